@@ -1,0 +1,50 @@
+"""dptaxonomy: the open, machine-checked map of differential privacy definitions.
+
+>>> from dptaxonomy import open_catalog
+>>> catalog = open_catalog()
+>>> catalog.resolve("Rényi DP").id
+'renyi-dp'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Catalog",
+    "CatalogError",
+    "Definition",
+    "Diagnostic",
+    "DptaxError",
+    "__version__",
+    "load_catalog",
+    "open_catalog",
+]
+
+if TYPE_CHECKING:
+    from dptaxonomy.catalog import Catalog, load_catalog, open_catalog
+    from dptaxonomy.diagnostics import Diagnostic
+    from dptaxonomy.errors import CatalogError, DptaxError
+    from dptaxonomy.models import Definition
+
+_LAZY = {
+    "Catalog": "dptaxonomy.catalog",
+    "load_catalog": "dptaxonomy.catalog",
+    "open_catalog": "dptaxonomy.catalog",
+    "Diagnostic": "dptaxonomy.diagnostics",
+    "CatalogError": "dptaxonomy.errors",
+    "DptaxError": "dptaxonomy.errors",
+    "Definition": "dptaxonomy.models",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import public names on first use, so `import dptaxonomy` stays cheap."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dptaxonomy' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,266 @@
+"""A small arithmetic grammar for parameter maps, side conditions and domains.
+
+Catalog files state parametric implications as strings such as
+``rho = epsilon**2 / 2`` or ``alpha > 1``. They are parsed here into a tiny
+syntax tree by a recursive-descent parser; nothing is ever passed to
+``eval``. Grammar::
+
+    condition  := expression ("<" | "<=" | ">" | ">=" | "==" | "!=") expression
+    expression := term (("+" | "-") term)*
+    term       := factor (("*" | "/") factor)*
+    factor     := ("-" | "+") factor | power
+    power      := atom ("**" factor)?
+    atom       := NUMBER | NAME | NAME "(" expression ("," expression)* ")" | "(" expression ")"
+    interval   := ("[" | "(") bound "," bound ("]" | ")")     bound := NUMBER | "-"? "inf"
+
+>>> parse_expression("epsilon**2 / 2")
+BinOp(op='/', left=BinOp(op='**', left=Name(name='epsilon'), right=Number(value=2.0)), right=Number(value=2.0))
+>>> parse_interval("[0, 1]")
+Interval(low=0.0, high=1.0, low_closed=True, high_closed=True)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+__all__ = [
+    "FUNCTIONS",
+    "ArithmeticError_",
+    "BinOp",
+    "Call",
+    "Comparison",
+    "Interval",
+    "Name",
+    "Neg",
+    "Node",
+    "Number",
+    "names_in",
+    "parse_condition",
+    "parse_expression",
+    "parse_interval",
+]
+
+FUNCTIONS = frozenset({"exp", "log", "sqrt", "min", "max", "abs"})
+"""Functions the grammar accepts."""
+
+_MAX_LENGTH = 500
+_MAX_DEPTH = 50
+_TOKEN = re.compile(
+    r"\s*(?:(?P<number>\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)"
+    r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
+    r"|(?P<op>\*\*|<=|>=|==|!=|[-+*/(),<>\[\]]))"
+)
+_COMPARISONS = frozenset({"<", "<=", ">", ">=", "==", "!="})
+
+
+class ArithmeticError_(ValueError):
+    """A string does not follow the arithmetic grammar (name avoids the builtin)."""
+
+
+@dataclass(frozen=True)
+class Number:
+    value: float
+
+
+@dataclass(frozen=True)
+class Name:
+    name: str
+
+
+@dataclass(frozen=True)
+class Neg:
+    operand: Node
+
+
+@dataclass(frozen=True)
+class BinOp:
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Call:
+    function: str
+    arguments: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Interval:
+    low: float
+    high: float
+    low_closed: bool
+    high_closed: bool
+
+
+Node = Number | Name | Neg | BinOp | Call
+
+
+def _tokenize(text: str) -> list[str]:
+    if len(text) > _MAX_LENGTH:
+        raise ArithmeticError_(f"longer than {_MAX_LENGTH} characters")
+    tokens: list[str] = []
+    position = 0
+    stripped = text.rstrip()
+    while position < len(stripped):
+        match = _TOKEN.match(stripped, position)
+        if match is None or match.end() == position:
+            raise ArithmeticError_(f"unexpected character {stripped[position:].lstrip()[:1]!r}")
+        tokens.append(match.group(match.lastgroup or "op"))
+        position = match.end()
+    return tokens
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.tokens = _tokenize(text)
+        self.position = 0
+        self.depth = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.position] if self.position < len(self.tokens) else None
+
+    def take(self, expected: str | None = None) -> str:
+        token = self.peek()
+        if token is None:
+            raise ArithmeticError_("unexpected end of input")
+        if expected is not None and token != expected:
+            raise ArithmeticError_(f"expected {expected!r}, found {token!r}")
+        self.position += 1
+        return token
+
+    def done(self) -> None:
+        token = self.peek()
+        if token is not None:
+            raise ArithmeticError_(f"unexpected {token!r}")
+
+    def expression(self) -> Node:
+        node = self.term()
+        while self.peek() in ("+", "-"):
+            op = self.take()
+            node = BinOp(op, node, self.term())
+        return node
+
+    def term(self) -> Node:
+        node = self.factor()
+        while self.peek() in ("*", "/"):
+            op = self.take()
+            node = BinOp(op, node, self.factor())
+        return node
+
+    def factor(self) -> Node:
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            raise ArithmeticError_("nested too deeply")
+        try:
+            if self.peek() == "-":
+                self.take()
+                return Neg(self.factor())
+            if self.peek() == "+":
+                self.take()
+                return self.factor()
+            base = self.atom()
+            if self.peek() == "**":
+                self.take()
+                return BinOp("**", base, self.factor())
+            return base
+        finally:
+            self.depth -= 1
+
+    def atom(self) -> Node:
+        token = self.take()
+        if token == "(":
+            node = self.expression()
+            self.take(")")
+            return node
+        if token[0].isdigit() or token[0] == ".":
+            return Number(float(token))
+        if token[0].isalpha() or token[0] == "_":
+            if self.peek() != "(":
+                return Name(token)
+            if token not in FUNCTIONS:
+                raise ArithmeticError_(
+                    f"unknown function {token!r} (known: {', '.join(sorted(FUNCTIONS))})"
+                )
+            self.take("(")
+            arguments = [self.expression()]
+            while self.peek() == ",":
+                self.take()
+                arguments.append(self.expression())
+            self.take(")")
+            return Call(token, tuple(arguments))
+        raise ArithmeticError_(f"unexpected {token!r}")
+
+
+def parse_expression(text: str) -> Node:
+    """Parse an arithmetic expression such as ``epsilon**2 / 2``."""
+    parser = _Parser(text)
+    node = parser.expression()
+    parser.done()
+    return node
+
+
+def parse_condition(text: str) -> Comparison:
+    """Parse a comparison such as ``alpha > 1``."""
+    parser = _Parser(text)
+    left = parser.expression()
+    op = parser.peek()
+    if op not in _COMPARISONS:
+        raise ArithmeticError_("a condition needs a comparison (<, <=, >, >=, ==, !=)")
+    parser.take()
+    right = parser.expression()
+    parser.done()
+    return Comparison(op, left, right)
+
+
+def _bound(parser: _Parser) -> float:
+    sign = 1.0
+    if parser.peek() == "-":
+        parser.take()
+        sign = -1.0
+    token = parser.take()
+    if token == "inf":
+        return sign * math.inf
+    if token[0].isdigit() or token[0] == ".":
+        return sign * float(token)
+    raise ArithmeticError_(f"an interval bound must be a number or inf, found {token!r}")
+
+
+def parse_interval(text: str) -> Interval:
+    """Parse an interval such as ``[0, inf)`` or ``(1, inf]``."""
+    parser = _Parser(text)
+    opening = parser.take()
+    if opening not in ("[", "("):
+        raise ArithmeticError_("an interval starts with '[' or '(', e.g. '[0, inf)'")
+    low = _bound(parser)
+    parser.take(",")
+    high = _bound(parser)
+    closing = parser.take()
+    if closing not in ("]", ")"):
+        raise ArithmeticError_("an interval ends with ']' or ')'")
+    parser.done()
+    if low > high:
+        raise ArithmeticError_(f"empty interval: {low} > {high}")
+    return Interval(low, high, opening == "[", closing == "]")
+
+
+def names_in(node: Node | Comparison) -> set[str]:
+    """The variable names an expression or condition mentions."""
+    if isinstance(node, Name):
+        return {node.name}
+    if isinstance(node, Neg):
+        return names_in(node.operand)
+    if isinstance(node, BinOp | Comparison):
+        return names_in(node.left) | names_in(node.right)
+    if isinstance(node, Call):
+        return set().union(*(names_in(argument) for argument in node.arguments))
+    return set()

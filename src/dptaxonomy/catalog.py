@@ -1,0 +1,156 @@
+"""The catalog: finding it, loading every file, and the loaded, checked result."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from dptaxonomy.checks import check_catalog
+from dptaxonomy.diagnostics import Diagnostic, Severity, sort_key
+from dptaxonomy.errors import CatalogError, CatalogNotFoundError
+from dptaxonomy.loader import (
+    REFERENCES_FILE,
+    LoadedDefinition,
+    LoadedReferences,
+    display_path,
+    load_definition,
+    load_references,
+)
+from dptaxonomy.models import Definition, Reference
+from dptaxonomy.names import NameIndex
+
+__all__ = [
+    "CATALOG_ENV",
+    "Catalog",
+    "catalog_files",
+    "default_catalog_dir",
+    "load_catalog",
+    "open_catalog",
+]
+
+CATALOG_ENV = "DPTAX_CATALOG"
+
+
+def default_catalog_dir() -> Path:
+    """The catalog to use when none is given: ``$DPTAX_CATALOG``, else the embedded one.
+
+    An installed package carries its catalog in ``dptaxonomy/catalog``; a
+    source checkout (editable install) uses the repository's ``catalog/``.
+    """
+    configured = os.environ.get(CATALOG_ENV)
+    if configured:
+        return Path(configured)
+    package = Path(__file__).resolve().parent
+    embedded = package / "catalog"
+    if embedded.is_dir():
+        return embedded
+    return package.parent.parent / "catalog"
+
+
+def catalog_files(directory: Path) -> list[Path]:
+    """Every definition file below ``directory``, in a stable order."""
+    return sorted(
+        (p for p in directory.rglob("*.yaml") if p != directory / REFERENCES_FILE),
+        key=lambda p: p.relative_to(directory).as_posix(),
+    )
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """A loaded catalog: definitions by id, the bibliography, and where each came from."""
+
+    directory: Path
+    entries: dict[str, LoadedDefinition]
+    references: dict[str, Reference]
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+    @property
+    def definitions(self) -> dict[str, Definition]:
+        """Definitions by id, sorted by id."""
+        return {i: self.entries[i].definition for i in sorted(self.entries)}
+
+    @cached_property
+    def names(self) -> NameIndex:
+        """The name index used to resolve user input."""
+        return NameIndex(self.definitions.values())
+
+    @property
+    def ok(self) -> bool:
+        """True when no diagnostic is an error."""
+        return not any(d.is_error for d in self.diagnostics)
+
+    def resolve(self, name: str) -> Definition:
+        """The definition designated by an id, name, abbreviation or alias."""
+        return self.entries[self.names.resolve(name)].definition
+
+
+def _outside(path: Path, directory: Path) -> bool:
+    try:
+        path.resolve().relative_to(directory.resolve())
+    except ValueError:
+        return True
+    return False
+
+
+def load_catalog(directory: Path) -> Catalog:
+    """Load every file of a catalog, collecting all diagnostics instead of stopping.
+
+    The result holds the definitions that passed the per-file checks and the
+    diagnostics of both passes; see :func:`open_catalog` for the strict form.
+    """
+    if not directory.is_dir():
+        raise CatalogNotFoundError(f"no catalog directory at {display_path(directory)}")
+    diagnostics: list[Diagnostic] = []
+    references_path = directory / REFERENCES_FILE
+    references: LoadedReferences | None = None
+    if references_path.is_file():
+        references, problems = load_references(references_path)
+        diagnostics.extend(problems)
+    else:
+        diagnostics.append(
+            Diagnostic(
+                Severity.error,
+                display_path(references_path),
+                1,
+                1,
+                "missing-bibliography",
+                "the catalog has no references.yaml",
+                "create it with one entry per citation key",
+            )
+        )
+    loaded: list[LoadedDefinition] = []
+    for path in catalog_files(directory):
+        if path.is_symlink() and _outside(path, directory):
+            diagnostics.append(
+                Diagnostic(
+                    Severity.error,
+                    display_path(path),
+                    1,
+                    1,
+                    "outside-catalog",
+                    "the file is a link to a place outside the catalog",
+                    "copy the entry into the catalog instead of linking to it",
+                )
+            )
+            continue
+        entry, problems = load_definition(path)
+        diagnostics.extend(problems)
+        if entry is not None:
+            loaded.append(entry)
+    diagnostics.extend(check_catalog(loaded, references))
+    return Catalog(
+        directory=directory,
+        entries={entry.definition.id: entry for entry in loaded},
+        references=dict(sorted(references.references.items())) if references else {},
+        diagnostics=tuple(sorted(diagnostics, key=sort_key)),
+    )
+
+
+def open_catalog(directory: Path | None = None) -> Catalog:
+    """Load a catalog and raise :class:`CatalogError` if it has any error."""
+    catalog = load_catalog(directory or default_catalog_dir())
+    if not catalog.ok:
+        raise CatalogError(catalog.diagnostics)
+    return catalog

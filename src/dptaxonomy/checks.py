@@ -1,0 +1,234 @@
+"""Second validation pass: checks that need the whole catalog.
+
+Duplicate ids, dangling definition references, unknown citation keys,
+names that would resolve to two definitions, and parameter maps naming
+parameters the related definitions do not have.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator, Sequence
+
+from dptaxonomy.arith import names_in, parse_condition, parse_expression
+from dptaxonomy.diagnostics import Diagnostic, Severity
+from dptaxonomy.loader import LoadedDefinition, LoadedReferences
+from dptaxonomy.models import Citation, Definition, Relation, RelationKind
+from dptaxonomy.names import NameIndex, normalize
+from dptaxonomy.yamlsource import Path, format_path
+
+__all__ = ["check_catalog", "implication_sides"]
+
+CONSTANTS = frozenset({"inf", "pi", "e"})
+_SEPARATIONS = frozenset({RelationKind.not_stronger, RelationKind.not_weaker})
+
+
+def implication_sides(kind: RelationKind) -> tuple[str, str] | None:
+    """For a relation `subject KIND target`: which side is (implying, implied).
+
+    The parameter map's keys are parameters of the implied (or general) side;
+    its expressions range over the implying (or special) side's parameters.
+    """
+    if kind in (RelationKind.stronger, RelationKind.extends, RelationKind.equivalent):
+        return ("subject", "target")
+    if kind in (RelationKind.weaker, RelationKind.extended_by):
+        return ("target", "subject")
+    return None
+
+
+def _error(loaded: LoadedDefinition, path: Path, code: str, message: str, hint: str) -> Diagnostic:
+    line, column = loaded.located.value_mark(path)
+    return Diagnostic(
+        Severity.error, loaded.file, line, column, code, f"{format_path(path)}: {message}", hint
+    )
+
+
+def _suggest(word: str, options: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, options, n=3, cutoff=0.6)
+    return f"did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+
+
+def _citations(definition: Definition) -> Iterator[tuple[Path, str]]:
+    """Every citation key of an entry with its path."""
+    yield ("source", "key"), definition.source.key
+    for index, key in enumerate(definition.introduced_in):
+        yield ("introduced_in", index), key
+    if definition.disambiguator:
+        yield ("disambiguator",), definition.disambiguator
+    for name in type(definition.properties).model_fields:
+        claim = getattr(definition.properties, name)
+        if claim is not None and claim.citation is not None:
+            yield ("properties", name, "citation", "key"), claim.citation.key
+    for index, relation in enumerate(definition.relations):
+        citation: Citation = relation.citation
+        yield ("relations", index, "citation", "key"), citation.key
+
+
+def _check_citations(
+    loaded: LoadedDefinition, references: LoadedReferences
+) -> Iterator[Diagnostic]:
+    known = sorted(references.references)
+    known_set = set(known)
+    for path, key in _citations(loaded.definition):
+        if key not in known_set:
+            hint = _suggest(key, known) or "add the work to catalog/references.yaml"
+            yield _error(loaded, path, "unknown-citation", f"unknown citation key {key!r}", hint)
+
+
+def _check_parameter_map(
+    loaded: LoadedDefinition, index: int, relation: Relation, target: Definition
+) -> Iterator[Diagnostic]:
+    subject = loaded.definition
+    sides = implication_sides(relation.kind)
+    path: Path = ("relations", index)
+    if sides is None:
+        if relation.parameter_map is not None or relation.conditions:
+            yield _error(
+                loaded,
+                (*path, "parameter_map"),
+                "invalid-value",
+                "a separation cannot carry a parameter map or conditions",
+                "remove `parameter_map` and `conditions` from this relation",
+            )
+        return
+    by_side = {
+        "subject": {p.name for p in subject.parameters},
+        "target": {p.name for p in target.parameters},
+    }
+    implying, implied = by_side[sides[0]], by_side[sides[1]]
+    implied_name = subject.id if sides[1] == "subject" else target.id
+    mapping = relation.parameter_map or {}
+    free = implied - set(mapping)
+    for key, expression in mapping.items():
+        if key not in implied:
+            yield _error(
+                loaded,
+                (*path, "parameter_map", key),
+                "unknown-parameter",
+                f"{key!r} is not a parameter of {implied_name}",
+                f"its parameters are: {', '.join(sorted(implied)) or 'none'}",
+            )
+        unknown = names_in(parse_expression(expression)) - implying - free - CONSTANTS
+        if unknown:
+            yield _error(
+                loaded,
+                (*path, "parameter_map", key),
+                "unknown-parameter",
+                f"{', '.join(sorted(unknown))} not a parameter of either side",
+                "expressions use the parameters of the implying side, or free parameters "
+                "of the implied side",
+            )
+    for number, condition in enumerate(relation.conditions):
+        unknown = names_in(parse_condition(condition)) - implying - implied - CONSTANTS
+        if unknown:
+            yield _error(
+                loaded,
+                (*path, "conditions", number),
+                "unknown-parameter",
+                f"{', '.join(sorted(unknown))} not a parameter of either side",
+                "conditions use the parameters of the two related definitions",
+            )
+
+
+def _check_references(
+    loaded: LoadedDefinition, definitions: dict[str, LoadedDefinition]
+) -> Iterator[Diagnostic]:
+    ids = sorted(definitions)
+    for index, member in enumerate(loaded.definition.combines):
+        if member not in definitions:
+            yield _error(
+                loaded,
+                ("combines", index),
+                "dangling-reference",
+                f"no definition has id {member!r}",
+                _suggest(member, ids) or "check the id in catalog/",
+            )
+    for index, relation in enumerate(loaded.definition.relations):
+        if relation.target is None:
+            continue
+        target = definitions.get(relation.target)
+        if target is None:
+            yield _error(
+                loaded,
+                ("relations", index, "target"),
+                "dangling-reference",
+                f"no definition has id {relation.target!r}",
+                _suggest(relation.target, ids) or "check the id in catalog/",
+            )
+            continue
+        if relation.target == loaded.definition.id:
+            yield _error(
+                loaded,
+                ("relations", index, "target"),
+                "self-reference",
+                "a definition cannot be related to itself",
+                "relations between parameter values of one definition go in a note",
+            )
+            continue
+        yield from _check_parameter_map(loaded, index, relation, target.definition)
+
+
+def _label_paths(definition: Definition) -> Iterator[tuple[Path, str]]:
+    yield ("id",), definition.id
+    yield ("name",), definition.name
+    for index, abbreviation in enumerate(definition.abbreviations):
+        yield ("abbreviations", index), abbreviation
+    for index, alias in enumerate(definition.aliases):
+        yield ("aliases", index), alias
+
+
+def _check_ambiguity(definitions: dict[str, LoadedDefinition]) -> Iterator[Diagnostic]:
+    index = NameIndex(loaded.definition for loaded in definitions.values())
+    shared = index.shared_labels()
+    for loaded in definitions.values():
+        definition = loaded.definition
+        reported: set[str] = set()
+        for path, label in _label_paths(definition):
+            key = normalize(label)
+            others = sorted(shared.get(key, set()) - {definition.id})
+            if not others or key in reported:
+                continue
+            reported.add(key)
+            group = [definitions[i].definition for i in (definition.id, *others)]
+            tags = [d.disambiguator for d in group]
+            if all(tags) and len(set(tags)) == len(tags):
+                continue
+            if definition.disambiguator and tags.count(definition.disambiguator) == 1:
+                continue
+            yield _error(
+                loaded,
+                path,
+                "ambiguous-name",
+                f"{label!r} also names {', '.join(others)}",
+                "homonyms each need a distinct `disambiguator` (the citation key that tells "
+                "them apart); otherwise remove the label from one entry",
+            )
+
+
+def _check_duplicates(loaded: Sequence[LoadedDefinition]) -> Iterator[Diagnostic]:
+    first: dict[str, LoadedDefinition] = {}
+    for entry in loaded:
+        previous = first.setdefault(entry.definition.id, entry)
+        if previous is not entry:
+            line, _ = previous.located.value_mark(("id",))
+            yield _error(
+                entry,
+                ("id",),
+                "duplicate-id",
+                f"id {entry.definition.id!r} is already used by {previous.file}:{line}",
+                "give each definition its own id",
+            )
+
+
+def check_catalog(
+    loaded: Sequence[LoadedDefinition], references: LoadedReferences | None
+) -> list[Diagnostic]:
+    """Run every whole-catalog check and return the diagnostics."""
+    diagnostics = list(_check_duplicates(loaded))
+    definitions = {entry.definition.id: entry for entry in loaded}
+    for entry in loaded:
+        if references is not None:
+            diagnostics.extend(_check_citations(entry, references))
+        diagnostics.extend(_check_references(entry, definitions))
+    diagnostics.extend(_check_ambiguity(definitions))
+    return diagnostics

@@ -1,0 +1,217 @@
+"""The `dptax` command line: a thin layer over the library.
+
+Commands parse options, call the library, print, and translate
+:class:`~dptaxonomy.errors.DptaxError` into a message and exit code 1.
+Usage errors exit with 2. No traceback ever reaches the user.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="dptax",
+    help="The machine-checked map of differential privacy definitions.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+class ValidateFormat(StrEnum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+class SchemaKind(StrEnum):
+    definition = "definition"
+    references = "references"
+
+
+CatalogOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--catalog",
+        envvar="DPTAX_CATALOG",
+        help="Catalog directory (default: $DPTAX_CATALOG, else the catalog shipped with dptaxonomy).",
+        show_default=False,
+    ),
+]
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+NameArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar="NAME", help="Id, name, abbreviation or alias, e.g. RényiDP or BayDP[TF20]."
+    ),
+]
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    typer.echo(f"dptax: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _catalog(directory: Path | None) -> Any:
+    """Open a valid catalog or exit 1 with its diagnostics."""
+    from dptaxonomy.catalog import default_catalog_dir, load_catalog
+    from dptaxonomy.diagnostics import render
+
+    catalog = load_catalog(directory or default_catalog_dir())
+    if not catalog.ok:
+        typer.echo(render(catalog.diagnostics), err=True)
+        errors = sum(1 for d in catalog.diagnostics if d.is_error)
+        _fail(f"the catalog has {errors} error(s); fix them first (see `dptax validate`)")
+    return catalog
+
+
+@app.command()
+def validate(
+    catalog: CatalogOption = None,
+    output: Annotated[
+        ValidateFormat, typer.Option("--format", "-f", help="text, json, or GitHub annotations.")
+    ] = ValidateFormat.text,
+) -> None:
+    """Check every catalog file; exit 1 and list every problem if any."""
+    from dptaxonomy.catalog import default_catalog_dir, load_catalog
+    from dptaxonomy.diagnostics import OutputFormat, render
+
+    loaded = load_catalog(catalog or default_catalog_dir())
+    rendered = render(loaded.diagnostics, OutputFormat(output.value))
+    if output is ValidateFormat.json or rendered:
+        typer.echo(rendered)
+    errors = sum(1 for d in loaded.diagnostics if d.is_error)
+    if output is ValidateFormat.text:
+        warnings = len(loaded.diagnostics) - errors
+        typer.echo(
+            f"{len(loaded.entries)} definitions, {len(loaded.references)} references: "
+            f"{errors} error(s), {warnings} warning(s)",
+            err=True,
+        )
+    if errors:
+        raise typer.Exit(1)
+
+
+@app.command()
+def show(name: NameArgument, catalog: CatalogOption = None, output: FormatOption = Format.text) -> None:
+    """Everything known about one definition."""
+    from dptaxonomy.queries import describe
+    from dptaxonomy.textview import definition_text
+
+    loaded = _catalog(catalog)
+    definition = loaded.resolve(name)
+    if output is Format.json:
+        _print_json(describe(loaded, definition))
+    else:
+        typer.echo(definition_text(loaded, definition))
+
+
+@app.command("list")
+def list_(
+    dimension: Annotated[
+        list[str] | None,
+        typer.Option("--dimension", "-d", help="Keep definitions with this dimension (Q N V B F R C); repeatable."),
+    ] = None,
+    property_: Annotated[
+        list[str] | None,
+        typer.Option("--property", "-p", help="Keep definitions with PROPERTY=VALUE, e.g. composability=yes; repeatable."),
+    ] = None,
+    scope: Annotated[
+        str | None,
+        typer.Option("--scope", help="core, input_type, context, out_of_scope or sensitivity."),
+    ] = None,
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+) -> None:
+    """List definitions, optionally filtered, as a table."""
+    from dptaxonomy.models import Dimension, Scope
+    from dptaxonomy.queries import filter_definitions, parse_property_filter, summary_row
+    from dptaxonomy.textview import table_text
+
+    try:
+        dimensions = [Dimension(d.strip().upper()) for d in dimension or []]
+    except ValueError:
+        _fail("--dimension takes one of Q N V B F R C", 2)
+    try:
+        properties = [parse_property_filter(p) for p in property_ or []]
+    except ValueError as exc:
+        _fail(f"--property: {exc}", 2)
+    try:
+        wanted_scope = Scope(scope) if scope else None
+    except ValueError:
+        _fail(f"--scope takes one of: {', '.join(s.value for s in Scope)}", 2)
+    loaded = _catalog(catalog)
+    rows = [
+        summary_row(d)
+        for d in filter_definitions(loaded.definitions.values(), dimensions, properties, wanted_scope)
+    ]
+    if output is Format.json:
+        _print_json(rows)
+        return
+    marks = {"yes": "✓", "no": "✗", "unknown": "?"}
+    table = [
+        [
+            r["id"],
+            (r["abbreviations"] or [""])[0] + (f"[{r['disambiguator']}]" if r["disambiguator"] else ""),
+            "".join(r["dimensions"]) or "-",
+            marks[r["post_processing"]] + marks[r["convexity"]] + marks[r["composability"]],
+            r["name"],
+        ]
+        for r in rows
+    ]
+    typer.echo(table_text(["ID", "ABBREV", "DIMS", "PP CV CP", "NAME"], table))
+    typer.echo(f"{len(rows)} definition(s)", err=True)
+
+
+@app.command()
+def schema(
+    kind: Annotated[SchemaKind, typer.Argument(help="Which file's schema.")] = SchemaKind.definition,
+) -> None:
+    """Print the JSON Schema of catalog files (committed under schema/)."""
+    from dptaxonomy.schema import schema_text
+
+    typer.echo(schema_text(kind.value), nl=False)
+
+
+def main() -> None:
+    """Entry point of the `dptax` console script."""
+    from dptaxonomy.errors import DptaxError
+
+    try:
+        code = app(standalone_mode=False)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except DptaxError as exc:
+        typer.echo(f"dptax: {exc}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # the last line of defence: no traceback for users
+        show = getattr(exc, "show", None)
+        if callable(show) and isinstance(getattr(exc, "exit_code", None), int):
+            show()  # a usage error from the option parser: message and exit code 2
+            sys.exit(exc.exit_code)  # type: ignore[attr-defined]
+        if type(exc).__name__ == "Abort":
+            sys.exit(130)
+        typer.echo(f"dptax: internal error: {type(exc).__name__}: {exc}", err=True)
+        typer.echo("dptax: please report this with the command you ran.", err=True)
+        sys.exit(70)
+    sys.exit(code if isinstance(code, int) else 0)

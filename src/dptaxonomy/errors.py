@@ -1,0 +1,61 @@
+"""The one exception hierarchy of dptaxonomy.
+
+Every error the library raises on purpose derives from :class:`DptaxError`;
+the CLI turns each into a message and an exit code, never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dptaxonomy.diagnostics import Diagnostic
+
+__all__ = [
+    "AmbiguousNameError",
+    "CatalogError",
+    "CatalogNotFoundError",
+    "DptaxError",
+    "ExportError",
+    "NameResolutionError",
+    "UnknownNameError",
+]
+
+
+class DptaxError(Exception):
+    """Root of every error raised by dptaxonomy."""
+
+
+class CatalogError(DptaxError):
+    """The catalog could not be loaded; ``diagnostics`` says why, file by file."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
+        self.diagnostics = tuple(diagnostics)
+        errors = sum(1 for d in self.diagnostics if d.is_error)
+        super().__init__(f"the catalog has {errors} error(s)")
+
+
+class CatalogNotFoundError(DptaxError):
+    """The catalog directory does not exist or holds no catalog."""
+
+
+class NameResolutionError(DptaxError):
+    """A name given by the user does not designate exactly one definition."""
+
+    def __init__(self, query: str, candidates: Sequence[str], message: str) -> None:
+        self.query = query
+        self.candidates = tuple(candidates)
+        super().__init__(message)
+
+
+class UnknownNameError(NameResolutionError):
+    """No definition has this id, name, abbreviation or alias."""
+
+
+class AmbiguousNameError(NameResolutionError):
+    """Several definitions share this name; a citation suffix tells them apart."""
+
+
+class ExportError(DptaxError):
+    """An export could not be produced or written."""

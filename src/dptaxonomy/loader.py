@@ -1,0 +1,233 @@
+"""First validation pass: read each catalog file alone and check it against its model.
+
+One generic function, :func:`load_document`, reads a YAML file of any kind
+(a definition, or the bibliography) and joins pydantic's error locations with
+the YAML node positions, so every problem is reported as ``file:line:col``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path as FsPath
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from dptaxonomy.diagnostics import Diagnostic, Severity
+from dptaxonomy.models import CitationKey, Definition, Reference
+from dptaxonomy.yamlsource import Located, Path, format_path, parse_yaml
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "REFERENCES_FILE",
+    "LoadedDefinition",
+    "LoadedReferences",
+    "display_path",
+    "load_definition",
+    "load_document",
+    "load_references",
+]
+
+MAX_FILE_BYTES = 1_000_000
+REFERENCES_FILE = "references.yaml"
+_REFERENCES = TypeAdapter(dict[CitationKey, Reference])
+
+
+@dataclass(frozen=True)
+class LoadedDefinition:
+    """A definition that passed the per-file checks, with where it came from."""
+
+    definition: Definition
+    file: str
+    located: Located
+
+
+@dataclass(frozen=True)
+class LoadedReferences:
+    """The bibliography, with where each key is written."""
+
+    references: dict[str, Reference]
+    file: str
+    located: Located
+
+
+def display_path(path: FsPath) -> str:
+    """A path as diagnostics show it: relative to the working directory when possible."""
+    try:
+        return str(path.relative_to(FsPath.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _unwrap(annotation: Any) -> Any:
+    """The model class inside ``Optional[...]``, ``list[...]`` or ``dict[str, ...]``, if any."""
+    while True:
+        origin = typing.get_origin(annotation)
+        if origin is typing.Annotated:
+            annotation = typing.get_args(annotation)[0]
+        elif origin in (list, dict, typing.Union, types.UnionType):
+            arguments = [a for a in typing.get_args(annotation) if a is not type(None)]
+            annotation = arguments[-1] if arguments else None
+        else:
+            return annotation
+
+
+def _model_at(root: type[BaseModel] | None, path: Path) -> type[BaseModel] | None:
+    """The model class that validates the mapping at ``path`` (None if not a model)."""
+    current: Any = root
+    for part in path:
+        if isinstance(part, int):
+            continue
+        if current is None or part not in current.model_fields:
+            return None
+        current = _unwrap(current.model_fields[part].annotation)
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            current = None
+    return typing.cast("type[BaseModel] | None", current)
+
+
+def _closest(word: str, options: list[str]) -> str | None:
+    matches = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    return matches[0] if matches else None
+
+
+def _error_diagnostic(
+    error: Any, located: Located, file: str, root: type[BaseModel] | None
+) -> Diagnostic:
+    raw_loc: tuple[Any, ...] = tuple(error["loc"])
+    path: Path = tuple(p for p in raw_loc if isinstance(p, str | int))
+    kind = error["type"]
+    message = str(error["msg"]).removeprefix("Value error, ")
+    if kind == "extra_forbidden":
+        parent = _model_at(root, path[:-1])
+        allowed = sorted(parent.model_fields) if parent else []
+        suggestion = _closest(str(path[-1]), allowed) if allowed else None
+        hint = f"did you mean {suggestion!r}?" if suggestion else None
+        if hint is None and allowed:
+            hint = "allowed keys here: " + ", ".join(allowed)
+        line, column = located.key_mark(path)
+        return Diagnostic(
+            Severity.error, file, line, column, "unknown-key", f"{format_path(path)}: unknown key", hint
+        )
+    if kind == "missing":
+        line, column = located.value_mark(path[:-1])
+        return Diagnostic(
+            Severity.error,
+            file,
+            line,
+            column,
+            "missing-key",
+            f"{format_path(path)}: required key is missing",
+            f"add `{path[-1]}:` here (`dptax schema` shows every key)",
+        )
+    line, column = located.value_mark(path)
+    code = "wrong-type" if kind.endswith("_type") else "invalid-value"
+    hint = _hint(kind, path, error.get("input"))
+    where = format_path(path) if path else "(document)"
+    return Diagnostic(Severity.error, file, line, column, code, f"{where}: {message}", hint)
+
+
+def _hint(kind: str, path: Path, value: Any) -> str:
+    last = path[-1] if path else None
+    if kind == "string_type" and isinstance(value, int | float | bool):
+        return "quote the value to make it a string"
+    if kind == "string_type" and value is None:
+        return "give a value after the colon, or remove the key"
+    if kind in ("dict_type", "model_type", "model_attributes_type") and not path:
+        return "a catalog file holds one mapping of keys, e.g. `id: renyi-dp`"
+    if kind == "string_pattern_mismatch" and last in ("id", "target") or (
+        kind == "string_pattern_mismatch" and len(path) >= 2 and path[-2] == "combines"
+    ):
+        return "ids are lowercase ASCII words joined by single hyphens, e.g. `renyi-dp`"
+    if kind == "string_pattern_mismatch" and last in ("key", "disambiguator", "introduced_in") or (
+        kind == "string_pattern_mismatch" and len(path) >= 2 and path[-2] == "introduced_in"
+    ):
+        return "citation keys look like `BS16` or `KDH+20` (see references.yaml)"
+    if kind == "enum":
+        return "use one of the listed values"
+    if kind == "list_type":
+        return "write a list, e.g. `[Q, N]` or one `- item` per line"
+    return "see `dptax schema` for what this key expects"
+
+
+def load_document(
+    path: FsPath, validate: Callable[[Any], Any], root: type[BaseModel] | None
+) -> tuple[Any, Located | None, list[Diagnostic]]:
+    """Read and validate one YAML file of any kind.
+
+    ``validate`` builds the typed value from plain data (raising pydantic's
+    ``ValidationError``); ``root`` is the model used to suggest key names.
+    """
+    file = display_path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, None, [
+                Diagnostic(
+                    Severity.error,
+                    file,
+                    1,
+                    1,
+                    "file-too-large",
+                    f"the file is {size} bytes; the limit is {MAX_FILE_BYTES}",
+                    "a catalog entry is a few kilobytes; split or trim it",
+                )
+            ]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, None, [
+            Diagnostic(
+                Severity.error,
+                file,
+                1,
+                1,
+                "unreadable",
+                f"cannot read the file: {exc.strerror or exc}",
+                "check the file exists and is readable",
+            )
+        ]
+    located, problems = parse_yaml(raw, file)
+    if located is None or problems:
+        return None, located, problems
+    try:
+        value = validate(located.data)
+    except ValidationError as exc:
+        diagnostics = [_error_diagnostic(e, located, file, root) for e in exc.errors()]
+        return None, located, diagnostics
+    return value, located, []
+
+
+def load_definition(path: FsPath) -> tuple[LoadedDefinition | None, list[Diagnostic]]:
+    """Load one definition file and check what the file alone can tell."""
+    value, located, diagnostics = load_document(path, Definition.model_validate, Definition)
+    if value is None or located is None:
+        return None, diagnostics
+    definition: Definition = value
+    file = display_path(path)
+    if path.stem != definition.id:
+        line, column = located.value_mark(("id",))
+        diagnostics.append(
+            Diagnostic(
+                Severity.error,
+                file,
+                line,
+                column,
+                "id-mismatch",
+                f"id: {definition.id!r} differs from the file name {path.name!r}",
+                f"rename the file to {definition.id}.yaml or set `id: {path.stem}`",
+            )
+        )
+        return None, diagnostics
+    return LoadedDefinition(definition, file, located), diagnostics
+
+
+def load_references(path: FsPath) -> tuple[LoadedReferences | None, list[Diagnostic]]:
+    """Load the bibliography file."""
+    value, located, diagnostics = load_document(path, _REFERENCES.validate_python, None)
+    if value is None or located is None:
+        return None, diagnostics
+    return LoadedReferences(value, display_path(path), located), diagnostics

@@ -1,0 +1,423 @@
+"""Typed schema of a catalog entry and of the bibliography.
+
+Every field is documented: the descriptions end up in the published JSON
+Schema (``dptax schema``) that editors use to check entries as they are typed.
+The models only check what one file can check alone; whole-catalog checks
+(dangling references, duplicate ids, ambiguous names) live in
+:mod:`dptaxonomy.checks`.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from dptaxonomy.arith import ArithmeticError_, parse_condition, parse_expression, parse_interval
+
+__all__ = [
+    "CITATION_KEY_PATTERN",
+    "ID_PATTERN",
+    "PARAMETER_NAME_PATTERN",
+    "Citation",
+    "CitationKey",
+    "Claim",
+    "Definition",
+    "DefinitionId",
+    "DefinitionSet",
+    "Dimension",
+    "Parameter",
+    "ParameterType",
+    "Properties",
+    "Quantifier",
+    "Reference",
+    "Relation",
+    "RelationKind",
+    "Scope",
+    "Setting",
+    "Source",
+    "Status",
+    "Table3Row",
+    "Truth",
+]
+
+ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+CITATION_KEY_PATTERN = r"^[A-Za-z][A-Za-z0-9+]*[0-9]{2}[a-z]?$"
+PARAMETER_NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
+
+DefinitionId = Annotated[
+    str,
+    Field(
+        pattern=ID_PATTERN,
+        max_length=80,
+        description="A definition id: lowercase ASCII words joined by single hyphens.",
+    ),
+]
+CitationKey = Annotated[
+    str,
+    Field(
+        pattern=CITATION_KEY_PATTERN,
+        max_length=40,
+        description="A bibliography key in the SoK's style, e.g. `BS16` or `KDH+20`.",
+    ),
+]
+Text = Annotated[str, Field(min_length=1, max_length=4000)]
+Label = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class _Strict(BaseModel):
+    """Base of every model: unknown keys are errors, values are not coerced to strings."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+
+
+class Dimension(StrEnum):
+    """The SoK's seven dimensions (Table 2)."""
+
+    Q = "Q"
+    """Quantification of privacy loss (Section 3)."""
+    N = "N"
+    """Neighborhood definition (Section 4)."""
+    V = "V"
+    """Variation of privacy loss (Section 5)."""
+    B = "B"
+    """Background knowledge (Section 6)."""
+    F = "F"
+    """Formalism change (Section 7)."""
+    R = "R"
+    """Relativization of knowledge gain (Section 8)."""
+    C = "C"
+    """Computational power (Section 9)."""
+
+
+DIMENSION_ORDER = "QNVBFRC"
+
+
+class Scope(StrEnum):
+    """Where the SoK places a notion."""
+
+    core = "core"
+    """A variant or extension of DP along the seven dimensions."""
+    input_type = "input_type"
+    """DP applied to another type of input (SoK Section 4.3)."""
+    context = "context"
+    """A local-model or other-context variant (SoK Section 11.3)."""
+    out_of_scope = "out_of_scope"
+    """Excluded by the SoK's criteria (Section 11.2)."""
+    sensitivity = "sensitivity"
+    """A notion of sensitivity, not of privacy (Section 11.2)."""
+
+
+class Setting(StrEnum):
+    """Who holds the data when the mechanism runs."""
+
+    central = "central"
+    local = "local"
+
+
+class Truth(StrEnum):
+    """Value of a property claim; `unknown` is what the SoK writes as `?`."""
+
+    yes = "yes"
+    no = "no"
+    unknown = "unknown"
+
+
+class Status(StrEnum):
+    """How settled a claim is. Disputed facts are shown but never used for inference."""
+
+    established = "established"
+    conjectured = "conjectured"
+    disputed = "disputed"
+
+
+class RelationKind(StrEnum):
+    """Kinds of relation, each read as `subject KIND target`.
+
+    The inverse kinds (`extended_by`, `weaker`, `not_weaker`) let a fact stay in
+    the entry whose source states it (e.g. a Table 3 row written `A ⊃ B` in A's
+    row); the graph normalises each to its forward kind.
+    """
+
+    extends = "extends"
+    """SoK ⊂ (Definition 5): the subject is a special case of the target."""
+    extended_by = "extended_by"
+    """SoK ⊃: the target is a special case of the subject."""
+    stronger = "stronger"
+    """SoK ≻ (Definition 6): the subject implies the target, in both parameter directions."""
+    weaker = "weaker"
+    """SoK ≺: the target is stronger than the subject."""
+    equivalent = "equivalent"
+    """SoK ∼: stronger both ways."""
+    not_stronger = "not_stronger"
+    """A separation: no choice of parameters makes the subject imply the target."""
+    not_weaker = "not_weaker"
+    """A separation: no choice of parameters makes the target imply the subject."""
+
+
+class Quantifier(StrEnum):
+    """How many members of a set of definitions a set-level relation speaks of."""
+
+    all = "all"
+    """Every definition of the set (usable for inference)."""
+    most = "most"
+    """Most definitions of the set, unnamed (recorded, not usable for inference)."""
+
+
+class ParameterType(StrEnum):
+    """Mathematical type of a parameter."""
+
+    real = "real"
+    integer = "integer"
+    function = "function"
+    distribution = "distribution"
+    distribution_family = "distribution_family"
+    metric = "metric"
+    set = "set"
+    relation = "relation"
+    other = "other"
+
+
+NUMERIC_TYPES = frozenset({ParameterType.real, ParameterType.integer})
+
+
+class Citation(_Strict):
+    """Where a claim comes from: a bibliography key and the exact place in that work."""
+
+    key: CitationKey = Field(description="Key of the cited work in `references.yaml`.")
+    at: Label = Field(
+        description="Exact place in the cited work: table row, section, lemma, proposition.",
+        examples=["Table 3, row 5", "Section 3.3, Lemma 3.5"],
+    )
+    quote: Text | None = Field(
+        default=None, description="Optional verbatim excerpt supporting the claim."
+    )
+
+
+class Claim(_Strict):
+    """A property claim (never a bare boolean)."""
+
+    value: Truth = Field(description="yes, no, or unknown (the SoK's ✓, ✗, ?).")
+    citation: Citation | None = Field(
+        default=None,
+        description="Source of the claim; required unless the value is `unknown`.",
+    )
+    status: Status = Field(default=Status.established, description="How settled the claim is.")
+    note: Text | None = Field(default=None, description="Remarks, e.g. on a conflict in sources.")
+
+    @model_validator(mode="after")
+    def _cited(self) -> Claim:
+        if self.value is not Truth.unknown and self.citation is None:
+            raise ValueError("a yes/no claim needs a citation")
+        if self.status is Status.disputed and self.note is None:
+            raise ValueError("a disputed claim needs a note explaining the conflict")
+        return self
+
+
+class Properties(_Strict):
+    """Privacy axioms (SoK Definition 3), composability (Definition 4) and later extras."""
+
+    post_processing: Claim = Field(description="Post-processing axiom (SoK Definition 3.1).")
+    convexity: Claim = Field(description="Convexity axiom (SoK Definition 3.2).")
+    composability: Claim = Field(description="Sequential composability (SoK Definition 4).")
+    parallel_composition: Claim | None = Field(
+        default=None, description="Parallel composition (SoK Section 2.3)."
+    )
+    group_privacy: Claim | None = Field(
+        default=None, description="Graceful degradation for groups of records."
+    )
+
+
+class Parameter(_Strict):
+    """A parameter of the definition, e.g. ε or δ."""
+
+    name: str = Field(
+        pattern=PARAMETER_NAME_PATTERN,
+        max_length=40,
+        description="ASCII identifier used in parameter maps, e.g. `epsilon`.",
+    )
+    symbol: Label = Field(description="LaTeX symbol as the source writes it, e.g. `\\varepsilon`.")
+    meaning: Text = Field(description="What the parameter controls.")
+    type: ParameterType = Field(description="Mathematical type of the parameter.")
+    domain: Label = Field(
+        description=(
+            "For real and integer parameters an interval such as `[0, inf)`, `[0, 1]` or "
+            "`(1, inf]`; for the others a short description of the admissible values."
+        )
+    )
+
+    @model_validator(mode="after")
+    def _domain(self) -> Parameter:
+        if self.type in NUMERIC_TYPES:
+            try:
+                parse_interval(self.domain)
+            except ArithmeticError_ as exc:
+                raise ValueError(f"domain: {exc}") from None
+        return self
+
+
+class DefinitionSet(_Strict):
+    """A set of definitions named by a dimension, for set-level statements."""
+
+    dimension: Dimension = Field(description="The dimension whose definitions are meant.")
+    quantifier: Quantifier = Field(description="`all` or `most` definitions of the dimension.")
+
+
+class Relation(_Strict):
+    """A typed relation `subject KIND target`, stored in the subject's entry."""
+
+    kind: RelationKind = Field(
+        description=(
+            "extends (⊂), extended_by (⊃), stronger (≻), weaker (≺), equivalent (∼), "
+            "not_stronger, not_weaker (separations)."
+        )
+    )
+    target: DefinitionId | None = Field(default=None, description="Id of the target definition.")
+    target_set: DefinitionSet | None = Field(
+        default=None, description="A set of definitions, for set-level statements."
+    )
+    citation: Citation = Field(description="Where the relation is stated.")
+    status: Status = Field(default=Status.established, description="How settled the relation is.")
+    note: Text | None = Field(default=None, description="Remarks; required when disputed.")
+    parameter_map: dict[str, str] | None = Field(
+        default=None,
+        description=(
+            "For a parametric implication or special case: each parameter of the implied "
+            "(weaker, or more general) side as an arithmetic expression of the parameters of "
+            "the implying (stronger, or special) side; for `equivalent`, target parameters "
+            "from subject parameters. E.g. `{xi: '0', rho: 'epsilon**2 / 2'}` on "
+            "`differential-privacy stronger zero-concentrated-dp`."
+        ),
+    )
+    conditions: list[str] = Field(
+        default_factory=list,
+        description="Side conditions over the implying (or special) side's parameters.",
+    )
+
+    @model_validator(mode="after")
+    def _shape(self) -> Relation:
+        if (self.target is None) == (self.target_set is None):
+            raise ValueError("give exactly one of `target` and `target_set`")
+        if self.status is Status.disputed and self.note is None:
+            raise ValueError("a disputed relation needs a note explaining the conflict")
+        if self.target_set is not None and self.parameter_map is not None:
+            raise ValueError("a set-level relation cannot carry a parameter map")
+        return self
+
+    @field_validator("parameter_map")
+    @classmethod
+    def _map_syntax(cls, value: dict[str, str] | None) -> dict[str, str] | None:
+        for name, expression in (value or {}).items():
+            if not re.fullmatch(PARAMETER_NAME_PATTERN, name):
+                raise ValueError(f"{name!r} is not a parameter name")
+            try:
+                parse_expression(expression)
+            except ArithmeticError_ as exc:
+                raise ValueError(f"{name}: {exc}") from None
+        return value
+
+    @field_validator("conditions")
+    @classmethod
+    def _condition_syntax(cls, value: list[str]) -> list[str]:
+        for condition in value:
+            try:
+                parse_condition(condition)
+            except ArithmeticError_ as exc:
+                raise ValueError(f"{condition!r}: {exc}") from None
+        return value
+
+
+class Table3Row(_Strict):
+    """The definition's row in the SoK's Table 3."""
+
+    row: int = Field(ge=1, le=88, description="Row number, counting from 1 at the top of Table 3.")
+    label: Label = Field(description="Column 1 as printed, e.g. `(α, ε)-Rényi DP [Mir17]`.")
+    abbreviation: Label = Field(description="The abbreviation as Table 3 spells it.")
+
+
+class Source(_Strict):
+    """Where the definition is presented."""
+
+    key: CitationKey = Field(description="The work presenting it (for SoK entries, the SoK).")
+    section: Label | None = Field(default=None, description="Section, e.g. `3.3`.")
+    definition: Label | None = Field(
+        default=None, description="Definition number as printed, e.g. `Definition 14`."
+    )
+    table3: Table3Row | None = Field(default=None, description="Its row in the SoK's Table 3.")
+
+
+class Definition(_Strict):
+    """One privacy definition: one YAML file, named by its id."""
+
+    id: DefinitionId = Field(description="Stable id; the file stem must equal it.")
+    name: Label = Field(description="Name as the source writes it, e.g. `Rényi DP`.")
+    abbreviations: list[Label] = Field(
+        default_factory=list,
+        description="Abbreviations, every spelling the source uses (text and Table 3).",
+    )
+    aliases: list[Label] = Field(
+        default_factory=list, description="Other names for the same notion."
+    )
+    disambiguator: CitationKey | None = Field(
+        default=None,
+        description="For homonyms: the citation key that tells them apart, as in `BayDP[TF20]`.",
+    )
+    dimensions: list[Dimension] = Field(
+        description="Dimensions (subset of Q N V B F R C); empty for ε-DP itself."
+    )
+    parameters: list[Parameter] = Field(default_factory=list, description="Parameters.")
+    statement: Text | None = Field(
+        default=None, description="The formal definition, as LaTeX, transcribed from the source."
+    )
+    summary: Text = Field(
+        description="One or two sentences, in our own words, on what it changes relative to ε-DP."
+    )
+    introduced_in: list[CitationKey] = Field(
+        min_length=1, description="Citation keys of the papers that introduced the notion."
+    )
+    source: Source = Field(description="Where the definition is presented.")
+    scope: Scope = Field(description="Where the SoK places the notion.")
+    setting: Setting = Field(default=Setting.central, description="Central or local model.")
+    combines: list[DefinitionId] = Field(
+        default_factory=list,
+        description="For multidimensional definitions: the definitions it combines.",
+    )
+    properties: Properties = Field(description="Privacy axioms and composability.")
+    relations: list[Relation] = Field(
+        default_factory=list, description="Relations with this definition as subject."
+    )
+
+    @field_validator("dimensions")
+    @classmethod
+    def _dimensions_unique(cls, value: list[Dimension]) -> list[Dimension]:
+        if len(set(value)) != len(value):
+            raise ValueError("a dimension is listed twice")
+        return sorted(value, key=DIMENSION_ORDER.index)
+
+    @model_validator(mode="after")
+    def _parameters_unique(self) -> Definition:
+        names = [p.name for p in self.parameters]
+        for name in names:
+            if names.count(name) > 1:
+                raise ValueError(f"parameter {name!r} is declared twice")
+        return self
+
+    @property
+    def labels(self) -> list[str]:
+        """Every string the definition may be looked up by."""
+        return [self.id, self.name, *self.abbreviations, *self.aliases]
+
+
+class Reference(_Strict):
+    """A bibliography entry."""
+
+    authors: list[Label] = Field(min_length=1, description="Authors, as printed.")
+    title: Label = Field(description="Title.")
+    venue: Label | None = Field(default=None, description="Journal, conference or publisher.")
+    year: int = Field(ge=1900, le=2100, description="Year of publication.")
+    url: Label | None = Field(default=None, description="A stable link, when the source gives one.")
+    note: Text | None = Field(
+        default=None, description="Remarks, e.g. which version of the work the seed is."
+    )

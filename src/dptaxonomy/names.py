@@ -1,0 +1,120 @@
+"""Looking definitions up by id, name, abbreviation or alias.
+
+Lookup ignores case, diacritics, spaces, hyphens and underscores, so
+``RényiDP``, ``renyidp`` and ``Rényi DP`` are the same key. Homonyms take the
+citation suffix the SoK uses: ``BayDP[TF20]``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from dptaxonomy.errors import AmbiguousNameError, UnknownNameError
+from dptaxonomy.models import Definition
+
+__all__ = ["NameIndex", "normalize", "split_suffix"]
+
+_IGNORED = re.compile(r"[\s\-_‐‑‒–—]+")
+_SUFFIX = re.compile(r"^(?P<label>.*?)\s*\[(?P<key>[^\[\]]+)\]\s*$")
+
+
+def normalize(text: str) -> str:
+    """The lookup key of a label.
+
+    >>> normalize("Rényi DP") == normalize("renyi-dp") == normalize("RényiDP")
+    True
+    >>> normalize("ε-DP")
+    'εdp'
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _IGNORED.sub("", stripped).casefold()
+
+
+def split_suffix(query: str) -> tuple[str, str | None]:
+    """Split ``BayDP[TF20]`` into ``("BayDP", "TF20")``.
+
+    >>> split_suffix("BayDP [TF20]")
+    ('BayDP', 'TF20')
+    >>> split_suffix("RényiDP")
+    ('RényiDP', None)
+    """
+    match = _SUFFIX.match(query)
+    if match is None:
+        return query, None
+    return match.group("label"), match.group("key").strip()
+
+
+@dataclass(frozen=True)
+class _Entry:
+    id: str
+    name: str
+    disambiguator: str | None
+    keys: frozenset[str]
+
+
+class NameIndex:
+    """Maps every normalised label to the definitions it may designate."""
+
+    def __init__(self, definitions: Iterable[Definition]) -> None:
+        self._entries: dict[str, _Entry] = {}
+        self._labels: dict[str, set[str]] = {}
+        for definition in definitions:
+            keys = {normalize(k) for k in definition.introduced_in}
+            if definition.disambiguator:
+                keys.add(normalize(definition.disambiguator))
+            self._entries[definition.id] = _Entry(
+                definition.id, definition.name, definition.disambiguator, frozenset(keys)
+            )
+            for label in definition.labels:
+                self._labels.setdefault(normalize(label), set()).add(definition.id)
+
+    def candidates(self, label: str) -> set[str]:
+        """Ids of every definition carrying ``label`` (no suffix handling)."""
+        return set(self._labels.get(normalize(label), ()))
+
+    def shared_labels(self) -> dict[str, set[str]]:
+        """Normalised labels carried by more than one definition."""
+        return {label: ids for label, ids in self._labels.items() if len(ids) > 1}
+
+    def describe(self, definition_id: str) -> str:
+        """How a candidate is shown to the user, e.g. ``Bayesian DP [TF20] (bayesian-dp-tf20)``."""
+        entry = self._entries[definition_id]
+        suffix = f" [{entry.disambiguator}]" if entry.disambiguator else ""
+        return f"{entry.name}{suffix} ({entry.id})"
+
+    def resolve(self, query: str) -> str:
+        """The id of the one definition ``query`` designates.
+
+        Raises :class:`UnknownNameError` (with the closest labels) or
+        :class:`AmbiguousNameError` (with every candidate).
+        """
+        if query in self._entries:
+            return query
+        label, key = split_suffix(query)
+        found = self.candidates(label)
+        if key is not None:
+            wanted = normalize(key)
+            found = {i for i in found if wanted in self._entries[i].keys}
+        if len(found) == 1:
+            return next(iter(found))
+        if found:
+            ordered = sorted(found)
+            shown = [self.describe(i) for i in ordered]
+            raise AmbiguousNameError(
+                query,
+                ordered,
+                f"{query!r} is ambiguous; it may mean: " + "; ".join(shown)
+                + ". Add the citation suffix, e.g. "
+                + f"'{label}[{self._entries[ordered[0]].disambiguator or 'KEY'}]'.",
+            )
+        close = difflib.get_close_matches(normalize(label), list(self._labels), n=5, cutoff=0.6)
+        ids = sorted({i for c in close for i in self._labels[c]})
+        message = f"no definition is called {query!r}"
+        if ids:
+            message += "; did you mean: " + "; ".join(self.describe(i) for i in ids) + "?"
+        raise UnknownNameError(query, ids, message)

@@ -1,0 +1,111 @@
+"""Plain-text views of definitions for the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dptaxonomy.catalog import Catalog
+from dptaxonomy.models import Citation, Claim, Definition, Relation
+from dptaxonomy.queries import RELATION_SYMBOLS, incoming_relations
+
+__all__ = ["definition_text", "table_text"]
+
+_TRUTH_MARKS = {"yes": "✓", "no": "✗", "unknown": "?"}
+
+
+def table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """Left-aligned columns separated by two spaces; the last column is not padded."""
+    widths = [max(len(str(r[i])) for r in (headers, *rows)) for i in range(len(headers) - 1)]
+    lines = []
+    for row in (headers, *rows):
+        cells = [str(cell).ljust(width) for cell, width in zip(row, widths, strict=False)]
+        lines.append("  ".join([*cells, str(row[-1])]).rstrip())
+    return "\n".join(lines)
+
+
+def _citation(citation: Citation | None) -> str:
+    return f"[{citation.key}] {citation.at}" if citation else "no citation"
+
+
+def _claim(name: str, claim: Claim) -> str:
+    line = f"  {name:<21}{_TRUTH_MARKS[claim.value]} {claim.value:<8} {_citation(claim.citation)}"
+    if claim.status.value != "established":
+        line += f" ({claim.status})"
+    if claim.note:
+        line += f"\n{'':25}note: {claim.note}"
+    return line
+
+
+def _relation(subject: str, relation: Relation) -> str:
+    target: Any = relation.target
+    if relation.target_set is not None:
+        target = f"{relation.target_set.quantifier} definitions of dimension {relation.target_set.dimension}"
+    line = f"  {subject} {RELATION_SYMBOLS[relation.kind]} {target}  ({relation.kind})"
+    if relation.parameter_map:
+        line += "  with " + ", ".join(f"{k} = {v}" for k, v in relation.parameter_map.items())
+    if relation.conditions:
+        line += "  if " + " and ".join(relation.conditions)
+    line += f"\n      {_citation(relation.citation)}"
+    if relation.status.value != "established":
+        line += f"  [{relation.status}]"
+    if relation.note:
+        line += f"\n      note: {relation.note}"
+    return line
+
+
+def definition_text(catalog: Catalog, definition: Definition) -> str:
+    """Everything known about a definition, for reading in a terminal."""
+    d = definition
+    title = d.name + (f" [{d.disambiguator}]" if d.disambiguator else "")
+    out = [title, "=" * len(title), f"id:            {d.id}"]
+    if d.abbreviations:
+        out.append(f"abbreviations: {', '.join(d.abbreviations)}")
+    if d.aliases:
+        out.append(f"aliases:       {', '.join(d.aliases)}")
+    out.append(f"dimensions:    {' '.join(x.value for x in d.dimensions) or '(none: ε-DP itself)'}")
+    out.append(f"scope:         {d.scope}, {d.setting} model")
+    out.append(f"introduced in: {', '.join(_reference(catalog, k) for k in d.introduced_in)}")
+    source = f"[{d.source.key}]" + "".join(
+        f", {part}"
+        for part in (
+            f"Section {d.source.section}" if d.source.section else None,
+            d.source.definition,
+            f"Table 3 row {d.source.table3.row}" if d.source.table3 else None,
+        )
+        if part
+    )
+    out.append(f"source:        {source}")
+    if d.combines:
+        out.append(f"combines:      {', '.join(d.combines)}")
+    out += ["", "Summary", f"  {d.summary}"]
+    if d.parameters:
+        out += ["", "Parameters"]
+        out += [f"  {p.name} ({p.symbol}): {p.type}, {p.domain}; {p.meaning}" for p in d.parameters]
+    if d.statement:
+        out += ["", "Statement (LaTeX)", f"  {d.statement}"]
+    out += ["", "Properties"]
+    for name in type(d.properties).model_fields:
+        claim = getattr(d.properties, name)
+        if claim is not None:
+            out.append(_claim(name, claim))
+    if d.relations:
+        out += ["", "Relations stated in this entry"]
+        out += [_relation(d.id, r) for r in d.relations]
+    incoming = incoming_relations(catalog, d.id)
+    if incoming:
+        out += ["", "Relations stated in other entries"]
+        out += [_relation(item.subject, item.relation) for item in incoming]
+    out += ["", f"file: {catalog.entries[d.id].file}"]
+    return "\n".join(out)
+
+
+def _reference(catalog: Catalog, key: str) -> str:
+    reference = catalog.references.get(key)
+    if reference is None:
+        return f"[{key}]"
+    first = reference.authors[0].split()[-1]
+    others = " et al." if len(reference.authors) > 2 else (
+        f" and {reference.authors[1].split()[-1]}" if len(reference.authors) == 2 else ""
+    )
+    return f"[{key}] {first}{others} {reference.year}"
