@@ -13,8 +13,8 @@ syntax tree by a recursive-descent parser; nothing is ever passed to
     atom       := NUMBER | NAME | NAME "(" expression ("," expression)* ")" | "(" expression ")"
     interval   := ("[" | "(") bound "," bound ("]" | ")")     bound := NUMBER | "-"? "inf"
 
->>> parse_expression("epsilon**2 / 2")
-BinOp(op='/', left=BinOp(op='**', left=Name(name='epsilon'), right=Number(value=2.0)), right=Number(value=2.0))
+>>> parse_expression("epsilon / 2")
+BinOp(op='/', left=Name(name='epsilon'), right=Number(value=2.0))
 >>> parse_interval("[0, 1]")
 Interval(low=0.0, high=1.0, low_closed=True, high_closed=True)
 """

@@ -48,7 +48,7 @@ CatalogOption = Annotated[
     typer.Option(
         "--catalog",
         envvar="DPTAX_CATALOG",
-        help="Catalog directory (default: $DPTAX_CATALOG, else the catalog shipped with dptaxonomy).",
+        help="Catalog directory (default: $DPTAX_CATALOG, else the catalog shipped with dptax).",
         show_default=False,
     ),
 ]
@@ -111,7 +111,9 @@ def validate(
 
 
 @app.command()
-def show(name: NameArgument, catalog: CatalogOption = None, output: FormatOption = Format.text) -> None:
+def show(
+    name: NameArgument, catalog: CatalogOption = None, output: FormatOption = Format.text
+) -> None:
     """Everything known about one definition."""
     from dptaxonomy.queries import describe
     from dptaxonomy.textview import definition_text
@@ -128,11 +130,19 @@ def show(name: NameArgument, catalog: CatalogOption = None, output: FormatOption
 def list_(
     dimension: Annotated[
         list[str] | None,
-        typer.Option("--dimension", "-d", help="Keep definitions with this dimension (Q N V B F R C); repeatable."),
+        typer.Option(
+            "--dimension",
+            "-d",
+            help="Keep definitions with this dimension (Q N V B F R C); repeatable.",
+        ),
     ] = None,
     property_: Annotated[
         list[str] | None,
-        typer.Option("--property", "-p", help="Keep definitions with PROPERTY=VALUE, e.g. composability=yes; repeatable."),
+        typer.Option(
+            "--property",
+            "-p",
+            help="Keep definitions with PROPERTY=VALUE, e.g. composability=yes; repeatable.",
+        ),
     ] = None,
     scope: Annotated[
         str | None,
@@ -161,7 +171,9 @@ def list_(
     loaded = _catalog(catalog)
     rows = [
         summary_row(d)
-        for d in filter_definitions(loaded.definitions.values(), dimensions, properties, wanted_scope)
+        for d in filter_definitions(
+            loaded.definitions.values(), dimensions, properties, wanted_scope
+        )
     ]
     if output is Format.json:
         _print_json(rows)
@@ -170,7 +182,8 @@ def list_(
     table = [
         [
             r["id"],
-            (r["abbreviations"] or [""])[0] + (f"[{r['disambiguator']}]" if r["disambiguator"] else ""),
+            (r["abbreviations"] or [""])[0]
+            + (f"[{r['disambiguator']}]" if r["disambiguator"] else ""),
             "".join(r["dimensions"]) or "-",
             marks[r["post_processing"]] + marks[r["convexity"]] + marks[r["composability"]],
             r["name"],
@@ -183,7 +196,9 @@ def list_(
 
 @app.command()
 def schema(
-    kind: Annotated[SchemaKind, typer.Argument(help="Which file's schema.")] = SchemaKind.definition,
+    kind: Annotated[
+        SchemaKind, typer.Argument(help="Which file's schema.")
+    ] = SchemaKind.definition,
 ) -> None:
     """Print the JSON Schema of catalog files (committed under schema/)."""
     from dptaxonomy.schema import schema_text
@@ -191,12 +206,12 @@ def schema(
     typer.echo(schema_text(kind.value), nl=False)
 
 
-def main() -> None:
-    """Entry point of the `dptax` console script."""
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the `dptax` console script; always ends with ``SystemExit``."""
     from dptaxonomy.errors import DptaxError
 
     try:
-        code = app(standalone_mode=False)
+        code = app(args=argv, prog_name="dptax", standalone_mode=False)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except DptaxError as exc:

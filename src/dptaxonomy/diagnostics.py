@@ -32,7 +32,7 @@ class OutputFormat(StrEnum):
 class Diagnostic:
     """One problem found in one place of one file.
 
-    >>> d = Diagnostic(Severity.error, "catalog/x.yaml", 3, 5, "unknown-key", "foo: unknown key", "remove it")
+    >>> d = Diagnostic(Severity.error, "catalog/x.yaml", 3, 5, "unknown-key", "foo: unknown key")
     >>> d.location
     'catalog/x.yaml:3:5'
     """
@@ -56,7 +56,13 @@ class Diagnostic:
 
 def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str, str]:
     """Order diagnostics by file, position, then code and message."""
-    return (diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.code, diagnostic.message)
+    return (
+        diagnostic.file,
+        diagnostic.line,
+        diagnostic.column,
+        diagnostic.code,
+        diagnostic.message,
+    )
 
 
 def _github_escape(text: str, *, property_value: bool = False) -> str:

@@ -111,7 +111,13 @@ def _error_diagnostic(
             hint = "allowed keys here: " + ", ".join(allowed)
         line, column = located.key_mark(path)
         return Diagnostic(
-            Severity.error, file, line, column, "unknown-key", f"{format_path(path)}: unknown key", hint
+            Severity.error,
+            file,
+            line,
+            column,
+            "unknown-key",
+            f"{format_path(path)}: unknown key",
+            hint,
         )
     if kind == "missing":
         line, column = located.value_mark(path[:-1])
@@ -139,14 +145,21 @@ def _hint(kind: str, path: Path, value: Any) -> str:
         return "give a value after the colon, or remove the key"
     if kind in ("dict_type", "model_type", "model_attributes_type") and not path:
         return "a catalog file holds one mapping of keys, e.g. `id: renyi-dp`"
-    if kind == "string_pattern_mismatch" and last in ("id", "target") or (
+    if (kind == "string_pattern_mismatch" and last in ("id", "target")) or (
         kind == "string_pattern_mismatch" and len(path) >= 2 and path[-2] == "combines"
     ):
         return "ids are lowercase ASCII words joined by single hyphens, e.g. `renyi-dp`"
-    if kind == "string_pattern_mismatch" and last in ("key", "disambiguator", "introduced_in") or (
-        kind == "string_pattern_mismatch" and len(path) >= 2 and path[-2] == "introduced_in"
-    ):
+    if (
+        kind == "string_pattern_mismatch" and last in ("key", "disambiguator", "introduced_in")
+    ) or (kind == "string_pattern_mismatch" and len(path) >= 2 and path[-2] == "introduced_in"):
         return "citation keys look like `BS16` or `KDH+20` (see references.yaml)"
+    if "parameter_map" in path or "conditions" in path:
+        return (
+            "expressions use numbers, parameter names, + - * / ** ( ) and "
+            "exp log sqrt min max abs; conditions compare two expressions"
+        )
+    if last == "domain":
+        return "a real or integer parameter needs an interval such as [0, inf), [0, 1] or (1, inf)"
     if kind == "enum":
         return "use one of the listed values"
     if kind == "list_type":
@@ -166,30 +179,38 @@ def load_document(
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            return None, None, [
+            return (
+                None,
+                None,
+                [
+                    Diagnostic(
+                        Severity.error,
+                        file,
+                        1,
+                        1,
+                        "file-too-large",
+                        f"the file is {size} bytes; the limit is {MAX_FILE_BYTES}",
+                        "a catalog entry is a few kilobytes; split or trim it",
+                    )
+                ],
+            )
+        raw = path.read_bytes()
+    except OSError as exc:
+        return (
+            None,
+            None,
+            [
                 Diagnostic(
                     Severity.error,
                     file,
                     1,
                     1,
-                    "file-too-large",
-                    f"the file is {size} bytes; the limit is {MAX_FILE_BYTES}",
-                    "a catalog entry is a few kilobytes; split or trim it",
+                    "unreadable",
+                    f"cannot read the file: {exc.strerror or exc}",
+                    "check the file exists and is readable",
                 )
-            ]
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, None, [
-            Diagnostic(
-                Severity.error,
-                file,
-                1,
-                1,
-                "unreadable",
-                f"cannot read the file: {exc.strerror or exc}",
-                "check the file exists and is readable",
-            )
-        ]
+            ],
+        )
     located, problems = parse_yaml(raw, file)
     if located is None or problems:
         return None, located, problems

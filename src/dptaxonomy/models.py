@@ -9,11 +9,18 @@ The models only check what one file can check alone; whole-catalog checks
 
 from __future__ import annotations
 
-import re
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from dptaxonomy.arith import ArithmeticError_, parse_condition, parse_expression, parse_interval
 
@@ -64,6 +71,38 @@ CitationKey = Annotated[
     ),
 ]
 Text = Annotated[str, Field(min_length=1, max_length=4000)]
+
+
+def _expression(text: str) -> str:
+    try:
+        parse_expression(text)
+    except ArithmeticError_ as exc:
+        raise ValueError(str(exc)) from None
+    return text
+
+
+def _condition(text: str) -> str:
+    try:
+        parse_condition(text)
+    except ArithmeticError_ as exc:
+        raise ValueError(str(exc)) from None
+    return text
+
+
+ParameterName = Annotated[
+    str,
+    Field(pattern=PARAMETER_NAME_PATTERN, max_length=40, description="An ASCII identifier."),
+]
+Expression = Annotated[
+    str,
+    AfterValidator(_expression),
+    Field(description="An arithmetic expression, e.g. `epsilon**2 / 2`."),
+]
+Condition = Annotated[
+    str,
+    AfterValidator(_condition),
+    Field(description="A comparison of two expressions, e.g. `alpha > 1`."),
+]
 Label = Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -233,10 +272,8 @@ class Properties(_Strict):
 class Parameter(_Strict):
     """A parameter of the definition, e.g. ε or δ."""
 
-    name: str = Field(
-        pattern=PARAMETER_NAME_PATTERN,
-        max_length=40,
-        description="ASCII identifier used in parameter maps, e.g. `epsilon`.",
+    name: ParameterName = Field(
+        description="ASCII identifier used in parameter maps, e.g. `epsilon`."
     )
     symbol: Label = Field(description="LaTeX symbol as the source writes it, e.g. `\\varepsilon`.")
     meaning: Text = Field(description="What the parameter controls.")
@@ -248,14 +285,15 @@ class Parameter(_Strict):
         )
     )
 
-    @model_validator(mode="after")
-    def _domain(self) -> Parameter:
-        if self.type in NUMERIC_TYPES:
+    @field_validator("domain")
+    @classmethod
+    def _domain(cls, value: str, info: ValidationInfo) -> str:
+        if info.data.get("type") in NUMERIC_TYPES:
             try:
-                parse_interval(self.domain)
+                parse_interval(value)
             except ArithmeticError_ as exc:
-                raise ValueError(f"domain: {exc}") from None
-        return self
+                raise ValueError(f"not an interval: {exc}") from None
+        return value
 
 
 class DefinitionSet(_Strict):
@@ -281,7 +319,7 @@ class Relation(_Strict):
     citation: Citation = Field(description="Where the relation is stated.")
     status: Status = Field(default=Status.established, description="How settled the relation is.")
     note: Text | None = Field(default=None, description="Remarks; required when disputed.")
-    parameter_map: dict[str, str] | None = Field(
+    parameter_map: dict[ParameterName, Expression] | None = Field(
         default=None,
         description=(
             "For a parametric implication or special case: each parameter of the implied "
@@ -291,7 +329,7 @@ class Relation(_Strict):
             "`differential-privacy stronger zero-concentrated-dp`."
         ),
     )
-    conditions: list[str] = Field(
+    conditions: list[Condition] = Field(
         default_factory=list,
         description="Side conditions over the implying (or special) side's parameters.",
     )
@@ -305,28 +343,6 @@ class Relation(_Strict):
         if self.target_set is not None and self.parameter_map is not None:
             raise ValueError("a set-level relation cannot carry a parameter map")
         return self
-
-    @field_validator("parameter_map")
-    @classmethod
-    def _map_syntax(cls, value: dict[str, str] | None) -> dict[str, str] | None:
-        for name, expression in (value or {}).items():
-            if not re.fullmatch(PARAMETER_NAME_PATTERN, name):
-                raise ValueError(f"{name!r} is not a parameter name")
-            try:
-                parse_expression(expression)
-            except ArithmeticError_ as exc:
-                raise ValueError(f"{name}: {exc}") from None
-        return value
-
-    @field_validator("conditions")
-    @classmethod
-    def _condition_syntax(cls, value: list[str]) -> list[str]:
-        for condition in value:
-            try:
-                parse_condition(condition)
-            except ArithmeticError_ as exc:
-                raise ValueError(f"{condition!r}: {exc}") from None
-        return value
 
 
 class Table3Row(_Strict):
@@ -396,13 +412,14 @@ class Definition(_Strict):
             raise ValueError("a dimension is listed twice")
         return sorted(value, key=DIMENSION_ORDER.index)
 
-    @model_validator(mode="after")
-    def _parameters_unique(self) -> Definition:
-        names = [p.name for p in self.parameters]
+    @field_validator("parameters")
+    @classmethod
+    def _parameters_unique(cls, value: list[Parameter]) -> list[Parameter]:
+        names = [p.name for p in value]
         for name in names:
             if names.count(name) > 1:
                 raise ValueError(f"parameter {name!r} is declared twice")
-        return self
+        return value
 
     @property
     def labels(self) -> list[str]:

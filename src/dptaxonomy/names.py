@@ -108,7 +108,8 @@ class NameIndex:
             raise AmbiguousNameError(
                 query,
                 ordered,
-                f"{query!r} is ambiguous; it may mean: " + "; ".join(shown)
+                f"{query!r} is ambiguous; it may mean: "
+                + "; ".join(shown)
                 + ". Add the citation suffix, e.g. "
                 + f"'{label}[{self._entries[ordered[0]].disambiguator or 'KEY'}]'.",
             )

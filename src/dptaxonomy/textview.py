@@ -40,7 +40,8 @@ def _claim(name: str, claim: Claim) -> str:
 def _relation(subject: str, relation: Relation) -> str:
     target: Any = relation.target
     if relation.target_set is not None:
-        target = f"{relation.target_set.quantifier} definitions of dimension {relation.target_set.dimension}"
+        wanted = relation.target_set
+        target = f"{wanted.quantifier} definitions of dimension {wanted.dimension}"
     line = f"  {subject} {RELATION_SYMBOLS[relation.kind]} {target}  ({relation.kind})"
     if relation.parameter_map:
         line += "  with " + ", ".join(f"{k} = {v}" for k, v in relation.parameter_map.items())
@@ -105,7 +106,9 @@ def _reference(catalog: Catalog, key: str) -> str:
     if reference is None:
         return f"[{key}]"
     first = reference.authors[0].split()[-1]
-    others = " et al." if len(reference.authors) > 2 else (
-        f" and {reference.authors[1].split()[-1]}" if len(reference.authors) == 2 else ""
+    others = (
+        " et al."
+        if len(reference.authors) > 2
+        else (f" and {reference.authors[1].split()[-1]}" if len(reference.authors) == 2 else "")
     )
     return f"[{key}] {first}{others} {reference.year}"

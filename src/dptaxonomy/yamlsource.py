@@ -103,7 +103,9 @@ class _Converter:
     def problem(self, node: yaml.Node, code: str, message: str, hint: str) -> None:
         mark = node.start_mark
         self.problems.append(
-            Diagnostic(Severity.error, self.file, mark.line + 1, mark.column + 1, code, message, hint)
+            Diagnostic(
+                Severity.error, self.file, mark.line + 1, mark.column + 1, code, message, hint
+            )
         )
 
     def convert(self, node: yaml.Node, path: Path) -> Any:
@@ -135,11 +137,12 @@ class _Converter:
             )
             return None
         if isinstance(node, yaml.ScalarNode):
-            if node.style is None:
+            if not node.style:  # plain: None from the Python parser, "" from the C one
                 return _plain_scalar(node.value)
             return node.value
         if isinstance(node, yaml.SequenceNode):
             return [self.convert(item, (*path, index)) for index, item in enumerate(node.value)]
+        assert isinstance(node, yaml.MappingNode)  # the composer builds only three kinds
         return self.mapping(node, path)
 
     def mapping(self, node: yaml.MappingNode, path: Path) -> dict[str, Any]:
@@ -156,7 +159,7 @@ class _Converter:
                 self.problem(
                     key_node,
                     "duplicate-key",
-                    f"{format_path((*path, key))}: duplicate key (first defined at line {first[0]})",
+                    f"{format_path((*path, key))}: duplicate key (first at line {first[0]})",
                     "remove one of the two keys",
                 )
                 continue

@@ -1,0 +1,21 @@
+"""Shared fixtures: the real catalog (loaded once) and the fixture catalogs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dptaxonomy.catalog import Catalog, load_catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOG_DIR = ROOT / "catalog"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    """The repository's catalog; tests that use it require it to be valid."""
+    loaded = load_catalog(CATALOG_DIR)
+    assert loaded.ok, "\n".join(d.location + " " + d.message for d in loaded.diagnostics)
+    return loaded
