@@ -1,0 +1,117 @@
+"""The arithmetic grammar of parameter maps: known answers and properties."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dptaxonomy.arith import (
+    ArithmeticError_,
+    BinOp,
+    Call,
+    Comparison,
+    Name,
+    Neg,
+    Node,
+    Number,
+    names_in,
+    parse_condition,
+    parse_expression,
+    parse_interval,
+)
+
+
+def test_precedence_and_associativity() -> None:
+    assert parse_expression("a + b * c") == BinOp("+", Name("a"), BinOp("*", Name("b"), Name("c")))
+    assert parse_expression("a - b - c") == BinOp("-", BinOp("-", Name("a"), Name("b")), Name("c"))
+    assert parse_expression("a ** b ** c") == BinOp(
+        "**", Name("a"), BinOp("**", Name("b"), Name("c"))
+    )
+    assert parse_expression("-a ** 2") == Neg(BinOp("**", Name("a"), Number(2.0)))
+
+
+def test_functions_and_names() -> None:
+    node = parse_expression("xi + rho + sqrt(4 * rho * log(min(1, sqrt(pi * rho)) / delta))")
+    assert names_in(node) == {"xi", "rho", "pi", "delta"}
+    assert parse_condition("alpha > 1") == Comparison(">", Name("alpha"), Number(1.0))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("epsilon ^ 2", "unexpected character '^'"),
+        ("O(sqrt(xi))", "unknown function 'O'"),
+        ("(a + b", "unexpected end of input"),
+        ("a b", "unexpected 'b'"),
+        ("", "unexpected end of input"),
+        ("__import__('os')", 'unexpected character "\'"'),
+        ("(" * 60 + "1" + ")" * 60, "nested too deeply"),
+        ("1" * 600, "longer than 500 characters"),
+    ],
+)
+def test_rejects(text: str, message: str) -> None:
+    with pytest.raises(ArithmeticError_, match="^" + __import__("re").escape(message)):
+        parse_expression(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high", "closed"),
+    [
+        ("[0, inf)", 0.0, float("inf"), (True, False)),
+        ("(1, inf]", 1.0, float("inf"), (False, True)),
+        ("[-inf, 0]", float("-inf"), 0.0, (True, True)),
+    ],
+)
+def test_intervals(text: str, low: float, high: float, closed: tuple[bool, bool]) -> None:
+    interval = parse_interval(text)
+    assert (interval.low, interval.high, (interval.low_closed, interval.high_closed)) == (
+        low,
+        high,
+        closed,
+    )
+
+
+@pytest.mark.parametrize("text", ["[1, 0]", "0, 1", "[0, 1", "[a, 1]", "[0, 1] x"])
+def test_bad_intervals(text: str) -> None:
+    with pytest.raises(ArithmeticError_):
+        parse_interval(text)
+
+
+def _render(node: Node) -> str:
+    if isinstance(node, Number):
+        return repr(node.value)
+    if isinstance(node, Name):
+        return node.name
+    if isinstance(node, Neg):
+        return f"(-{_render(node.operand)})"
+    if isinstance(node, Call):
+        return f"{node.function}({', '.join(_render(a) for a in node.arguments)})"
+    return f"({_render(node.left)} {node.op} {_render(node.right)})"
+
+
+_names = st.sampled_from(["epsilon", "delta", "rho", "alpha", "xi"]).map(Name)
+_numbers = st.floats(min_value=0, max_value=1e6, allow_nan=False).map(Number)
+_trees: st.SearchStrategy[Node] = st.recursive(
+    _names | _numbers,
+    lambda inner: st.one_of(
+        st.builds(BinOp, st.sampled_from(["+", "-", "*", "/", "**"]), inner, inner),
+        st.builds(Neg, inner),
+        st.builds(Call, st.sampled_from(["exp", "log", "sqrt"]), st.tuples(inner)),
+    ),
+    max_leaves=12,
+)
+
+
+@given(_trees)
+def test_fully_parenthesised_rendering_round_trips(tree: Node) -> None:
+    assert parse_expression(_render(tree)) == tree
+
+
+@given(st.text(max_size=80))
+def test_any_text_parses_or_raises_the_grammar_error(text: str) -> None:
+    for parse in (parse_expression, parse_condition, parse_interval):
+        try:
+            parse(text)
+        except ArithmeticError_:
+            pass
