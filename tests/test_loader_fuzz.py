@@ -47,7 +47,8 @@ def _assert_sane(raw: bytes, directory: Path) -> None:
     loaded, diagnostics = load_definition(path)
     assert (loaded is None) == any(d.is_error for d in diagnostics)
     for diagnostic in diagnostics:
-        assert diagnostic.line >= 1 and diagnostic.column >= 1
+        assert diagnostic.line >= 1
+        assert diagnostic.column >= 1
         assert diagnostic.file.endswith("fuzzed-entry.yaml")
         assert diagnostic.message
 
