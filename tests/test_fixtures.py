@@ -22,9 +22,11 @@ INVALID = sorted(p for p in (FIXTURES / "invalid").iterdir() if p.is_dir())
 def _overlay(case: Path, destination: Path) -> Path:
     catalog = destination / "catalog"
     shutil.copytree(VALID, catalog)
-    for file in case.iterdir():
-        if file.name != "expected.txt":
-            shutil.copyfile(file, catalog / file.name)
+    for item in case.iterdir():
+        if item.is_dir():
+            shutil.copytree(item, catalog / item.name)
+        elif item.name != "expected.txt":
+            shutil.copyfile(item, catalog / item.name)
     return catalog
 
 

@@ -215,7 +215,7 @@ def _check_duplicates(loaded: Sequence[LoadedDefinition]) -> Iterator[Diagnostic
                 entry,
                 ("id",),
                 "duplicate-id",
-                f"id {entry.definition.id!r} is already used by {previous.file}:{line}",
+                f"{entry.definition.id!r} is already used by {previous.file}:{line}",
                 "give each definition its own id",
             )
 
