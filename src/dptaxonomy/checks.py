@@ -62,6 +62,8 @@ def _citations(definition: Definition) -> Iterator[tuple[Path, str]]:
     for index, relation in enumerate(definition.relations):
         citation: Citation = relation.citation
         yield ("relations", index, "citation", "key"), citation.key
+    for index, link in enumerate(definition.links):
+        yield ("links", index, "citation", "key"), link.citation.key
 
 
 def _check_citations(
@@ -142,6 +144,20 @@ def _check_references(
                 "dangling-reference",
                 f"no definition has id {member!r}",
                 _suggest(member, ids) or "check the id in catalog/",
+            )
+    for index, link in enumerate(loaded.definition.links):
+        path: Path = ("links", index, "target")
+        if link.target == loaded.definition.id:
+            yield _error(
+                loaded, path, "self-reference", "a definition cannot be linked to itself", ""
+            )
+        elif link.target not in definitions:
+            yield _error(
+                loaded,
+                path,
+                "dangling-reference",
+                f"no definition has id {link.target!r}",
+                _suggest(link.target, ids) or "check the id in catalog/",
             )
     for index, relation in enumerate(loaded.definition.relations):
         if relation.target is None:

@@ -35,6 +35,8 @@ __all__ = [
     "DefinitionId",
     "DefinitionSet",
     "Dimension",
+    "Link",
+    "LinkKind",
     "Parameter",
     "ParameterType",
     "Properties",
@@ -345,6 +347,27 @@ class Relation(_Strict):
         return self
 
 
+class LinkKind(StrEnum):
+    """Non-logical links between definitions (no implication is claimed)."""
+
+    local_version_of = "local_version_of"
+    """The subject is the local-model (or other-context) version of the target."""
+    distinct_from = "distinct_from"
+    """A homonym or look-alike the source warns must not be confused with the target."""
+    variant_of = "variant_of"
+    """The source presents the subject as a variant or refinement of the target, without
+    stating ⊂ or ≻."""
+
+
+class Link(_Strict):
+    """A cited, non-logical link `subject KIND target`, e.g. a homonym note."""
+
+    kind: LinkKind = Field(description="local_version_of, distinct_from or variant_of.")
+    target: DefinitionId = Field(description="Id of the linked definition.")
+    citation: Citation = Field(description="Where the source states the link.")
+    note: Text | None = Field(default=None, description="Remarks.")
+
+
 class Table3Row(_Strict):
     """The definition's row in the SoK's Table 3."""
 
@@ -403,6 +426,10 @@ class Definition(_Strict):
     properties: Properties = Field(description="Privacy axioms and composability.")
     relations: list[Relation] = Field(
         default_factory=list, description="Relations with this definition as subject."
+    )
+    links: list[Link] = Field(
+        default_factory=list,
+        description="Non-logical links: local version of, distinct from (homonyms), variant of.",
     )
 
     @field_validator("dimensions")
