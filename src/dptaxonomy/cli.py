@@ -70,6 +70,15 @@ def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+ConjecturesOption = Annotated[
+    bool,
+    typer.Option(
+        "--assume-conjectures",
+        help="Also reason with facts marked conjectured (conclusions say so).",
+    ),
+]
+
+
 def _catalog(directory: Path | None) -> Any:
     """Open a valid catalog or exit 1 with its diagnostics."""
     from dptaxonomy.catalog import default_catalog_dir, load_catalog
@@ -81,6 +90,14 @@ def _catalog(directory: Path | None) -> Any:
         errors = sum(1 for d in catalog.diagnostics if d.is_error)
         _fail(f"the catalog has {errors} error(s); fix them first (see `dptax validate`)")
     return catalog
+
+
+def _reasoner(directory: Path | None, assume_conjectures: bool = False) -> Any:
+    """The reasoner over a valid catalog (exits 1 with diagnostics otherwise)."""
+    from dptaxonomy.engine import KnowledgeBase
+    from dptaxonomy.inference import Reasoner
+
+    return Reasoner(KnowledgeBase(_catalog(directory), assume_conjectures=assume_conjectures))
 
 
 @app.command()
@@ -95,12 +112,18 @@ def validate(
     from dptaxonomy.diagnostics import OutputFormat, render
 
     loaded = load_catalog(catalog or default_catalog_dir())
-    rendered = render(loaded.diagnostics, OutputFormat(output.value))
+    diagnostics = list(loaded.diagnostics)
+    if loaded.ok:
+        from dptaxonomy.contradictions import contradiction_diagnostics, find_contradictions
+        from dptaxonomy.engine import KnowledgeBase
+
+        diagnostics += contradiction_diagnostics(find_contradictions(KnowledgeBase(loaded)))
+    rendered = render(diagnostics, OutputFormat(output.value))
     if output is ValidateFormat.json or rendered:
         typer.echo(rendered)
-    errors = sum(1 for d in loaded.diagnostics if d.is_error)
+    errors = sum(1 for d in diagnostics if d.is_error)
     if output is ValidateFormat.text:
-        warnings = len(loaded.diagnostics) - errors
+        warnings = len(diagnostics) - errors
         typer.echo(
             f"{len(loaded.entries)} definitions, {len(loaded.references)} references: "
             f"{errors} error(s), {warnings} warning(s)",
@@ -204,6 +227,265 @@ def schema(
     from dptaxonomy.schema import schema_text
 
     typer.echo(schema_text(kind.value), nl=False)
+
+
+@app.command()
+def relate(
+    a: NameArgument,
+    b: NameArgument,
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """How A relates to B: equivalent, stronger, weaker, incomparable, … with proofs."""
+    from dptaxonomy.inference import proof_data
+    from dptaxonomy.textview import proof_text
+
+    reasoner = _reasoner(catalog, assume_conjectures)
+    first, second = reasoner.kb.catalog.resolve(a).id, reasoner.kb.catalog.resolve(b).id
+    answer = reasoner.relate(first, second)
+    if output is Format.json:
+        _print_json(
+            {
+                "a": first,
+                "b": second,
+                "verdict": answer.verdict,
+                "strict": answer.strict,
+                "extension": answer.extension,
+                "contradictory": answer.contradictory,
+                "proofs": [proof_data(p) for p in answer.proofs],
+            }
+        )
+        return
+    strict = " (strictly)" if answer.strict else ""
+    typer.echo(f"{first} vs {second}: {answer.verdict}{strict}; extension: {answer.extension}")
+    for proof in answer.proofs:
+        typer.echo("")
+        typer.echo(proof_text(proof))
+
+
+def _side(
+    which: str, name: str, directory: Path | None, output: Format, assume_conjectures: bool
+) -> None:
+    from dptaxonomy.inference import proof_data
+    from dptaxonomy.textview import table_text
+
+    reasoner = _reasoner(directory, assume_conjectures)
+    x = reasoner.kb.catalog.resolve(name).id
+    found = reasoner.stronger_than(x) if which == "stronger" else reasoner.weaker_than(x)
+    if output is Format.json:
+        _print_json(
+            [
+                {
+                    "id": n.id,
+                    "name": n.name,
+                    "derived": n.derived,
+                    "equivalent": n.equivalent,
+                    "proof": proof_data(n.proof),
+                }
+                for n in found
+            ]
+        )
+        return
+    rows = [
+        [
+            n.id,
+            "equivalent" if n.equivalent else ("derived" if n.derived else "asserted"),
+            str(len(n.proof.steps)),
+            n.name,
+        ]
+        for n in found
+    ]
+    typer.echo(table_text(["ID", "HOW", "STEPS", "NAME"], rows))
+    relation = "stronger than" if which == "stronger" else "weaker than"
+    typer.echo(f"{len(found)} definition(s) {relation} {x}", err=True)
+
+
+@app.command("stronger-than")
+def stronger_than(
+    name: NameArgument,
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Definitions stronger than NAME (Y ≻ NAME), asserted or derived."""
+    _side("stronger", name, catalog, output, assume_conjectures)
+
+
+@app.command("weaker-than")
+def weaker_than(
+    name: NameArgument,
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Definitions weaker than NAME (NAME ≻ Y), asserted or derived."""
+    _side("weaker", name, catalog, output, assume_conjectures)
+
+
+@app.command()
+def explain(
+    a: NameArgument,
+    b: NameArgument,
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Why A relates to B as it does: the proof, or the nearest known facts."""
+    from dptaxonomy.inference import fact_data, proof_data
+    from dptaxonomy.textview import proof_text
+
+    reasoner = _reasoner(catalog, assume_conjectures)
+    first, second = reasoner.kb.catalog.resolve(a).id, reasoner.kb.catalog.resolve(b).id
+    answer = reasoner.relate(first, second)
+    nearest = reasoner.nearest_facts(first, second) if not answer.proofs else []
+    if output is Format.json:
+        _print_json(
+            {
+                "a": first,
+                "b": second,
+                "verdict": answer.verdict,
+                "proofs": [proof_data(p) for p in answer.proofs],
+                "nearest_facts": [fact_data(f) for f in nearest],
+            }
+        )
+        return
+    if answer.proofs:
+        typer.echo(f"{first} vs {second}: {answer.verdict}")
+        for proof in answer.proofs:
+            typer.echo("")
+            typer.echo(proof_text(proof))
+        return
+    typer.echo(f"{first} vs {second}: unknown; no fact relates them, directly or by the rules.")
+    if nearest:
+        typer.echo("Nearest known facts:")
+        for fact in nearest:
+            data = fact_data(fact)
+            typer.echo(
+                f"  {data['reading']}   [{fact.origin.citation.key}] {fact.origin.citation.at}"
+            )
+
+
+@app.command()
+def contradictions(
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Contradictions with their minimal fact sets; exit 1 if there is any."""
+    from dptaxonomy.inference import fact_data
+
+    reasoner = _reasoner(catalog, assume_conjectures)
+    found = reasoner.contradictions
+    if output is Format.json:
+        _print_json(
+            [
+                {
+                    "rule": c.rule.value,
+                    "message": c.message,
+                    "facts": [fact_data(f) for f in c.facts],
+                    "claims": [
+                        {
+                            "definition": r.definition,
+                            "property": r.property,
+                            "value": r.value.value,
+                            "file": r.file,
+                            "line": r.line,
+                        }
+                        for r in c.claims
+                    ],
+                }
+                for c in found
+            ]
+        )
+    else:
+        for c in found:
+            typer.echo(f"{c.rule.value}: {c.message}")
+            for fact in c.facts:
+                data = fact_data(fact)
+                typer.echo(
+                    f"  {fact.origin.location}  {data['reading']}  [{fact.origin.citation.key}] "
+                    f"{fact.origin.citation.at}"
+                )
+            for claim in c.claims:
+                typer.echo(
+                    f"  {claim.file}:{claim.line}  "
+                    f"{claim.definition} {claim.property} = {claim.value}"
+                )
+        typer.echo(f"{len(found)} contradiction(s)", err=True)
+    if found:
+        raise typer.Exit(1)
+
+
+@app.command("open-questions")
+def open_questions(
+    scope: Annotated[
+        str | None, typer.Option("--scope", help="Only definitions of this scope, e.g. core.")
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many to show.")] = 20,
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Undecided questions "A ≻ B?", most wanted first."""
+    from dptaxonomy.models import Scope
+    from dptaxonomy.textview import table_text
+
+    try:
+        wanted = Scope(scope) if scope else None
+    except ValueError:
+        _fail(f"--scope takes one of: {', '.join(s.value for s in Scope)}", 2)
+    reasoner = _reasoner(catalog, assume_conjectures)
+    questions = reasoner.open_questions(wanted, limit)
+    if output is Format.json:
+        _print_json(
+            [
+                {
+                    "a": q.a,
+                    "b": q.b,
+                    "decides": q.decides,
+                    "a_class": list(q.a_class),
+                    "b_class": list(q.b_class),
+                }
+                for q in questions
+            ]
+        )
+        return
+    typer.echo(
+        table_text(
+            ["A", "B", "DECIDES", "QUESTION"],
+            [[q.a, q.b, str(q.decides), f"{q.a} ≻ {q.b} ?"] for q in questions],
+        )
+    )
+
+
+@app.command()
+def redundant(
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Asserted facts that other facts already prove (clean-up candidates, not errors)."""
+    from dptaxonomy.inference import fact_data, proof_data
+
+    reasoner = _reasoner(catalog, assume_conjectures)
+    found = reasoner.redundant()
+    if output is Format.json:
+        _print_json([{"fact": fact_data(f), "proof": proof_data(p)} for f, p in found])
+        return
+    for fact, proof in found:
+        data = fact_data(fact)
+        how = "restated" if len(proof.steps) == 1 else f"follows in {len(proof.steps)} steps"
+        typer.echo(
+            f"{fact.origin.location}  {data['reading']}  [{fact.origin.citation.key}] "
+            f"{fact.origin.citation.at}  — {how}"
+        )
+        for step in proof.steps:
+            typer.echo(
+                f"    {step.origin.location}  {fact_data(step)['reading']}  "
+                f"[{step.origin.citation.key}] {step.origin.citation.at}"
+            )
+    typer.echo(f"{len(found)} redundant fact(s)", err=True)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.catalog import Catalog
 from dptaxonomy.models import Citation, Claim, Definition, Relation
+
+if TYPE_CHECKING:
+    from dptaxonomy.proofs import Proof
 from dptaxonomy.queries import RELATION_SYMBOLS, incoming_relations
 
-__all__ = ["definition_text", "table_text"]
+__all__ = ["definition_text", "proof_text", "table_text"]
 
 _TRUTH_MARKS = {"yes": "✓", "no": "✗", "unknown": "?"}
 
@@ -112,3 +115,39 @@ def _reference(catalog: Catalog, key: str) -> str:
         else (f" and {reference.authors[1].split()[-1]}" if len(reference.authors) == 2 else "")
     )
     return f"[{key}] {first}{others} {reference.year}"
+
+
+_SYMBOLS = {"stronger": "≻", "extends": "⊂", "not_stronger": "⊁"}
+
+
+def proof_text(proof: Proof) -> str:
+    """A proof as numbered steps, each with its citation and where it is stated."""
+    symbol = _SYMBOLS[proof.conclusion.value]
+    head = f"{proof.a} {symbol} {proof.b}"
+    tags = [
+        "derived" if proof.derived else "asserted",
+        "rules " + ", ".join(r.value for r in proof.rules),
+    ]
+    if proof.conjectural:
+        tags.append("rests on a conjecture")
+    if proof.conditional:
+        tags.append("under side conditions")
+    lines = [f"{head}   ({'; '.join(tags)})"]
+    if not proof.steps:
+        lines.append("  by reflexivity")
+    for number, step in enumerate(proof.steps, start=1):
+        origin = step.origin
+        stated = f"{origin.definition} {origin.kind.value} {origin.target}"
+        lines.append(
+            f"  {number}. {step.a} {_SYMBOLS[step.kind.value]} {step.b}"
+            f"   [{origin.citation.key}] {origin.citation.at}"
+        )
+        detail = f"     stated in {origin.location} as `{stated}` (rule {step.rule.value}"
+        detail += f", {origin.status})" if origin.status.value != "established" else ")"
+        lines.append(detail)
+        if origin.parameter_map:
+            mapping = ", ".join(f"{k} = {v}" for k, v in origin.parameter_map)
+            lines.append(f"     parameters: {mapping}")
+        if origin.conditions:
+            lines.append(f"     if: {' and '.join(origin.conditions)}")
+    return "\n".join(lines)

@@ -1,0 +1,162 @@
+"""Contradictions (rules C1–C4), each with the smallest set of asserted facts behind it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from dptaxonomy.diagnostics import Diagnostic, Severity
+from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.facts import Fact
+from dptaxonomy.models import Citation, Status, Truth
+from dptaxonomy.proofs import ProofSearch
+from dptaxonomy.rules import Rule
+
+__all__ = ["ClaimRef", "Contradiction", "contradiction_diagnostics", "find_contradictions"]
+
+
+@dataclass(frozen=True)
+class ClaimRef:
+    """An asserted property claim, as evidence."""
+
+    definition: str
+    property: str
+    value: Truth
+    file: str
+    line: int
+    citation: Citation | None
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """Facts that cannot all hold, and the rule that says so."""
+
+    rule: Rule
+    message: str
+    facts: tuple[Fact, ...]
+    claims: tuple[ClaimRef, ...] = ()
+
+
+def _separation_conflicts(kb: KnowledgeBase, search: ProofSearch) -> list[Contradiction]:
+    found = []
+    for separation in kb.separations:
+        proof = search.stronger(separation.a, separation.b)
+        if proof is None:
+            continue
+        if kb.strength.same_class(separation.a, separation.b):
+            rule = Rule.STRICT_IN_CLASS
+            message = (
+                f"{separation.a} and {separation.b} are equivalent, yet "
+                f"¬({separation.a} ≻ {separation.b}) is asserted"
+            )
+        else:
+            rule = Rule.FACT_AND_NEGATION
+            message = f"{separation.a} ≻ {separation.b} is derivable, yet its negation is asserted"
+        found.append(Contradiction(rule, message, (separation, *proof.steps)))
+    return found
+
+
+def _extension_cycles(kb: KnowledgeBase) -> list[Contradiction]:
+    found = []
+    by_pair = {
+        (f.a, f.b): f
+        for f in sorted(kb.extends_facts, key=lambda f: (f.origin.file, f.origin.index))
+    }
+    for members in kb.extension.members:
+        if len(members) < 2:
+            continue
+        subgraph = kb.extension.graph.subgraph(members)
+        cycle = min(
+            (c for c in nx.simple_cycles(subgraph, length_bound=len(members))),
+            key=lambda c: (len(c), c),
+        )
+        edges = list(zip(cycle, [*cycle[1:], cycle[0]], strict=True))
+        facts = tuple(by_pair[edge] for edge in edges)
+        message = "⊂-cycle between distinct definitions: " + " ⊂ ".join([*cycle, cycle[0]])
+        found.append(Contradiction(Rule.EXTENSION_CYCLE, message, facts))
+    return found
+
+
+def _claim(kb: KnowledgeBase, definition: str) -> ClaimRef:
+    entry = kb.catalog.entries[definition]
+    claim = entry.definition.properties.composability
+    line, _ = entry.located.value_mark(("properties", "composability"))
+    return ClaimRef(definition, "composability", claim.value, entry.file, line, claim.citation)
+
+
+def _property_conflicts(kb: KnowledgeBase, search: ProofSearch) -> list[Contradiction]:
+    found = []
+    definitions = kb.catalog.definitions
+    for members in kb.strength.members:
+        stated = {
+            m: definitions[m].properties.composability.value
+            for m in members
+            if definitions[m].properties.composability.status is Status.established
+        }
+        yes = sorted(m for m, v in stated.items() if v is Truth.yes)
+        no = sorted(m for m, v in stated.items() if v is Truth.no)
+        if not yes or not no:
+            continue
+        a, b = yes[0], no[0]
+        forward, backward = search.stronger(a, b), search.stronger(b, a)
+        assert forward is not None
+        assert backward is not None
+        message = f"{a} ∼ {b}, but {a} is composable and {b} is not (rule P1)"
+        found.append(
+            Contradiction(
+                Rule.PROPERTY_CONFLICT,
+                message,
+                (*forward.steps, *backward.steps),
+                (_claim(kb, a), _claim(kb, b)),
+            )
+        )
+    return found
+
+
+def find_contradictions(kb: KnowledgeBase) -> list[Contradiction]:
+    """Every contradiction of the knowledge base, in a stable order."""
+    search = ProofSearch(kb)
+    found = [
+        *_separation_conflicts(kb, search),
+        *_extension_cycles(kb),
+        *_property_conflicts(kb, search),
+    ]
+    return sorted(found, key=lambda c: (c.rule.value, c.message))
+
+
+def _evidence(contradiction: Contradiction) -> list[str]:
+    items = [
+        f"{f.origin.location} [{f.origin.citation.key}] {f.origin.citation.at} "
+        f"({f.a} {f.kind.value} {f.b})"
+        for f in contradiction.facts
+    ]
+    items += [
+        f"{c.file}:{c.line} {c.property} = {c.value}"
+        + (f" [{c.citation.key}] {c.citation.at}" if c.citation else "")
+        for c in contradiction.claims
+    ]
+    return items
+
+
+def contradiction_diagnostics(contradictions: list[Contradiction]) -> list[Diagnostic]:
+    """One located error per contradiction, listing its minimal set of facts."""
+    diagnostics = []
+    for contradiction in contradictions:
+        first = contradiction.facts[0].origin if contradiction.facts else None
+        claim = contradiction.claims[0] if contradiction.claims else None
+        file = first.file if first else (claim.file if claim else "")
+        line = first.line if first else (claim.line if claim else 1)
+        diagnostics.append(
+            Diagnostic(
+                Severity.error,
+                file,
+                line,
+                1,
+                f"contradiction-{contradiction.rule.value}",
+                f"{contradiction.message}; facts: " + "; ".join(_evidence(contradiction)),
+                "one of these facts is wrong: check each against its source, then fix it or mark "
+                "it `status: disputed` with a note",
+            )
+        )
+    return diagnostics

@@ -1,0 +1,138 @@
+"""The knowledge base: asserted facts closed under the rules of docs/reasoning.md.
+
+Built once per catalog; every query afterwards is a bit test or a short
+search for a proof (see :mod:`dptaxonomy.proofs`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
+
+from dptaxonomy.catalog import Catalog
+from dptaxonomy.closure import Closure, bits
+from dptaxonomy.facts import Fact, FactKind, FactSet, collect_facts
+from dptaxonomy.models import Status, Truth
+
+__all__ = ["KnowledgeBase", "PropertyValue"]
+
+
+@dataclass(frozen=True)
+class PropertyValue:
+    """A property's value for a definition: asserted in its entry, or derived (rule P1)."""
+
+    value: Truth
+    derived_from: str | None = None
+    """For a derived value: the equivalent definition whose claim it is."""
+
+
+class KnowledgeBase:
+    """Facts of a catalog and everything the rules derive from them."""
+
+    def __init__(self, catalog: Catalog, *, assume_conjectures: bool = False) -> None:
+        self.catalog = catalog
+        self.assume_conjectures = assume_conjectures
+        self.factset: FactSet = collect_facts(catalog, assume_conjectures=assume_conjectures)
+        nodes = list(catalog.definitions)
+        self.stronger_facts = [f for f in self.factset.facts if f.kind is FactKind.stronger]
+        self.extends_facts = [f for f in self.factset.facts if f.kind is FactKind.extends]
+        self.separations = [f for f in self.factset.facts if f.kind is FactKind.not_stronger]
+        self.strength = Closure(nodes, ((f.a, f.b) for f in self.stronger_facts))
+        self.extension = Closure(nodes, ((f.a, f.b) for f in self.extends_facts))
+        self._not_stronger_rows = self._propagate_separations()
+
+    @property
+    def facts(self) -> list[Fact]:
+        return self.factset.facts
+
+    def _propagate_separations(self) -> list[int]:
+        """Rule N1 as bitsets: row[c] holds every component B with ¬(c ≻ B) derivable.
+
+        ¬(X ≻ Y) makes ¬(A ≻ B) true for every A below X and every B above Y;
+        rows flow from each component to those it is stronger than.
+        """
+        strength = self.strength
+        rows = [0] * len(strength.members)
+        for fact in self.separations:
+            rows[strength.component[fact.a]] |= strength.coreach[strength.component[fact.b]]
+        for index in range(len(rows)):
+            for predecessor in strength.predecessors[index]:
+                rows[index] |= rows[predecessor]
+        return rows
+
+    # Queries on the closure -------------------------------------------------
+
+    def is_stronger(self, a: str, b: str) -> bool:
+        """``a ≻ b`` is derivable (rules S1, S2 over A1–A4)."""
+        return self.strength.reaches(a, b)
+
+    def is_not_stronger(self, a: str, b: str) -> bool:
+        """``¬(a ≻ b)`` is derivable (rule N1)."""
+        strength = self.strength
+        return bool(self._not_stronger_rows[strength.component[a]] >> strength.component[b] & 1)
+
+    def is_extension(self, a: str, b: str) -> bool:
+        """``a ⊂ b`` is derivable (rules E1, E2)."""
+        return self.extension.reaches(a, b)
+
+    def equivalents(self, a: str) -> tuple[str, ...]:
+        """The equivalence class of ``a`` under ∼, sorted."""
+        return self.strength.class_of(a)
+
+    def not_stronger_targets(self, a: str) -> list[str]:
+        """Every B with ``¬(a ≻ B)`` derivable."""
+        return self.strength.expand(self._not_stronger_rows[self.strength.component[a]])
+
+    def not_stronger_row(self, component: int) -> int:
+        """Bitset of components B with ¬(component ≻ B) derivable."""
+        return self._not_stronger_rows[component]
+
+    # Properties ---------------------------------------------------------------
+
+    @cached_property
+    def composability(self) -> dict[str, PropertyValue]:
+        """Composability of every definition: asserted, or derived by rule P1."""
+        definitions = self.catalog.definitions
+        result: dict[str, PropertyValue] = {}
+        for members in self.strength.members:
+            known = {
+                m: definitions[m].properties.composability
+                for m in members
+                if definitions[m].properties.composability.status is Status.established
+                and definitions[m].properties.composability.value is not Truth.unknown
+            }
+            for member in members:
+                claim = definitions[member].properties.composability
+                if claim.value is not Truth.unknown or not known:
+                    result[member] = PropertyValue(claim.value)
+                    continue
+                values = {c.value for c in known.values()}
+                if len(values) == 1:
+                    source = min(known)
+                    result[member] = PropertyValue(values.pop(), derived_from=source)
+                else:
+                    result[member] = PropertyValue(Truth.unknown)
+        return result
+
+    # Statistics ---------------------------------------------------------------
+
+    def derived_stronger_pairs(self) -> int:
+        """How many ordered pairs a ≠ b with a ≻ b are derivable."""
+        return self.strength.pair_count()
+
+    def derived_separation_pairs(self) -> int:
+        """How many ordered pairs with ¬(a ≻ b) are derivable."""
+        sizes = [len(m) for m in self.strength.members]
+        return sum(
+            sizes[index] * sum(sizes[i] for i in bits(row))
+            for index, row in enumerate(self._not_stronger_rows)
+        )
+
+    def facts_between(self, kind: FactKind) -> dict[tuple[str, str], list[Fact]]:
+        """Asserted facts of ``kind`` grouped by (a, b)."""
+        grouped: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for fact in self.facts:
+            if fact.kind is kind:
+                grouped[(fact.a, fact.b)].append(fact)
+        return grouped

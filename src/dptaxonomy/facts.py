@@ -1,0 +1,161 @@
+"""Asserted facts: the catalog's relations read as ≻, ⊂ and ¬≻ edges with their origin.
+
+This is the graph layer's input: every relation of every entry becomes zero,
+one or two :class:`Fact` records (rules A1–A4), each remembering the file,
+line and citation it comes from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from dptaxonomy.catalog import Catalog
+from dptaxonomy.models import Citation, Quantifier, Relation, RelationKind, Status
+from dptaxonomy.rules import Rule
+
+__all__ = ["Fact", "FactKind", "FactSet", "Origin", "collect_facts"]
+
+
+class FactKind(StrEnum):
+    """The three kinds of edge the reasoner works with."""
+
+    stronger = "stronger"
+    """``a ≻ b``."""
+    extends = "extends"
+    """``a ⊂ b``: a is a special case of b."""
+    not_stronger = "not_stronger"
+    """``¬(a ≻ b)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where an asserted relation is written, and what it says."""
+
+    definition: str
+    index: int
+    file: str
+    line: int
+    kind: RelationKind
+    target: str
+    citation: Citation
+    status: Status
+    parameter_map: tuple[tuple[str, str], ...] = ()
+    conditions: tuple[str, ...] = ()
+    note: str | None = None
+
+    @property
+    def location(self) -> str:
+        return f"{self.file}:{self.line}"
+
+    @property
+    def cite(self) -> str:
+        return f"[{self.citation.key}] {self.citation.at}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One asserted edge ``a KIND b`` and the rule that read it from its origin."""
+
+    kind: FactKind
+    a: str
+    b: str
+    origin: Origin
+    rule: Rule = Rule.ASSERTED
+
+    @property
+    def conjectured(self) -> bool:
+        return self.origin.status is Status.conjectured
+
+
+@dataclass
+class FactSet:
+    """All facts usable for inference, plus those set aside and why."""
+
+    facts: list[Fact] = field(default_factory=list)
+    disputed: list[Origin] = field(default_factory=list)
+    conjectured_unused: list[Origin] = field(default_factory=list)
+    unquantified: list[Origin] = field(default_factory=list)
+
+
+_FORWARD: dict[RelationKind, tuple[FactKind, bool]] = {
+    RelationKind.stronger: (FactKind.stronger, False),
+    RelationKind.weaker: (FactKind.stronger, True),
+    RelationKind.extends: (FactKind.extends, False),
+    RelationKind.extended_by: (FactKind.extends, True),
+    RelationKind.not_stronger: (FactKind.not_stronger, False),
+    RelationKind.not_weaker: (FactKind.not_stronger, True),
+}
+
+
+def _origin(catalog: Catalog, subject: str, index: int, relation: Relation, target: str) -> Origin:
+    entry = catalog.entries[subject]
+    line, _ = entry.located.value_mark(("relations", index))
+    return Origin(
+        definition=subject,
+        index=index,
+        file=entry.file,
+        line=line,
+        kind=relation.kind,
+        target=target,
+        citation=relation.citation,
+        status=relation.status,
+        parameter_map=tuple((relation.parameter_map or {}).items()),
+        conditions=tuple(relation.conditions),
+        note=relation.note,
+    )
+
+
+def _edges(
+    subject: str, relation: Relation, target: str, origin: Origin, rule: Rule
+) -> Iterator[Fact]:
+    if relation.kind is RelationKind.equivalent:
+        yield Fact(FactKind.stronger, subject, target, origin, Rule.EQUIVALENCE)
+        yield Fact(FactKind.stronger, target, subject, origin, Rule.EQUIVALENCE)
+        return
+    kind, inverse = _FORWARD[relation.kind]
+    if inverse:
+        yield Fact(kind, target, subject, origin, Rule.INVERSE if rule is Rule.ASSERTED else rule)
+    else:
+        yield Fact(kind, subject, target, origin, rule)
+
+
+def collect_facts(catalog: Catalog, *, assume_conjectures: bool = False) -> FactSet:
+    """Read every relation of the catalog as facts (rules A1–A4).
+
+    Disputed relations are never used; conjectured ones only when asked.
+    """
+    result = FactSet()
+    by_dimension: dict[str, list[str]] = {}
+    for definition in catalog.definitions.values():
+        for dimension in definition.dimensions:
+            by_dimension.setdefault(dimension.value, []).append(definition.id)
+    for subject, definition in catalog.definitions.items():
+        for index, relation in enumerate(definition.relations):
+            targets: list[str]
+            rule = Rule.ASSERTED
+            if relation.target is not None:
+                targets = [relation.target]
+            else:
+                assert relation.target_set is not None
+                targets = by_dimension.get(relation.target_set.dimension.value, [])
+                rule = Rule.SET_LEVEL
+            label = relation.target or f"<{relation.target_set}>"
+            origin = _origin(catalog, subject, index, relation, label)
+            if relation.status is Status.disputed:
+                result.disputed.append(origin)
+                continue
+            if relation.status is Status.conjectured and not assume_conjectures:
+                result.conjectured_unused.append(origin)
+                continue
+            if (
+                relation.target_set is not None
+                and relation.target_set.quantifier is not Quantifier.all
+            ):
+                result.unquantified.append(origin)
+                continue
+            for target in targets:
+                if target != subject:
+                    result.facts.extend(_edges(subject, relation, target, origin, rule))
+    return result

@@ -1,0 +1,260 @@
+"""Questions answered by the reasoner.
+
+relate, stronger/weaker than, explain, contradictions, open questions, redundancy.
+
+Every answer is plain data with its proofs; :func:`proof_data` turns a proof
+into JSON-ready data for the CLI and the exports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from dptaxonomy.closure import bits
+from dptaxonomy.contradictions import Contradiction, find_contradictions
+from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.facts import Fact, FactKind
+from dptaxonomy.models import Scope
+from dptaxonomy.proofs import Proof, ProofSearch
+from dptaxonomy.rules import Rule
+
+__all__ = [
+    "Neighbour",
+    "OpenQuestion",
+    "Reasoner",
+    "Relationship",
+    "fact_data",
+    "proof_data",
+]
+
+SYMBOLS = {"stronger": "≻", "extends": "⊂", "not_stronger": "⊁"}
+
+
+@dataclass(frozen=True)
+class Relationship:
+    """What is known about two definitions (the answer of ``dptax relate``)."""
+
+    a: str
+    b: str
+    verdict: str
+    strict: bool
+    extension: str
+    proofs: tuple[Proof, ...]
+    contradictory: bool = False
+
+
+@dataclass(frozen=True)
+class Neighbour:
+    """A definition on one side of another, with how we know."""
+
+    id: str
+    name: str
+    derived: bool
+    equivalent: bool
+    proof: Proof
+
+
+@dataclass(frozen=True)
+class OpenQuestion:
+    """An undecided question "a ≻ b?" and how many other open questions settling it decides."""
+
+    a: str
+    b: str
+    decides: int
+    a_class: tuple[str, ...] = field(default=())
+    b_class: tuple[str, ...] = field(default=())
+
+
+def fact_data(fact: Fact) -> dict[str, Any]:
+    """JSON-ready view of one asserted fact as used in a proof."""
+    origin = fact.origin
+    data: dict[str, Any] = {
+        "reading": f"{fact.a} {SYMBOLS[fact.kind.value]} {fact.b}",
+        "kind": fact.kind.value,
+        "a": fact.a,
+        "b": fact.b,
+        "rule": fact.rule.value,
+        "stated_in": origin.definition,
+        "relation": origin.kind.value,
+        "target": origin.target,
+        "status": origin.status.value,
+        "citation": origin.citation.model_dump(exclude_none=True),
+        "file": origin.file,
+        "line": origin.line,
+    }
+    if origin.parameter_map:
+        data["parameter_map"] = dict(origin.parameter_map)
+    if origin.conditions:
+        data["conditions"] = list(origin.conditions)
+    if origin.note:
+        data["note"] = origin.note
+    return data
+
+
+def proof_data(proof: Proof) -> dict[str, Any]:
+    """JSON-ready view of a proof."""
+    return {
+        "conclusion": f"{proof.a} {SYMBOLS[proof.conclusion.value]} {proof.b}",
+        "kind": proof.conclusion.value,
+        "a": proof.a,
+        "b": proof.b,
+        "derived": proof.derived,
+        "rules": [rule.value for rule in proof.rules],
+        "conjectural": proof.conjectural,
+        "conditional": proof.conditional,
+        "steps": [fact_data(step) for step in proof.steps],
+    }
+
+
+class Reasoner:
+    """The queries users ask, over one knowledge base."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.search = ProofSearch(kb)
+
+    def relate(self, a: str, b: str) -> Relationship:
+        """The relation between ``a`` and ``b``: verdict, strictness, extension, proofs."""
+        kb, search = self.kb, self.search
+        forward, backward = kb.is_stronger(a, b), kb.is_stronger(b, a)
+        not_forward, not_backward = kb.is_not_stronger(a, b), kb.is_not_stronger(b, a)
+        proofs: list[Proof | None] = []
+        strict = False
+        if forward and backward:
+            verdict = "equivalent"
+            proofs += [search.stronger(a, b), search.stronger(b, a)]
+        elif forward:
+            verdict, strict = "stronger", not_backward
+            proofs += [search.stronger(a, b), search.not_stronger(b, a) if strict else None]
+        elif backward:
+            verdict, strict = "weaker", not_forward
+            proofs += [search.stronger(b, a), search.not_stronger(a, b) if strict else None]
+        elif not_forward and not_backward:
+            verdict = "incomparable"
+            proofs += [search.not_stronger(a, b), search.not_stronger(b, a)]
+        elif not_forward:
+            verdict = "not_stronger"
+            proofs.append(search.not_stronger(a, b))
+        elif not_backward:
+            verdict = "not_weaker"
+            proofs.append(search.not_stronger(b, a))
+        else:
+            verdict = "unknown"
+        a_in_b, b_in_a = kb.is_extension(a, b), kb.is_extension(b, a)
+        if a == b or (a_in_b and b_in_a):
+            extension = "same"
+            proofs += [search.extends(a, b)] if a != b else []
+        elif a_in_b:
+            extension = "a_special_case_of_b"
+            proofs.append(search.extends(a, b))
+        elif b_in_a:
+            extension = "b_special_case_of_a"
+            proofs.append(search.extends(b, a))
+        else:
+            extension = "none"
+        contradictory = (forward and not_forward) or (backward and not_backward)
+        return Relationship(
+            a,
+            b,
+            verdict,
+            strict,
+            extension,
+            tuple(p for p in proofs if p is not None),
+            contradictory,
+        )
+
+    def stronger_than(self, x: str) -> list[Neighbour]:
+        """Every definition Y with Y ≻ x (x itself excluded), by id."""
+        return self._side(x, self.kb.strength.ancestors(x), lambda y: self.search.stronger(y, x))
+
+    def weaker_than(self, x: str) -> list[Neighbour]:
+        """Every definition Y with x ≻ Y (x itself excluded), by id."""
+        return self._side(x, self.kb.strength.descendants(x), lambda y: self.search.stronger(x, y))
+
+    def _side(self, x: str, ids: list[str], prove: Any) -> list[Neighbour]:
+        definitions = self.kb.catalog.definitions
+        result = []
+        for other in ids:
+            if other == x:
+                continue
+            proof: Proof = prove(other)
+            result.append(
+                Neighbour(
+                    other,
+                    definitions[other].name,
+                    proof.derived,
+                    self.kb.strength.same_class(x, other),
+                    proof,
+                )
+            )
+        return result
+
+    def nearest_facts(self, a: str, b: str, limit: int = 6) -> list[Fact]:
+        """Asserted facts about ``a`` or ``b``, for explaining an unknown relation."""
+        near = [f for f in self.kb.facts if {f.a, f.b} & {a, b}]
+        near.sort(key=lambda f: (f.a not in (a, b), f.origin.file, f.origin.index, f.a, f.b))
+        return near[: 2 * limit]
+
+    @cached_property
+    def contradictions(self) -> list[Contradiction]:
+        """Every contradiction, with its minimal set of facts."""
+        return find_contradictions(self.kb)
+
+    def open_questions(
+        self, scope: Scope | None = None, limit: int | None = None
+    ) -> list[OpenQuestion]:
+        """Undecided questions "A ≻ B?", most decisive first.
+
+        Settling "A ≻ B" as true decides every open "X ≻ Y" with X above A and
+        Y below B; settling it as false decides every open "X ≻ Y" with X
+        below A and Y above B (rule N1). The score counts both, at the level
+        of equivalence classes, weighted by class sizes.
+        """
+        strength = self.kb.strength
+        definitions = self.kb.catalog.definitions
+        wanted = 0
+        for index, members in enumerate(strength.members):
+            if any(scope is None or definitions[m].scope is scope for m in members):
+                wanted |= 1 << index
+        sizes = [len(members) for members in strength.members]
+        open_rows = []
+        for index in range(len(strength.members)):
+            decided = strength.reach[index] | self.kb.not_stronger_row(index)
+            open_rows.append(wanted & ~decided if wanted >> index & 1 else 0)
+
+        def weight(value: int) -> int:
+            return sum(sizes[i] for i in bits(value))
+
+        questions = []
+        for index, row in enumerate(open_rows):
+            above = [i for i in bits(strength.coreach[index]) if open_rows[i]]
+            below = [i for i in bits(strength.reach[index]) if open_rows[i]]
+            for other in bits(row):
+                settles_true = sum(
+                    sizes[i] * weight(open_rows[i] & strength.reach[other]) for i in above
+                )
+                coreach_other = strength.coreach[other]
+                settles_false = sum(sizes[i] * weight(open_rows[i] & coreach_other) for i in below)
+                a_class, b_class = strength.members[index], strength.members[other]
+                questions.append(
+                    OpenQuestion(
+                        a_class[0], b_class[0], settles_true + settles_false - 1, a_class, b_class
+                    )
+                )
+        questions.sort(key=lambda q: (-q.decides, q.a, q.b))
+        return questions[:limit] if limit is not None else questions
+
+    def redundant(self) -> list[tuple[Fact, Proof]]:
+        """Asserted ≻ and ⊂ facts that the other facts already prove, with that proof."""
+        found = []
+        for kind in (FactKind.stronger, FactKind.extends):
+            for (a, b), facts in sorted(self.kb.facts_between(kind).items()):
+                if any(f.rule is Rule.EQUIVALENCE for f in facts):
+                    continue
+                for fact in facts:
+                    proof = self.search.without(fact, kind, a, b)
+                    if proof is not None:
+                        found.append((fact, proof))
+        return found

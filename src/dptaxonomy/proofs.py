@@ -1,0 +1,236 @@
+"""Proofs of derived facts: the simplest chain of asserted, cited facts.
+
+"Simplest" means fewest steps, with conjectured facts costing far more than
+established ones, and ties broken by file and position so proofs are
+deterministic. Searches only walk nodes from which the goal is reachable, so
+a proof costs little more than its own length.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import defaultdict
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+
+from dptaxonomy.closure import Closure
+from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.facts import Fact, FactKind
+from dptaxonomy.rules import Rule
+
+__all__ = ["Conclusion", "Proof", "ProofSearch"]
+
+CONJECTURE_COST = 1000
+
+
+class Conclusion(StrEnum):
+    """What a proof concludes about (a, b)."""
+
+    stronger = "stronger"
+    extends = "extends"
+    not_stronger = "not_stronger"
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A conclusion about ``a`` and ``b`` and the asserted facts that establish it.
+
+    For ≻ and ⊂ the steps are a chain from ``a`` to ``b``. For ¬(a ≻ b) they are
+    a chain X ≻ … ≻ a, the separation ¬(X ≻ Y), and a chain b ≻ … ≻ Y (rule N1).
+    """
+
+    conclusion: Conclusion
+    a: str
+    b: str
+    steps: tuple[Fact, ...]
+    rules: tuple[Rule, ...]
+
+    @property
+    def conjectural(self) -> bool:
+        """Whether the proof rests on a conjectured fact."""
+        return any(step.conjectured for step in self.steps)
+
+    @property
+    def conditional(self) -> bool:
+        """Whether a step holds only under side conditions."""
+        return any(step.origin.conditions for step in self.steps)
+
+    @property
+    def derived(self) -> bool:
+        """False when the conclusion is one asserted fact read as stated."""
+        return not (len(self.steps) == 1 and self.steps[0].kind.value == self.conclusion.value)
+
+
+def _cost(fact: Fact) -> int:
+    return CONJECTURE_COST if fact.conjectured else 1
+
+
+def _order(fact: Fact) -> tuple[int, str, int, str]:
+    return (_cost(fact), fact.origin.file, fact.origin.index, fact.rule.value)
+
+
+class ProofSearch:
+    """Finds the simplest proof of a fact derivable in a knowledge base."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+
+    @cached_property
+    def _forward(self) -> dict[FactKind, dict[str, list[Fact]]]:
+        index: dict[FactKind, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
+        for fact in self.kb.facts:
+            index[fact.kind][fact.a].append(fact)
+        for by_node in index.values():
+            for facts in by_node.values():
+                facts.sort(key=_order)
+        return index
+
+    @cached_property
+    def _backward(self) -> dict[str, list[Fact]]:
+        index: dict[str, list[Fact]] = defaultdict(list)
+        for fact in self.kb.stronger_facts:
+            index[fact.b].append(fact)
+        for facts in index.values():
+            facts.sort(key=_order)
+        return index
+
+    def _chain(
+        self, kind: FactKind, closure: Closure, a: str, b: str, exclude: Fact | None = None
+    ) -> tuple[Fact, ...] | None:
+        """Cheapest chain of ``kind`` facts from a to b (Dijkstra, pruned by the closure).
+
+        ``exclude`` leaves one asserted fact out (to test whether it is redundant).
+        """
+        if not closure.reaches(a, b):
+            return None
+        if a == b:
+            return ()
+        adjacency = self._forward[kind]
+        best: dict[str, int] = {a: 0}
+        previous: dict[str, Fact] = {}
+        queue: list[tuple[int, int, str]] = [(0, 0, a)]
+        counter = 0
+        while queue:
+            cost, _, node = heapq.heappop(queue)
+            if node == b:
+                break
+            if cost > best[node]:
+                continue
+            for fact in adjacency.get(node, ()):
+                if fact is exclude or not closure.reaches(fact.b, b):
+                    continue
+                new = cost + _cost(fact)
+                if new < best.get(fact.b, new + 1):
+                    best[fact.b] = new
+                    previous[fact.b] = fact
+                    counter += 1
+                    heapq.heappush(queue, (new, counter, fact.b))
+        if b not in previous:
+            return None
+        chain: list[Fact] = []
+        node = b
+        while node != a:
+            fact = previous[node]
+            chain.append(fact)
+            node = fact.a
+        return tuple(reversed(chain))
+
+    @staticmethod
+    def _rules(steps: tuple[Fact, ...], *extra: Rule) -> tuple[Rule, ...]:
+        rules = {step.rule for step in steps} | set(extra)
+        return tuple(sorted(rules, key=lambda r: r.value))
+
+    def stronger(self, a: str, b: str) -> Proof | None:
+        """Proof of ``a ≻ b``, or None when it is not derivable."""
+        chain = self._chain(FactKind.stronger, self.kb.strength, a, b)
+        if chain is None:
+            return None
+        extra = (
+            (Rule.STRONGER_REFLEXIVE,)
+            if not chain
+            else ((Rule.STRONGER_TRANSITIVE,) if len(chain) > 1 else ())
+        )
+        return Proof(Conclusion.stronger, a, b, chain, self._rules(chain, *extra))
+
+    def direct(self, a: str, kind: FactKind = FactKind.stronger) -> list[Fact]:
+        """The asserted facts of ``kind`` leaving ``a``, simplest first."""
+        return list(self._forward[kind].get(a, ()))
+
+    def without(self, fact: Fact, kind: FactKind, a: str, b: str) -> Proof | None:
+        """A proof of ``a KIND b`` that does not use ``fact``, if one exists."""
+        closure = self.kb.strength if kind is FactKind.stronger else self.kb.extension
+        chain = self._chain(kind, closure, a, b, exclude=fact)
+        if not chain:
+            return None
+        transitive = (
+            Rule.STRONGER_TRANSITIVE if kind is FactKind.stronger else Rule.EXTENDS_TRANSITIVE
+        )
+        extra = (transitive,) if len(chain) > 1 else ()
+        return Proof(Conclusion(kind.value), a, b, chain, self._rules(chain, *extra))
+
+    def extends(self, a: str, b: str) -> Proof | None:
+        """Proof of ``a ⊂ b``, or None when it is not derivable."""
+        chain = self._chain(FactKind.extends, self.kb.extension, a, b)
+        if chain is None:
+            return None
+        extra = (
+            (Rule.EXTENDS_REFLEXIVE,)
+            if not chain
+            else ((Rule.EXTENDS_TRANSITIVE,) if len(chain) > 1 else ())
+        )
+        return Proof(Conclusion.extends, a, b, chain, self._rules(chain, *extra))
+
+    def _distances(self, start: str, *, backward: bool) -> dict[str, tuple[int, Fact | None]]:
+        """Cheapest cost to reach each node from ``start`` along ≻ (or against it)."""
+        best: dict[str, tuple[int, Fact | None]] = {start: (0, None)}
+        queue: list[tuple[int, int, str]] = [(0, 0, start)]
+        counter = 0
+        while queue:
+            cost, _, node = heapq.heappop(queue)
+            if cost > best[node][0]:
+                continue
+            edges = (
+                self._backward.get(node, ())
+                if backward
+                else self._forward[FactKind.stronger].get(node, ())
+            )
+            for fact in edges:
+                other = fact.a if backward else fact.b
+                new = cost + _cost(fact)
+                if other not in best or new < best[other][0]:
+                    best[other] = (new, fact)
+                    counter += 1
+                    heapq.heappush(queue, (new, counter, other))
+        return best
+
+    @staticmethod
+    def _walk(best: dict[str, tuple[int, Fact | None]], end: str, *, backward: bool) -> list[Fact]:
+        chain: list[Fact] = []
+        node = end
+        while True:
+            fact = best[node][1]
+            if fact is None:
+                return chain if backward else list(reversed(chain))
+            chain.append(fact)
+            node = fact.b if backward else fact.a
+
+    def not_stronger(self, a: str, b: str) -> Proof | None:
+        """Proof of ``¬(a ≻ b)`` by rule N1, or None when it is not derivable."""
+        if not self.kb.is_not_stronger(a, b):
+            return None
+        above_a = self._distances(a, backward=True)  # X with X ≻ a
+        below_b = self._distances(b, backward=False)  # Y with b ≻ Y
+        candidates = [
+            (above_a[s.a][0] + _cost(s) + below_b[s.b][0], _order(s), s)
+            for s in self.kb.separations
+            if s.a in above_a and s.b in below_b
+        ]
+        _, _, separation = min(candidates, key=lambda c: (c[0], c[1]))
+        before = self._walk(above_a, separation.a, backward=True)
+        after = self._walk(below_b, separation.b, backward=False)
+        steps = (*before, separation, *after)
+        extra = (Rule.SEPARATION_PROPAGATION,) if before or after else ()
+        if len(before) > 1 or len(after) > 1:
+            extra = (*extra, Rule.STRONGER_TRANSITIVE)
+        return Proof(Conclusion.not_stronger, a, b, steps, self._rules(steps, *extra))
