@@ -12,7 +12,19 @@ from tests.clirunner import run
 from tests.conftest import FIXTURES, ROOT
 
 VALID = str(FIXTURES / "valid")
-COMMANDS = ("validate", "show", "list", "schema")
+COMMANDS = (
+    "validate",
+    "show",
+    "list",
+    "schema",
+    "relate",
+    "stronger-than",
+    "weaker-than",
+    "explain",
+    "contradictions",
+    "open-questions",
+    "redundant",
+)
 
 
 @pytest.mark.parametrize("command", COMMANDS)

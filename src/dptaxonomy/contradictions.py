@@ -147,12 +147,13 @@ def contradiction_diagnostics(contradictions: list[Contradiction]) -> list[Diagn
         claim = contradiction.claims[0] if contradiction.claims else None
         file = first.file if first else (claim.file if claim else "")
         line = first.line if first else (claim.line if claim else 1)
+        column = first.column if first else 1
         diagnostics.append(
             Diagnostic(
                 Severity.error,
                 file,
                 line,
-                1,
+                column,
                 f"contradiction-{contradiction.rule.value}",
                 f"{contradiction.message}; facts: " + "; ".join(_evidence(contradiction)),
                 "one of these facts is wrong: check each against its source, then fix it or mark "

@@ -37,6 +37,7 @@ class Origin:
     index: int
     file: str
     line: int
+    column: int
     kind: RelationKind
     target: str
     citation: Citation
@@ -91,12 +92,13 @@ _FORWARD: dict[RelationKind, tuple[FactKind, bool]] = {
 
 def _origin(catalog: Catalog, subject: str, index: int, relation: Relation, target: str) -> Origin:
     entry = catalog.entries[subject]
-    line, _ = entry.located.value_mark(("relations", index))
+    line, column = entry.located.value_mark(("relations", index))
     return Origin(
         definition=subject,
         index=index,
         file=entry.file,
         line=line,
+        column=column,
         kind=relation.kind,
         target=target,
         citation=relation.citation,
