@@ -75,3 +75,36 @@ def test_every_reference_key_is_used_or_comes_from_a_seed_list(catalog: Catalog)
     # The bibliography is the union of the seeds' reference lists; each entry has a title.
     assert all(reference.title for reference in catalog.references.values())
     assert {"DP20", "DMKB19", "KS14"} <= set(catalog.references)
+
+
+def test_stats_cover_the_whole_catalog(catalog: Catalog) -> None:
+    from dptaxonomy.stats import catalog_stats
+
+    stats = catalog_stats(catalog)
+    assert stats["definitions"] == len(catalog.definitions) >= 225
+    assert stats["table3_rows_covered"] == 88
+    assert sum(stats["by_scope"].values()) == stats["definitions"]
+    assert sum(stats["by_relation_kind"].values()) == stats["relations"]
+    for counts in stats["by_property_value"].values():
+        assert sum(counts.values()) <= stats["definitions"]
+    assert stats["by_property_value"]["composability"]["yes"] >= 1
+
+
+def test_stats_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tests.clirunner import run
+
+    result = run(capsys, "stats", "--format", "json")
+    assert result.code == 0
+    data = json.loads(result.out)
+    assert {
+        "by_dimension",
+        "by_dimension_combination",
+        "by_scope",
+        "by_source",
+        "by_relation_kind",
+        "by_property_value",
+        "with_statement",
+        "table3_rows_covered",
+    } <= set(data)

@@ -17,6 +17,7 @@ COMMANDS = (
     "show",
     "list",
     "schema",
+    "stats",
     "relate",
     "stronger-than",
     "weaker-than",

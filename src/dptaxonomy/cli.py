@@ -218,6 +218,38 @@ def list_(
 
 
 @app.command()
+def stats(catalog: CatalogOption = None, output: FormatOption = Format.text) -> None:
+    """Counts by dimension, combination, scope, source, relation kind and property value."""
+    from dptaxonomy.stats import catalog_stats
+
+    data = catalog_stats(_catalog(catalog))
+    if output is Format.json:
+        _print_json(data)
+        return
+    typer.echo(
+        f"{data['definitions']} definitions, {data['references']} references, "
+        f"{data['with_statement']} with a formal statement, "
+        f"Table 3 rows covered: {data['table3_rows_covered']}/{data['table3_rows']}"
+    )
+    typer.echo(
+        f"{data['relations']} relations ({data['parametric_relations']} with a parameter map)"
+    )
+    for key, title in (
+        ("by_dimension", "by dimension"),
+        ("by_dimension_combination", "by dimension combination"),
+        ("by_scope", "by scope"),
+        ("by_setting", "by setting"),
+        ("by_source", "by source"),
+        ("by_relation_kind", "by relation kind"),
+        ("by_relation_status", "by relation status"),
+        ("by_link_kind", "by link kind"),
+    ):
+        typer.echo(f"{title}: " + ", ".join(f"{k} {v}" for k, v in data[key].items()))
+    for name, counts in data["by_property_value"].items():
+        typer.echo(f"{name}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+
+
+@app.command()
 def schema(
     kind: Annotated[
         SchemaKind, typer.Argument(help="Which file's schema.")
