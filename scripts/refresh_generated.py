@@ -1,28 +1,81 @@
-"""Regenerate the committed generated files (JSON Schemas under schema/).
+"""Regenerate the committed generated files.
 
 Run `make schema` (or `python scripts/refresh_generated.py`) after changing
-`src/dptaxonomy/models.py`; tests/test_generated.py fails until you do.
+the models, the exports or the catalog; tests/test_generated.py fails until
+you do, naming this command.
 """
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
-from dptaxonomy.atomic import write_text_atomic
+from dptaxonomy.atomic import write_bytes_atomic
+from dptaxonomy.catalog import load_catalog
+from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.export.dot import DiagramOptions, dot_text, render
+from dptaxonomy.export.jsondump import export_schema_text
+from dptaxonomy.export.ontology import ontology_text, shapes_text
+from dptaxonomy.export.produce import ExportKind, produce
 from dptaxonomy.schema import SCHEMA_FILES, schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "fixtures" / "valid"
+OVERVIEW = DiagramOptions(
+    only_table3=True, title="dptaxonomy: the definitions of the SoK's Table 3"
+)
 
 
-def generated_files() -> dict[Path, str]:
-    """Every generated file with its current content."""
-    return {ROOT / "schema" / name: schema_text(kind) for kind, name in SCHEMA_FILES.items()}
+def _fixture_kb() -> KnowledgeBase:
+    return KnowledgeBase(load_catalog(FIXTURE))
+
+
+def _real_kb() -> KnowledgeBase:
+    return KnowledgeBase(load_catalog(ROOT / "catalog"))
+
+
+def _encoded(build: Callable[[str], str], argument: str) -> bytes:
+    return build(argument).encode()
+
+
+def _fixture_export(kind: ExportKind) -> bytes:
+    return produce(kind, _fixture_kb())
+
+
+def generators() -> dict[Path, Callable[[], bytes]]:
+    """Every generated file and how to build it."""
+    files: dict[Path, Callable[[], bytes]] = {}
+    for kind, name in SCHEMA_FILES.items():
+        files[ROOT / "schema" / name] = partial(_encoded, schema_text, kind)
+    files[ROOT / "schema" / "export.schema.json"] = lambda: export_schema_text().encode()
+    files[ROOT / "ontology" / "dptaxonomy.ttl"] = lambda: ontology_text().encode()
+    files[ROOT / "ontology" / "shapes.ttl"] = lambda: shapes_text().encode()
+    golden = ROOT / "tests" / "golden"
+    for export, suffix in (
+        (ExportKind.turtle, "ttl"),
+        (ExportKind.jsonld, "jsonld"),
+        (ExportKind.trig, "trig"),
+        (ExportKind.json, "json"),
+        (ExportKind.bibtex, "bib"),
+        (ExportKind.dot, "dot"),
+    ):
+        files[golden / f"fixture.{suffix}"] = partial(_fixture_export, export)
+    files[ROOT / "docs" / "overview.dot"] = lambda: dot_text(_real_kb(), OVERVIEW).encode()
+    if shutil.which("dot"):
+        files[ROOT / "docs" / "overview.svg"] = lambda: render(
+            dot_text(_real_kb(), OVERVIEW), "svg"
+        )
+    return files
 
 
 def main() -> None:
-    for path, text in generated_files().items():
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            write_text_atomic(path, text)
+    for path, build in generators().items():
+        data = build()
+        if not path.exists() or path.read_bytes() != data:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_bytes_atomic(path, data)
             print(f"updated {path.relative_to(ROOT)}")
 
 

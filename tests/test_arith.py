@@ -115,3 +115,37 @@ def test_any_text_parses_or_raises_the_grammar_error(text: str) -> None:
     for parse in (parse_expression, parse_condition, parse_interval):
         with contextlib.suppress(ArithmeticError_):
             parse(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "values", "expected"),
+    [
+        ("epsilon**2 / 2", {"epsilon": 2.0}, 2.0),
+        ("epsilon * (exp(epsilon) - 1) / 2", {"epsilon": 0.0}, 0.0),
+        ("min(1, sqrt(pi * rho))", {"rho": 1.0}, 1.0),
+        ("2 * pi", {"pi": 3.0}, 6.0),
+        ("-x ** 2", {"x": 3.0}, -9.0),
+        ("inf", {}, float("inf")),
+    ],
+)
+def test_evaluate(text: str, values: dict[str, float], expected: float) -> None:
+    from dptaxonomy.arith import evaluate
+
+    assert evaluate(parse_expression(text), values) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1 / 0", "cannot evaluate"),
+        ("log(0 - 1)", "cannot evaluate"),
+        ("delta", "no value for 'delta'"),
+        ("min()", "unexpected ')'"),
+        ("10 ** 1000", "cannot evaluate"),
+    ],
+)
+def test_evaluate_errors(text: str, message: str) -> None:
+    from dptaxonomy.arith import evaluate
+
+    with pytest.raises(ArithmeticError_, match=__import__("re").escape(message)):
+        evaluate(parse_expression(text), {})

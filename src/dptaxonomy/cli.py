@@ -520,6 +520,125 @@ def redundant(
     typer.echo(f"{len(found)} redundant fact(s)", err=True)
 
 
+class ExportFormat(StrEnum):
+    turtle = "turtle"
+    ntriples = "ntriples"
+    jsonld = "jsonld"
+    trig = "trig"
+    ontology = "ontology"
+    shacl = "shacl"
+    json = "json"
+    json_schema = "json-schema"
+    bibtex = "bibtex"
+    table3 = "table3"
+    dot = "dot"
+    svg = "svg"
+    png = "png"
+    pdf = "pdf"
+
+
+class TableFormat(StrEnum):
+    csv = "csv"
+    markdown = "markdown"
+    latex = "latex"
+
+
+class Only(StrEnum):
+    table3 = "table3"
+
+
+class QueryFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command()
+def export(
+    kind: Annotated[ExportFormat, typer.Argument(help="What to export.")],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Output file (default or `-`: standard output)."),
+    ] = None,
+    table_format: Annotated[
+        TableFormat, typer.Option("--format", "-f", help="For table3: csv, markdown or latex.")
+    ] = TableFormat.markdown,
+    around: Annotated[
+        str | None, typer.Option("--around", help="Diagrams: only definitions near NAME.")
+    ] = None,
+    depth: Annotated[int, typer.Option("--depth", min=0, help="Diagrams: hops from --around.")] = 1,
+    dimension: Annotated[
+        list[str] | None, typer.Option("--dimension", "-d", help="Diagrams: only this dimension.")
+    ] = None,
+    scope: Annotated[str | None, typer.Option("--scope", help="Diagrams: only this scope.")] = None,
+    only: Annotated[
+        Only | None, typer.Option("--only", help="Diagrams: only Table 3's rows.")
+    ] = None,
+    cluster: Annotated[
+        bool, typer.Option("--cluster", help="Diagrams: group nodes by dimensions.")
+    ] = False,
+    catalog: CatalogOption = None,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Export the knowledge base: RDF, ontology, SHACL, JSON, BibTeX, Table 3, diagrams."""
+    from dptaxonomy.export.dot import DiagramOptions
+    from dptaxonomy.export.produce import ExportKind, produce, write_output
+    from dptaxonomy.models import Dimension, Scope
+
+    try:
+        dimensions = tuple(Dimension(d.strip().upper()) for d in dimension or [])
+        wanted_scope = Scope(scope) if scope else None
+    except ValueError:
+        _fail(
+            "--dimension takes Q N V B F R C; --scope one of: " + ", ".join(s.value for s in Scope),
+            2,
+        )
+    reasoner = _reasoner(catalog, assume_conjectures)
+    center = reasoner.kb.catalog.resolve(around).id if around else None
+    options = DiagramOptions(
+        around=center,
+        depth=depth,
+        dimensions=dimensions,
+        scope=wanted_scope,
+        only_table3=only is Only.table3,
+        cluster=cluster,
+    )
+    data = produce(ExportKind(kind.value), reasoner.kb, options, table_format.value)
+    write_output(data, out)
+
+
+@app.command()
+def sparql(
+    query: Annotated[
+        str, typer.Argument(help="A SELECT or ASK query, or @FILE to read it from FILE.")
+    ],
+    catalog: CatalogOption = None,
+    output: Annotated[QueryFormat, typer.Option("--format", "-f", help="Output format.")] = (
+        QueryFormat.text
+    ),
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Run SPARQL over asserted and inferred facts (dp:, def:, ref:, skos:, … predeclared)."""
+    from dptaxonomy.export.sparql import run_query
+
+    if query.startswith("@"):
+        try:
+            query = Path(query[1:]).read_text(encoding="utf-8")
+        except OSError as exc:
+            _fail(f"cannot read {query[1:]}: {exc.strerror or exc}")
+    result = run_query(_reasoner(catalog, assume_conjectures).kb, query)
+    typer.echo(result.text(output.value), nl=False)
+
+
+@app.command()
+def cite(name: NameArgument, catalog: CatalogOption = None) -> None:
+    """BibTeX of the papers that introduced a definition."""
+    from dptaxonomy.export.bibtex import cite_text
+
+    loaded = _catalog(catalog)
+    typer.echo(cite_text(loaded, loaded.resolve(name)), nl=False)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `dptax` console script; always ends with ``SystemExit``."""
     from dptaxonomy.errors import DptaxError

@@ -1,0 +1,112 @@
+"""JSON export of the whole knowledge base, with a published JSON Schema."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from dptaxonomy import __version__
+from dptaxonomy.contradictions import find_contradictions
+from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.facts import FactKind
+from dptaxonomy.inference import proof_data
+from dptaxonomy.models import Definition, Reference
+from dptaxonomy.proofs import ProofSearch
+
+__all__ = ["KnowledgeBaseExport", "export_schema_text", "json_text"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DerivedFact(_Frozen):
+    """A fact the reasoner derives that no entry asserts as such, with its simplest proof."""
+
+    kind: str = Field(description="stronger (a ≻ b) or not_stronger (¬(a ≻ b)).")
+    a: str = Field(description="Id of the first definition.")
+    b: str = Field(description="Id of the second definition.")
+    proof: dict[str, Any] = Field(description="The proof: steps with citations and rules.")
+
+
+class DerivedProperty(_Frozen):
+    """A property value derived by rule P1."""
+
+    definition: str
+    property: str
+    value: str
+    derived_from: str = Field(description="The equivalent definition whose claim it is.")
+
+
+class KnowledgeBaseExport(_Frozen):
+    """Everything dptaxonomy knows: entries, bibliography, and the reasoner's conclusions."""
+
+    dptaxonomy_version: str = Field(description="Version of the tool that produced the export.")
+    definitions: list[Definition] = Field(description="Every catalog entry, by id.")
+    references: dict[str, Reference] = Field(description="The bibliography, by citation key.")
+    equivalence_classes: list[list[str]] = Field(
+        description="Classes of mutually equivalent definitions with more than one member."
+    )
+    derived: list[DerivedFact] = Field(description="Derived facts not asserted as such.")
+    derived_properties: list[DerivedProperty] = Field(
+        description="Property values derived by rule P1."
+    )
+    contradictions: list[dict[str, Any]] = Field(
+        description="Contradictions (rule, message, facts)."
+    )
+
+
+def _export(kb: KnowledgeBase) -> KnowledgeBaseExport:
+    search = ProofSearch(kb)
+    asserted = {(f.kind, f.a, f.b) for f in kb.facts}
+    derived = []
+    for a in kb.catalog.definitions:
+        for kind, targets, prove in (
+            (FactKind.stronger, kb.strength.descendants(a), search.stronger),
+            (FactKind.not_stronger, kb.not_stronger_targets(a), search.not_stronger),
+        ):
+            for b in targets:
+                if a != b and (kind, a, b) not in asserted:
+                    proof = prove(a, b)
+                    assert proof is not None
+                    derived.append(DerivedFact(kind=kind.value, a=a, b=b, proof=proof_data(proof)))
+    properties = [
+        DerivedProperty(
+            definition=i, property="composability", value=p.value.value, derived_from=p.derived_from
+        )
+        for i, p in sorted(kb.composability.items())
+        if p.derived_from is not None
+    ]
+    contradictions = [
+        {
+            "rule": c.rule.value,
+            "message": c.message,
+            "facts": [f"{f.origin.location} {f.a} {f.kind.value} {f.b}" for f in c.facts],
+        }
+        for c in find_contradictions(kb)
+    ]
+    return KnowledgeBaseExport(
+        dptaxonomy_version=__version__,
+        definitions=list(kb.catalog.definitions.values()),
+        references=kb.catalog.references,
+        equivalence_classes=[list(m) for m in sorted(kb.strength.members) if len(m) > 1],
+        derived=derived,
+        derived_properties=properties,
+        contradictions=contradictions,
+    )
+
+
+def json_text(kb: KnowledgeBase) -> str:
+    """The knowledge base as stable JSON."""
+    data = _export(kb).model_dump(mode="json", exclude_none=True)
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def export_schema_text() -> str:
+    """JSON Schema of :func:`json_text`'s output."""
+    schema = KnowledgeBaseExport.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "dptaxonomy knowledge base export"
+    return json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"

@@ -1,0 +1,354 @@
+"""The OWL ontology and the SHACL shapes of the RDF export.
+
+Both are generated here from the vocabulary constants and committed under
+``ontology/`` (``make schema`` refreshes them; a test keeps them current).
+"""
+
+from __future__ import annotations
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
+
+from dptaxonomy.export import vocabulary as v
+from dptaxonomy.export.rdf import bind_prefixes
+from dptaxonomy.models import (
+    LinkKind,
+    ParameterType,
+    Quantifier,
+    RelationKind,
+    Scope,
+    Setting,
+    Status,
+    Truth,
+)
+
+__all__ = ["ontology_graph", "ontology_text", "shapes_graph", "shapes_text"]
+
+_DIMENSIONS = {
+    "Q": "Quantification of privacy loss",
+    "N": "Neighborhood definition",
+    "V": "Variation of privacy loss",
+    "B": "Background knowledge",
+    "F": "Formalism change",
+    "R": "Relativization of knowledge gain",
+    "C": "Computational power",
+}
+
+_CLASSES: list[tuple[URIRef, str, str, URIRef | None]] = [
+    (
+        v.C_DEFINITION,
+        "definition",
+        "A data privacy definition derived from differential privacy.",
+        v.SKOS.Concept,
+    ),
+    (
+        v.C_DIMENSION,
+        "dimension",
+        "One of the SoK's seven dimensions along which DP is modified.",
+        None,
+    ),
+    (v.C_PARAMETER, "parameter", "A parameter of a definition, such as ε or δ.", None),
+    (v.C_SOURCE, "source", "Where a definition is presented (work, section, Table 3 row).", None),
+    (
+        v.C_CLAIM,
+        "property claim",
+        "A cited claim that a definition has a property (yes, no, unknown).",
+        None,
+    ),
+    (v.C_CITATION, "citation", "A bibliography entry and the exact place in it.", None),
+    (
+        v.C_RELATION,
+        "relation",
+        "A cited relation between two definitions, as a reified statement.",
+        v.RDF.Statement,
+    ),
+    (
+        v.C_SEPARATION,
+        "separation",
+        "A cited statement that one definition does not imply another.",
+        v.C_RELATION,
+    ),
+    (
+        v.C_PARAMETRIC,
+        "parametric implication",
+        "A relation with a map between parameters.",
+        v.C_RELATION,
+    ),
+    (v.C_DEFINITION_SET, "set of definitions", "All (or most) definitions of a dimension.", None),
+    (
+        v.C_MAPPING,
+        "parameter mapping",
+        "The parameters of one side as expressions of the other's.",
+        None,
+    ),
+    (
+        v.C_LINK,
+        "link",
+        "A cited, non-logical link: local version of, distinct from, variant of.",
+        None,
+    ),
+    (v.C_REFERENCE, "reference", "A work in the bibliography.", v.BIBO.Document),
+    (
+        v.C_INFERENCE,
+        "inferred statement",
+        "A fact derived by the reasoner, with its provenance.",
+        v.RDF.Statement,
+    ),
+]
+
+_OBJECT_PROPERTIES: list[tuple[URIRef, str, str, list[URIRef]]] = [
+    (
+        v.P_STRONGER,
+        "stronger than",
+        "SoK Definition 6 (≻): the subject implies the object, up to parameters.",
+        [v.OWL.TransitiveProperty],
+    ),
+    (
+        v.P_EXTENDS,
+        "special case of",
+        "SoK Definition 5 (⊂): every instance of the subject is one of the object.",
+        [v.OWL.TransitiveProperty],
+    ),
+    (
+        v.P_EQUIVALENT,
+        "equivalent to",
+        "SoK ∼: stronger in both directions.",
+        [v.OWL.SymmetricProperty, v.OWL.TransitiveProperty],
+    ),
+    (
+        v.P_NOT_STRONGER,
+        "not stronger than",
+        "A separation: no parameters make the subject imply the object.",
+        [],
+    ),
+    (v.P_WEAKER, "weaker than", "SoK ≺, the inverse of stronger than.", []),
+    (v.P_EXTENDED_BY, "generalises", "SoK ⊃, the inverse of special case of.", []),
+    (v.P_NOT_WEAKER, "not weaker than", "The inverse of not stronger than.", []),
+]
+
+_DATA_PROPERTIES: list[tuple[URIRef, str]] = [
+    (v.P_ID, "stable identifier of a definition"),
+    (v.P_STATEMENT, "formal statement, as LaTeX"),
+    (v.P_SCOPE, "where the SoK places the notion"),
+    (v.P_SETTING, "central or local model"),
+    (v.P_PARAMETER_NAME, "ASCII name of a parameter"),
+    (v.P_SYMBOL, "LaTeX symbol of a parameter"),
+    (v.P_MEANING, "what a parameter controls"),
+    (v.P_PARAMETER_TYPE, "mathematical type of a parameter"),
+    (v.P_DOMAIN, "admissible values of a parameter"),
+    (v.P_SECTION, "section of the source"),
+    (v.P_DEFINITION_NUMBER, "definition number in the source"),
+    (v.P_TABLE3_ROW, "row of the SoK's Table 3"),
+    (v.P_TABLE3_LABEL, "column 1 of the Table 3 row, as printed"),
+    (v.P_TABLE3_ABBREVIATION, "abbreviation as Table 3 spells it"),
+    (v.P_PROPERTY, "name of the property a claim is about"),
+    (v.P_VALUE, "yes, no or unknown"),
+    (v.P_STATUS, "established, conjectured or disputed"),
+    (v.P_LOCATOR, "exact place in the cited work"),
+    (v.P_QUOTE, "verbatim excerpt of the cited work"),
+    (v.P_POSITION, "position of an item in its entry"),
+    (v.P_QUANTIFIER, "all or most"),
+    (v.P_EXPRESSION, "arithmetic expression of a parameter map"),
+    (v.P_LINK_KIND, "local_version_of, distinct_from or variant_of"),
+    (v.P_CITATION_KEY, "bibliography key"),
+    (v.P_VENUE, "journal, conference or publisher"),
+    (v.P_YEAR, "year of publication"),
+    (v.P_RULE, "id of a reasoner rule used to derive a statement"),
+]
+
+_LINKING_PROPERTIES: list[tuple[URIRef, str]] = [
+    (v.P_HAS_DIMENSION, "a dimension of the definition"),
+    (v.P_PARAMETERS, "ordered list of parameters"),
+    (v.P_ABBREVIATIONS, "ordered list of abbreviations"),
+    (v.P_ALIASES, "ordered list of aliases"),
+    (v.P_DISAMBIGUATOR, "the citation that tells homonyms apart"),
+    (v.P_INTRODUCED_IN, "ordered list of the works that introduced the definition"),
+    (v.P_SOURCE, "where the definition is presented"),
+    (v.P_COMBINES, "ordered list of the definitions it combines"),
+    (v.P_CLAIM, "a property claim"),
+    (v.P_CITATION, "the citation of a claim, relation or link"),
+    (v.P_CITES, "the cited work"),
+    (v.P_RELATION, "a relation stated in the definition's entry"),
+    (v.P_PARAMETER_MAP, "parameter mapping of a parametric implication"),
+    (v.P_CONDITIONS, "side conditions of a relation"),
+    (v.P_LINK, "a non-logical link stated in the entry"),
+]
+
+
+def ontology_graph() -> Graph:
+    """The OWL ontology of the export."""
+    graph = Graph()
+    bind_prefixes(graph)
+    ontology = URIRef(v.BASE + "ns")
+    graph.add((ontology, v.RDF.type, v.OWL.Ontology))
+    graph.add(
+        (ontology, v.RDFS.label, Literal("dptaxonomy: the map of differential privacy definitions"))
+    )
+    graph.add((ontology, v.DCTERMS.source, v.reference_iri("DP20")))
+    for iri, label, comment, parent in _CLASSES:
+        graph.add((iri, v.RDF.type, v.OWL.Class))
+        graph.add((iri, v.RDFS.label, Literal(label)))
+        graph.add((iri, v.RDFS.comment, Literal(comment)))
+        if parent is not None:
+            graph.add((iri, v.RDFS.subClassOf, parent))
+    for letter, label in _DIMENSIONS.items():
+        graph.add((v.DP[letter], v.RDF.type, v.C_DIMENSION))
+        graph.add((v.DP[letter], v.RDF.type, v.OWL.NamedIndividual))
+        graph.add((v.DP[letter], v.SKOS.prefLabel, Literal(label)))
+        graph.add((v.DP[letter], v.SKOS.notation, Literal(letter)))
+    for iri, label, comment, characteristics in _OBJECT_PROPERTIES:
+        graph.add((iri, v.RDF.type, v.OWL.ObjectProperty))
+        for characteristic in characteristics:
+            graph.add((iri, v.RDF.type, characteristic))
+        graph.add((iri, v.RDFS.label, Literal(label)))
+        graph.add((iri, v.RDFS.comment, Literal(comment)))
+        graph.add((iri, v.RDFS.domain, v.C_DEFINITION))
+        graph.add((iri, v.RDFS.range, v.C_DEFINITION))
+    graph.add((v.P_EQUIVALENT, v.RDFS.subPropertyOf, v.P_STRONGER))
+    graph.add((v.P_WEAKER, v.OWL.inverseOf, v.P_STRONGER))
+    graph.add((v.P_EXTENDED_BY, v.OWL.inverseOf, v.P_EXTENDS))
+    graph.add((v.P_NOT_WEAKER, v.OWL.inverseOf, v.P_NOT_STRONGER))
+    for iri, comment in _DATA_PROPERTIES:
+        graph.add((iri, v.RDF.type, v.OWL.DatatypeProperty))
+        graph.add((iri, v.RDFS.comment, Literal(comment)))
+    for iri, comment in _LINKING_PROPERTIES:
+        graph.add((iri, v.RDF.type, v.OWL.ObjectProperty))
+        graph.add((iri, v.RDFS.comment, Literal(comment)))
+    return graph
+
+
+def ontology_text() -> str:
+    """The ontology as Turtle."""
+    return ontology_graph().serialize(format="turtle")
+
+
+class _Shapes:
+    """Builds SHACL shapes with stable blank-node labels."""
+
+    def __init__(self) -> None:
+        self.graph = Graph()
+        bind_prefixes(self.graph)
+        self.count = 0
+
+    def _node(self) -> BNode:
+        self.count += 1
+        return BNode(f"shape-{self.count}")
+
+    def _list(self, items: list[Node]) -> Node:
+        head: Node = v.RDF.nil
+        for item in reversed(items):
+            cell = self._node()
+            self.graph.add((cell, v.RDF.first, item))
+            self.graph.add((cell, v.RDF.rest, head))
+            head = cell
+        return head
+
+    def shape(self, name: str, target: URIRef) -> URIRef:
+        iri = v.DP[f"{name}Shape"]
+        self.graph.add((iri, v.RDF.type, v.SH.NodeShape))
+        self.graph.add((iri, v.SH.targetClass, target))
+        return iri
+
+    def prop(self, shape: URIRef, path: URIRef, **constraints: object) -> None:
+        node = self._node()
+        self.graph.add((shape, v.SH.property, node))
+        self.graph.add((node, v.SH.path, path))
+        for key, value in constraints.items():
+            if key == "values":
+                items: list[Node] = [Literal(x) for x in value]  # type: ignore[attr-defined]
+                self.graph.add((node, v.SH["in"], self._list(items)))
+            elif key == "nodes":
+                self.graph.add((node, v.SH["in"], self._list(list(value))))  # type: ignore[call-overload]
+            elif key in ("minCount", "maxCount"):
+                self.graph.add((node, v.SH[key], Literal(value)))
+            else:
+                self.graph.add((node, v.SH[key], value))  # type: ignore[arg-type]
+
+
+def shapes_graph() -> Graph:
+    """SHACL shapes every export must conform to."""
+    s = _Shapes()
+    one = {"minCount": 1, "maxCount": 1}
+    definition = s.shape("Definition", v.C_DEFINITION)
+    s.prop(
+        definition,
+        v.P_ID,
+        datatype=v.XSD.string,
+        pattern=Literal(r"^[a-z0-9]+(-[a-z0-9]+)*$"),
+        **one,
+    )
+    s.prop(definition, v.SKOS.prefLabel, datatype=v.XSD.string, **one)
+    s.prop(definition, v.DCTERMS.description, datatype=v.XSD.string, **one)
+    s.prop(definition, v.P_STATEMENT, datatype=v.XSD.string, maxCount=1)
+    s.prop(definition, v.P_SCOPE, values=[x.value for x in Scope], **one)
+    s.prop(definition, v.P_SETTING, values=[x.value for x in Setting], **one)
+    s.prop(definition, v.P_HAS_DIMENSION, nodes=[v.DP[d] for d in _DIMENSIONS])
+    s.prop(definition, v.P_SOURCE, node=v.DP.SourceShape, **one)
+    s.prop(definition, v.P_CLAIM, node=v.DP.ClaimShape, minCount=3)
+    s.prop(definition, v.P_RELATION, node=v.DP.RelationShape)
+    s.prop(definition, v.P_LINK, node=v.DP.LinkShape)
+    s.prop(definition, v.P_PARAMETERS, **one)
+    s.prop(definition, v.P_INTRODUCED_IN, **one)
+    source = v.DP.SourceShape
+    s.graph.add((source, v.RDF.type, v.SH.NodeShape))
+    s.prop(source, v.P_CITES, **{"class": v.C_REFERENCE}, **one)
+    s.prop(
+        source,
+        v.P_TABLE3_ROW,
+        datatype=v.XSD.integer,
+        minInclusive=Literal(1),
+        maxInclusive=Literal(88),
+        maxCount=1,
+    )
+    claim = s.shape("Claim", v.C_CLAIM)
+    s.prop(claim, v.P_VALUE, values=[x.value for x in Truth], **one)
+    s.prop(claim, v.P_STATUS, values=[x.value for x in Status], **one)
+    s.prop(claim, v.P_PROPERTY, datatype=v.XSD.string, **one)
+    s.prop(claim, v.P_CITATION, node=v.DP.CitationShape, maxCount=1)
+    relation = s.shape("Relation", v.C_RELATION)
+    predicates = [
+        v.P_STRONGER,
+        v.P_WEAKER,
+        v.P_EXTENDS,
+        v.P_EXTENDED_BY,
+        v.P_EQUIVALENT,
+        v.P_NOT_STRONGER,
+        v.P_NOT_WEAKER,
+    ]
+    assert len(predicates) == len(RelationKind)
+    s.prop(relation, v.RDF.subject, **{"class": v.C_DEFINITION}, **one)
+    s.prop(relation, v.RDF.predicate, nodes=predicates, **one)
+    s.prop(relation, v.RDF.object, **one)
+    s.prop(relation, v.P_STATUS, values=[x.value for x in Status], **one)
+    s.prop(relation, v.P_CITATION, node=v.DP.CitationShape, **one)
+    s.prop(relation, v.P_POSITION, datatype=v.XSD.integer, **one)
+    definition_set = s.shape("DefinitionSet", v.C_DEFINITION_SET)
+    s.prop(definition_set, v.P_QUANTIFIER, values=[x.value for x in Quantifier], **one)
+    s.prop(definition_set, v.P_HAS_DIMENSION, nodes=[v.DP[d] for d in _DIMENSIONS], **one)
+    link = s.shape("Link", v.C_LINK)
+    s.prop(link, v.P_LINK_KIND, values=[x.value for x in LinkKind], **one)
+    s.prop(link, v.RDF.object, **{"class": v.C_DEFINITION}, **one)
+    s.prop(link, v.P_CITATION, node=v.DP.CitationShape, **one)
+    _support_shapes(s)
+    return s.graph
+
+
+def _support_shapes(s: _Shapes) -> None:
+    """Shapes of citations, parameters and references."""
+    one = {"minCount": 1, "maxCount": 1}
+    citation = s.shape("Citation", v.C_CITATION)
+    s.prop(citation, v.P_CITES, **{"class": v.C_REFERENCE}, **one)
+    s.prop(citation, v.P_LOCATOR, datatype=v.XSD.string, **one)
+    parameter = s.shape("Parameter", v.C_PARAMETER)
+    s.prop(parameter, v.P_PARAMETER_NAME, datatype=v.XSD.string, **one)
+    s.prop(parameter, v.P_PARAMETER_TYPE, values=[x.value for x in ParameterType], **one)
+    reference = s.shape("Reference", v.C_REFERENCE)
+    s.prop(reference, v.P_CITATION_KEY, datatype=v.XSD.string, **one)
+    s.prop(reference, v.DCTERMS.title, datatype=v.XSD.string, **one)
+    s.prop(reference, v.P_YEAR, datatype=v.XSD.integer, **one)
+    s.prop(reference, v.BIBO.authorList, **one)
+
+
+def shapes_text() -> str:
+    """The SHACL shapes as Turtle."""
+    return shapes_graph().serialize(format="turtle")

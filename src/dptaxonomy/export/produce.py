@@ -1,0 +1,82 @@
+"""One entry point for every export format, and writing the result safely."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+
+from dptaxonomy.atomic import write_bytes_atomic
+from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.errors import ExportError
+from dptaxonomy.export.dot import DiagramOptions
+
+__all__ = ["ExportKind", "produce", "write_output"]
+
+
+class ExportKind(StrEnum):
+    """Every format `dptax export` produces."""
+
+    turtle = "turtle"
+    ntriples = "ntriples"
+    jsonld = "jsonld"
+    trig = "trig"
+    ontology = "ontology"
+    shacl = "shacl"
+    json = "json"
+    json_schema = "json-schema"
+    bibtex = "bibtex"
+    table3 = "table3"
+    dot = "dot"
+    svg = "svg"
+    png = "png"
+    pdf = "pdf"
+
+
+def produce(
+    kind: ExportKind,
+    kb: KnowledgeBase,
+    diagram: DiagramOptions | None = None,
+    table_format: str = "markdown",
+) -> bytes:
+    """The export as bytes (text formats are UTF-8)."""
+    text: str
+    if kind in (ExportKind.turtle, ExportKind.ntriples, ExportKind.jsonld, ExportKind.trig):
+        from dptaxonomy.export.rdf import rdf_text
+
+        text = rdf_text(kb.catalog, kb, kind.value)
+    elif kind in (ExportKind.ontology, ExportKind.shacl):
+        from dptaxonomy.export.ontology import ontology_text, shapes_text
+
+        text = ontology_text() if kind is ExportKind.ontology else shapes_text()
+    elif kind in (ExportKind.json, ExportKind.json_schema):
+        from dptaxonomy.export.jsondump import export_schema_text, json_text
+
+        text = json_text(kb) if kind is ExportKind.json else export_schema_text()
+    elif kind is ExportKind.bibtex:
+        from dptaxonomy.export.bibtex import bibtex_text
+
+        text = bibtex_text(kb.catalog.references)
+    elif kind is ExportKind.table3:
+        from dptaxonomy.export.table3 import table3_text
+
+        text = table3_text(kb, table_format)
+    else:
+        from dptaxonomy.export.dot import dot_text, render
+
+        text = dot_text(kb, diagram)
+        if kind is not ExportKind.dot:
+            return render(text, kind.value)
+    return text.encode("utf-8")
+
+
+def write_output(data: bytes, out: Path | None) -> None:
+    """Write to ``out`` atomically, or to standard output when ``out`` is None or ``-``."""
+    if out is None or str(out) == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        write_bytes_atomic(out, data)
+    except OSError as exc:
+        raise ExportError(f"cannot write {out}: {exc.strerror or exc}") from None

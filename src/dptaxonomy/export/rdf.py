@@ -1,0 +1,345 @@
+"""RDF export: the catalog as an asserted graph, and the reasoner's conclusions as an inferred one.
+
+Every relation is written twice: as a direct triple (``def:a dp:stronger
+def:b``) typed by the ontology, and as a reified ``rdf:Statement`` carrying its
+citation, status, parameter map and conditions, so separations and
+parametric implications keep their provenance. Nodes get IRIs derived from
+the definition id and lists get stable blank-node labels, so the output is
+byte-for-byte deterministic.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
+
+from dptaxonomy.catalog import Catalog
+from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.export import vocabulary as v
+from dptaxonomy.facts import Fact, FactKind
+from dptaxonomy.models import Citation, Claim, Definition, Reference, RelationKind
+from dptaxonomy.proofs import ProofSearch
+
+__all__ = [
+    "ASSERTED_GRAPH",
+    "INFERRED_GRAPH",
+    "KIND_PREDICATES",
+    "RDF_FORMATS",
+    "asserted_graph",
+    "bind_prefixes",
+    "inferred_graph",
+    "rdf_text",
+]
+
+ASSERTED_GRAPH = URIRef(v.BASE + "graph/asserted")
+INFERRED_GRAPH = URIRef(v.BASE + "graph/inferred")
+RDF_FORMATS = ("turtle", "ntriples", "jsonld", "trig")
+
+KIND_PREDICATES: dict[RelationKind, URIRef] = {
+    RelationKind.stronger: v.P_STRONGER,
+    RelationKind.weaker: v.P_WEAKER,
+    RelationKind.extends: v.P_EXTENDS,
+    RelationKind.extended_by: v.P_EXTENDED_BY,
+    RelationKind.equivalent: v.P_EQUIVALENT,
+    RelationKind.not_stronger: v.P_NOT_STRONGER,
+    RelationKind.not_weaker: v.P_NOT_WEAKER,
+}
+_FACT_PREDICATES = {
+    FactKind.stronger: v.P_STRONGER,
+    FactKind.extends: v.P_EXTENDS,
+    FactKind.not_stronger: v.P_NOT_STRONGER,
+}
+
+
+def bind_prefixes(graph: Graph) -> None:
+    """Bind the project's prefixes (and only those) on ``graph``."""
+    for prefix, namespace in v.PREFIXES.items():
+        graph.bind(prefix, namespace, override=True, replace=True)
+
+
+def _list(graph: Graph, label: str, items: Sequence[Node]) -> Node:
+    """An rdf:List with stable blank-node labels derived from ``label``."""
+    if not items:
+        return v.RDF.nil
+    head = BNode(f"{label}-0")
+    node = head
+    for index, item in enumerate(items):
+        graph.add((node, v.RDF.first, item))
+        following: Node = BNode(f"{label}-{index + 1}") if index + 1 < len(items) else v.RDF.nil
+        graph.add((node, v.RDF.rest, following))
+        node = following  # type: ignore[assignment]
+    return head
+
+
+def _citation(graph: Graph, node: URIRef, citation: Citation) -> URIRef:
+    iri = URIRef(f"{node}/citation")
+    graph.add((node, v.P_CITATION, iri))
+    graph.add((iri, v.RDF.type, v.C_CITATION))
+    graph.add((iri, v.P_CITES, v.reference_iri(citation.key)))
+    graph.add((iri, v.P_LOCATOR, Literal(citation.at)))
+    if citation.quote is not None:
+        graph.add((iri, v.P_QUOTE, Literal(citation.quote)))
+    return iri
+
+
+def _claim(graph: Graph, definition: Definition, name: str, claim: Claim) -> None:
+    iri = v.node_iri(definition.id, "claim", name)
+    graph.add((v.definition_iri(definition.id), v.P_CLAIM, iri))
+    graph.add((iri, v.RDF.type, v.C_CLAIM))
+    graph.add((iri, v.P_PROPERTY, Literal(name)))
+    graph.add((iri, v.P_VALUE, Literal(claim.value.value)))
+    graph.add((iri, v.P_STATUS, Literal(claim.status.value)))
+    if claim.citation is not None:
+        _citation(graph, iri, claim.citation)
+    if claim.note is not None:
+        graph.add((iri, v.SKOS.note, Literal(claim.note)))
+
+
+def _relations(graph: Graph, definition: Definition) -> None:
+    subject = v.definition_iri(definition.id)
+    for index, relation in enumerate(definition.relations):
+        iri = v.node_iri(definition.id, "relation", index)
+        graph.add((subject, v.P_RELATION, iri))
+        graph.add((iri, v.RDF.type, v.RDF.Statement))
+        graph.add((iri, v.RDF.type, v.C_RELATION))
+        if relation.kind in (RelationKind.not_stronger, RelationKind.not_weaker):
+            graph.add((iri, v.RDF.type, v.C_SEPARATION))
+        if relation.parameter_map is not None:
+            graph.add((iri, v.RDF.type, v.C_PARAMETRIC))
+        graph.add((iri, v.P_POSITION, Literal(index)))
+        graph.add((iri, v.RDF.subject, subject))
+        graph.add((iri, v.RDF.predicate, KIND_PREDICATES[relation.kind]))
+        if relation.target is not None:
+            graph.add((iri, v.RDF.object, v.definition_iri(relation.target)))
+        else:
+            assert relation.target_set is not None
+            target = URIRef(f"{iri}/set")
+            graph.add((iri, v.RDF.object, target))
+            graph.add((target, v.RDF.type, v.C_DEFINITION_SET))
+            graph.add((target, v.P_HAS_DIMENSION, v.DP[relation.target_set.dimension.value]))
+            graph.add((target, v.P_QUANTIFIER, Literal(relation.target_set.quantifier.value)))
+        graph.add((iri, v.P_STATUS, Literal(relation.status.value)))
+        _citation(graph, iri, relation.citation)
+        if relation.note is not None:
+            graph.add((iri, v.SKOS.note, Literal(relation.note)))
+        if relation.parameter_map is not None:
+            mapping = URIRef(f"{iri}/map")
+            graph.add((iri, v.P_PARAMETER_MAP, mapping))
+            graph.add((mapping, v.RDF.type, v.C_MAPPING))
+            for position, (name, expression) in enumerate(relation.parameter_map.items()):
+                entry = URIRef(f"{mapping}/{position}")
+                graph.add((mapping, v.P_PARAMETER_MAP, entry))
+                graph.add((entry, v.P_POSITION, Literal(position)))
+                graph.add((entry, v.P_PARAMETER_NAME, Literal(name)))
+                graph.add((entry, v.P_EXPRESSION, Literal(expression)))
+        if relation.conditions:
+            label = f"{definition.id}-relation-{index}-conditions"
+            items = [Literal(c) for c in relation.conditions]
+            graph.add((iri, v.P_CONDITIONS, _list(graph, label, items)))
+
+
+def _links(graph: Graph, definition: Definition) -> None:
+    subject = v.definition_iri(definition.id)
+    for index, link in enumerate(definition.links):
+        iri = v.node_iri(definition.id, "link", index)
+        graph.add((subject, v.P_LINK, iri))
+        graph.add((iri, v.RDF.type, v.C_LINK))
+        graph.add((iri, v.P_POSITION, Literal(index)))
+        graph.add((iri, v.P_LINK_KIND, Literal(link.kind.value)))
+        graph.add((iri, v.RDF.object, v.definition_iri(link.target)))
+        _citation(graph, iri, link.citation)
+        if link.note is not None:
+            graph.add((iri, v.SKOS.note, Literal(link.note)))
+
+
+def _parameters(graph: Graph, definition: Definition) -> None:
+    nodes = []
+    for parameter in definition.parameters:
+        iri = v.node_iri(definition.id, "parameter", parameter.name)
+        nodes.append(iri)
+        graph.add((iri, v.RDF.type, v.C_PARAMETER))
+        graph.add((iri, v.P_PARAMETER_NAME, Literal(parameter.name)))
+        graph.add((iri, v.P_SYMBOL, Literal(parameter.symbol)))
+        graph.add((iri, v.P_MEANING, Literal(parameter.meaning)))
+        graph.add((iri, v.P_PARAMETER_TYPE, Literal(parameter.type.value)))
+        graph.add((iri, v.P_DOMAIN, Literal(parameter.domain)))
+    label = f"{definition.id}-parameters"
+    graph.add((v.definition_iri(definition.id), v.P_PARAMETERS, _list(graph, label, nodes)))
+
+
+def _source(graph: Graph, definition: Definition) -> None:
+    iri = v.node_iri(definition.id, "source")
+    source = definition.source
+    graph.add((v.definition_iri(definition.id), v.P_SOURCE, iri))
+    graph.add((iri, v.RDF.type, v.C_SOURCE))
+    graph.add((iri, v.P_CITES, v.reference_iri(source.key)))
+    if source.section is not None:
+        graph.add((iri, v.P_SECTION, Literal(source.section)))
+    if source.definition is not None:
+        graph.add((iri, v.P_DEFINITION_NUMBER, Literal(source.definition)))
+    if source.table3 is not None:
+        graph.add((iri, v.P_TABLE3_ROW, Literal(source.table3.row)))
+        graph.add((iri, v.P_TABLE3_LABEL, Literal(source.table3.label)))
+        graph.add((iri, v.P_TABLE3_ABBREVIATION, Literal(source.table3.abbreviation)))
+
+
+def _definition(graph: Graph, definition: Definition) -> None:
+    iri = v.definition_iri(definition.id)
+    graph.add((iri, v.RDF.type, v.C_DEFINITION))
+    graph.add((iri, v.P_ID, Literal(definition.id)))
+    graph.add((iri, v.SKOS.prefLabel, Literal(definition.name)))
+    for label in (*definition.abbreviations, *definition.aliases):
+        graph.add((iri, v.SKOS.altLabel, Literal(label)))
+    for field, values in (
+        ("abbreviations", definition.abbreviations),
+        ("aliases", definition.aliases),
+    ):
+        predicate = v.P_ABBREVIATIONS if field == "abbreviations" else v.P_ALIASES
+        literals = [Literal(x) for x in values]
+        graph.add((iri, predicate, _list(graph, f"{definition.id}-{field}", literals)))
+    if definition.disambiguator is not None:
+        graph.add((iri, v.P_DISAMBIGUATOR, v.reference_iri(definition.disambiguator)))
+    for dimension in definition.dimensions:
+        graph.add((iri, v.P_HAS_DIMENSION, v.DP[dimension.value]))
+    _parameters(graph, definition)
+    if definition.statement is not None:
+        graph.add((iri, v.P_STATEMENT, Literal(definition.statement)))
+    graph.add((iri, v.DCTERMS.description, Literal(definition.summary)))
+    refs = [v.reference_iri(k) for k in definition.introduced_in]
+    graph.add((iri, v.P_INTRODUCED_IN, _list(graph, f"{definition.id}-introduced-in", refs)))
+    _source(graph, definition)
+    graph.add((iri, v.P_SCOPE, Literal(definition.scope.value)))
+    graph.add((iri, v.P_SETTING, Literal(definition.setting.value)))
+    if definition.combines:
+        members = [v.definition_iri(i) for i in definition.combines]
+        graph.add((iri, v.P_COMBINES, _list(graph, f"{definition.id}-combines", members)))
+    for name in type(definition.properties).model_fields:
+        claim = getattr(definition.properties, name)
+        if claim is not None:
+            _claim(graph, definition, name, claim)
+    _relations(graph, definition)
+    _links(graph, definition)
+
+
+def _reference(graph: Graph, key: str, reference: Reference) -> None:
+    iri = v.reference_iri(key)
+    graph.add((iri, v.RDF.type, v.C_REFERENCE))
+    graph.add((iri, v.RDF.type, v.BIBO.Document))
+    graph.add((iri, v.P_CITATION_KEY, Literal(key)))
+    graph.add((iri, v.DCTERMS.title, Literal(reference.title)))
+    authors = [Literal(a) for a in reference.authors]
+    graph.add(
+        (iri, v.BIBO.authorList, _list(graph, f"ref-{key.replace('+', '_')}-authors", authors))
+    )
+    graph.add((iri, v.P_YEAR, Literal(reference.year)))
+    graph.add((iri, v.DCTERMS.issued, Literal(str(reference.year), datatype=v.XSD.gYear)))
+    if reference.venue is not None:
+        graph.add((iri, v.P_VENUE, Literal(reference.venue)))
+    if reference.url is not None:
+        graph.add((iri, v.BIBO.uri, Literal(reference.url)))
+    if reference.note is not None:
+        graph.add((iri, v.SKOS.note, Literal(reference.note)))
+
+
+def _facts(graph: Graph, facts: Sequence[Fact]) -> None:
+    for fact in facts:
+        graph.add((v.definition_iri(fact.a), _FACT_PREDICATES[fact.kind], v.definition_iri(fact.b)))
+
+
+def asserted_graph(catalog: Catalog, kb: KnowledgeBase | None = None) -> Graph:
+    """Every entry and reference, reified relations, and the direct triples of the facts used."""
+    graph = Graph()
+    bind_prefixes(graph)
+    for dimension in "QNVBFRC":
+        graph.add((v.DP[dimension], v.RDF.type, v.C_DIMENSION))
+    for definition in catalog.definitions.values():
+        _definition(graph, definition)
+    for key, reference in catalog.references.items():
+        _reference(graph, key, reference)
+    _facts(graph, (kb or KnowledgeBase(catalog)).facts)
+    return graph
+
+
+def inferred_graph(kb: KnowledgeBase) -> Graph:
+    """Derived ≻ and ¬≻ facts not asserted as such, each reified with its proof's provenance."""
+    graph = Graph()
+    bind_prefixes(graph)
+    search = ProofSearch(kb)
+    asserted = {(f.kind, f.a, f.b) for f in kb.facts}
+    ids = list(kb.catalog.definitions)
+    for a in ids:
+        for kind, targets, prove in (
+            (FactKind.stronger, kb.strength.descendants(a), search.stronger),
+            (FactKind.not_stronger, kb.not_stronger_targets(a), search.not_stronger),
+        ):
+            for b in targets:
+                if a == b or (kind, a, b) in asserted:
+                    continue
+                proof = prove(a, b)
+                assert proof is not None
+                predicate = _FACT_PREDICATES[kind]
+                graph.add((v.definition_iri(a), predicate, v.definition_iri(b)))
+                iri = URIRef(f"{v.BASE}inferred/{kind.value}/{a}/{b}")
+                graph.add((iri, v.RDF.type, v.RDF.Statement))
+                graph.add((iri, v.RDF.type, v.C_INFERENCE))
+                graph.add((iri, v.RDF.subject, v.definition_iri(a)))
+                graph.add((iri, v.RDF.predicate, predicate))
+                graph.add((iri, v.RDF.object, v.definition_iri(b)))
+                for rule in proof.rules:
+                    graph.add((iri, v.P_RULE, Literal(rule.value)))
+                for step in proof.steps:
+                    origin = step.origin
+                    source = v.node_iri(origin.definition, "relation", origin.index)
+                    graph.add((iri, v.PROV.wasDerivedFrom, source))
+    return graph
+
+
+def _canonical_json(value: Any, *, ordered: bool = False) -> Any:
+    """Sort every JSON-LD array whose order carries no meaning (all but ``@list``)."""
+    if isinstance(value, dict):
+        return {k: _canonical_json(x, ordered=(k == "@list")) for k, x in sorted(value.items())}
+    if isinstance(value, list):
+        items = [_canonical_json(x) for x in value]
+        return items if ordered else sorted(items, key=lambda x: json.dumps(x, sort_keys=True))
+    return value
+
+
+def _trig(named: list[tuple[URIRef, Graph]]) -> str:
+    """TriG with one block per named graph, in the given order (rdflib's order is not stable).
+
+    Each block is rdflib's (deterministic) Turtle of that graph, indented; the
+    prefix directives of all blocks are gathered at the top.
+    """
+    prefixes: set[str] = set()
+    blocks = []
+    for name, graph in named:
+        lines = graph.serialize(format="turtle").splitlines()
+        prefixes.update(line for line in lines if line.startswith("@prefix"))
+        body = [f"    {line}" if line else "" for line in lines if not line.startswith("@prefix")]
+        blocks.append(f"<{name}> {{\n" + "\n".join(body).strip("\n") + "\n}\n")
+    return "\n".join(sorted(prefixes)) + "\n\n" + "\n".join(blocks)
+
+
+def _sorted_ntriples(graph: Graph) -> str:
+    lines = graph.serialize(format="nt").splitlines()
+    return "\n".join(sorted(line for line in lines if line.strip())) + "\n"
+
+
+def rdf_text(catalog: Catalog, kb: KnowledgeBase, fmt: str) -> str:
+    """The catalog in an RDF format; ``trig`` adds the inferred facts as a second named graph."""
+    asserted = asserted_graph(catalog, kb)
+    if fmt == "turtle":
+        return asserted.serialize(format="turtle")
+    if fmt == "ntriples":
+        return _sorted_ntriples(asserted)
+    if fmt == "jsonld":
+        context = {prefix: str(namespace) for prefix, namespace in v.PREFIXES.items()}
+        data = json.loads(asserted.serialize(format="json-ld", context=context))
+        return json.dumps(_canonical_json(data), ensure_ascii=False, indent=2) + "\n"
+    if fmt == "trig":
+        return _trig([(ASSERTED_GRAPH, asserted), (INFERRED_GRAPH, inferred_graph(kb))])
+    raise ValueError(f"unknown RDF format {fmt!r}")

@@ -1,0 +1,133 @@
+"""The RDF vocabulary: one base IRI, and a named constant for every class and predicate."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from rdflib import Namespace, URIRef
+from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS, XSD
+
+__all__ = [
+    "BASE",
+    "BIBO",
+    "DCTERMS",
+    "DP",
+    "OWL",
+    "PREFIXES",
+    "PROV",
+    "RDF",
+    "RDFS",
+    "SH",
+    "SKOS",
+    "XSD",
+    "definition_iri",
+    "node_iri",
+    "reference_iri",
+]
+
+BASE = "https://w3id.org/dptaxonomy/"
+"""The one base IRI of every term and resource dptaxonomy publishes."""
+
+DP = Namespace(BASE + "ns#")
+BIBO = Namespace("http://purl.org/ontology/bibo/")
+SH = Namespace("http://www.w3.org/ns/shacl#")
+
+PREFIXES = {
+    "dp": DP,
+    "def": Namespace(BASE + "def/"),
+    "ref": Namespace(BASE + "ref/"),
+    "skos": SKOS,
+    "dcterms": DCTERMS,
+    "bibo": BIBO,
+    "prov": PROV,
+    "owl": OWL,
+    "rdfs": RDFS,
+    "xsd": XSD,
+    "sh": SH,
+}
+
+
+def definition_iri(definition_id: str) -> URIRef:
+    """IRI of a definition (ids are slugs, safe in a path)."""
+    return URIRef(f"{BASE}def/{definition_id}")
+
+
+def reference_iri(key: str) -> URIRef:
+    """IRI of a bibliography entry; keys may contain `+`, which is percent-encoded."""
+    return URIRef(f"{BASE}ref/{quote(key, safe='')}")
+
+
+def node_iri(definition_id: str, *parts: str | int) -> URIRef:
+    """IRI of a node belonging to a definition (a claim, a relation, a parameter, …)."""
+    tail = "/".join(quote(str(part), safe="") for part in parts)
+    return URIRef(f"{BASE}def/{definition_id}/{tail}")
+
+
+# Classes -------------------------------------------------------------------
+C_DEFINITION = DP.Definition
+C_DIMENSION = DP.Dimension
+C_PARAMETER = DP.Parameter
+C_SOURCE = DP.Source
+C_CLAIM = DP.Claim
+C_CITATION = DP.Citation
+C_RELATION = DP.Relation
+C_SEPARATION = DP.Separation
+C_PARAMETRIC = DP.ParametricImplication
+C_DEFINITION_SET = DP.DefinitionSet
+C_MAPPING = DP.ParameterMapping
+C_LINK = DP.Link
+C_REFERENCE = DP.Reference
+C_INFERENCE = DP.InferredStatement
+
+# Relations between definitions (direct triples; the ontology types them) -----
+P_STRONGER = DP.stronger
+P_WEAKER = DP.weaker
+P_EXTENDS = DP.extends
+P_EXTENDED_BY = DP.extendedBy
+P_EQUIVALENT = DP.equivalent
+P_NOT_STRONGER = DP.notStronger
+P_NOT_WEAKER = DP.notWeaker
+
+# Definition data -------------------------------------------------------------
+P_ID = DP.identifier
+P_ABBREVIATIONS = DP.abbreviations
+P_ALIASES = DP.aliases
+P_DISAMBIGUATOR = DP.disambiguator
+P_HAS_DIMENSION = DP.hasDimension
+P_PARAMETERS = DP.parameters
+P_PARAMETER_NAME = DP.parameterName
+P_SYMBOL = DP.symbol
+P_MEANING = DP.meaning
+P_PARAMETER_TYPE = DP.parameterType
+P_DOMAIN = DP.domain
+P_STATEMENT = DP.statement
+P_INTRODUCED_IN = DP.introducedIn
+P_SOURCE = DP.source
+P_SECTION = DP.section
+P_DEFINITION_NUMBER = DP.definitionNumber
+P_TABLE3_ROW = DP.table3Row
+P_TABLE3_LABEL = DP.table3Label
+P_TABLE3_ABBREVIATION = DP.table3Abbreviation
+P_SCOPE = DP.scope
+P_SETTING = DP.setting
+P_COMBINES = DP.combines
+P_CLAIM = DP.claim
+P_PROPERTY = DP.property
+P_VALUE = DP.value
+P_STATUS = DP.status
+P_CITATION = DP.citation
+P_CITES = DP.cites
+P_LOCATOR = DP.locator
+P_QUOTE = DP.quote
+P_RELATION = DP.relation
+P_POSITION = DP.position
+P_QUANTIFIER = DP.quantifier
+P_PARAMETER_MAP = DP.parameterMap
+P_EXPRESSION = DP.expression
+P_CONDITIONS = DP.conditions
+P_LINK = DP.link
+P_LINK_KIND = DP.linkKind
+P_CITATION_KEY = DP.citationKey
+P_VENUE = DP.venue
+P_YEAR = DP.year
+P_RULE = DP.rule
