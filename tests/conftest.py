@@ -19,3 +19,11 @@ def catalog() -> Catalog:
     loaded = load_catalog(CATALOG_DIR)
     assert loaded.ok, "\n".join(d.location + " " + d.message for d in loaded.diagnostics)
     return loaded
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test gets its own knowledge-base cache directory."""
+    monkeypatch.setenv("DPTAX_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))

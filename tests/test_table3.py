@@ -105,12 +105,18 @@ TABLE3: dict[int, tuple[str, str, str, str, str]] = {
     88: ("dp-for-record-linkage", "NVC", "y", "y", "y"),
 }
 
-# Cells where the catalog deliberately records the SoK's text instead of the
-# table, each with the passage that settles it. The entry must carry a note.
+# Cells where the catalog deliberately records the SoK's text (or another seed's)
+# instead of the table, each with the passage that settles it. The entry must
+# carry a note.
 TEXT_OVERRIDES: dict[tuple[int, str], tuple[str, str]] = {
     # Section 10.1, Proposition 2: "ProDP and ACoDP do not satisfy the convexity
     # axiom." Table 3 row 8 prints "?".
     (8, "convexity"): ("u", "n"),
+    # Seed 003 (LPT+22), Table 11, row [25], Capacity bounded DP, Sequential
+    # composition: "If M_1(x) and M_2(x) are (H_1, Γ) and (H_2, Γ) capacity bounded
+    # DP with ε_1 and ε_2, respectively, then the combination (M_1, M_2) is (H, Γ)
+    # capacity bounded DP with ε_1 + ε_2." Table 3 row 14 prints "?".
+    (14, "composability"): ("u", "y"),
     # Section 10.1, Proposition 5: "All variants of MPr, AdvPr, and ANPr satisfy
     # both axioms. As a direct corollary, InfPr also satisfies both axioms."
     (76, "post_processing"): ("u", "y"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -10,8 +9,8 @@ from pathlib import Path
 from dptaxonomy.checks import check_catalog
 from dptaxonomy.diagnostics import Diagnostic, Severity, sort_key
 from dptaxonomy.errors import CatalogError, CatalogNotFoundError
+from dptaxonomy.gcpause import collector_paused
 from dptaxonomy.loader import (
-    REFERENCES_FILE,
     LoadedDefinition,
     LoadedReferences,
     display_path,
@@ -20,6 +19,7 @@ from dptaxonomy.loader import (
 )
 from dptaxonomy.models import Definition, Reference
 from dptaxonomy.names import NameIndex
+from dptaxonomy.paths import CATALOG_ENV, REFERENCES_FILE, catalog_files, default_catalog_dir
 
 __all__ = [
     "CATALOG_ENV",
@@ -29,32 +29,6 @@ __all__ = [
     "load_catalog",
     "open_catalog",
 ]
-
-CATALOG_ENV = "DPTAX_CATALOG"
-
-
-def default_catalog_dir() -> Path:
-    """The catalog to use when none is given: ``$DPTAX_CATALOG``, else the embedded one.
-
-    An installed package carries its catalog in ``dptaxonomy/catalog``; a
-    source checkout (editable install) uses the repository's ``catalog/``.
-    """
-    configured = os.environ.get(CATALOG_ENV)
-    if configured:
-        return Path(configured)
-    package = Path(__file__).resolve().parent
-    embedded = package / "catalog"
-    if embedded.is_dir():
-        return embedded
-    return package.parent.parent / "catalog"
-
-
-def catalog_files(directory: Path) -> list[Path]:
-    """Every definition file below ``directory``, in a stable order."""
-    return sorted(
-        (p for p in directory.rglob("*.yaml") if p != directory / REFERENCES_FILE),
-        key=lambda p: p.relative_to(directory).as_posix(),
-    )
 
 
 @dataclass(frozen=True)
@@ -100,6 +74,12 @@ def load_catalog(directory: Path) -> Catalog:
     The result holds the definitions that passed the per-file checks and the
     diagnostics of both passes; see :func:`open_catalog` for the strict form.
     """
+    with collector_paused():
+        return _load_catalog(directory)
+
+
+def _load_catalog(directory: Path) -> Catalog:
+    """The body of :func:`load_catalog`."""
     if not directory.is_dir():
         raise CatalogNotFoundError(f"no catalog directory at {display_path(directory)}")
     diagnostics: list[Diagnostic] = []

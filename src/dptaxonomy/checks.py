@@ -67,13 +67,12 @@ def _citations(definition: Definition) -> Iterator[tuple[Path, str]]:
 
 
 def _check_citations(
-    loaded: LoadedDefinition, references: LoadedReferences
+    loaded: LoadedDefinition, known: frozenset[str], ordered: Sequence[str]
 ) -> Iterator[Diagnostic]:
-    known = sorted(references.references)
-    known_set = set(known)
+    """Unknown citation keys (``ordered`` is the sorted bibliography, for suggestions)."""
     for path, key in _citations(loaded.definition):
-        if key not in known_set:
-            hint = _suggest(key, known) or "add the work to catalog/references.yaml"
+        if key not in known:
+            hint = _suggest(key, ordered) or "add the work to catalog/references.yaml"
             yield _error(loaded, path, "unknown-citation", f"unknown citation key {key!r}", hint)
 
 
@@ -133,9 +132,9 @@ def _check_parameter_map(
 
 
 def _check_references(
-    loaded: LoadedDefinition, definitions: dict[str, LoadedDefinition]
+    loaded: LoadedDefinition, definitions: dict[str, LoadedDefinition], ids: Sequence[str]
 ) -> Iterator[Diagnostic]:
-    ids = sorted(definitions)
+    """Dangling targets; ``ids`` is the sorted list of definition ids (for suggestions)."""
     for index, member in enumerate(loaded.definition.combines):
         if member not in definitions:
             yield _error(
@@ -242,9 +241,12 @@ def check_catalog(
     """Run every whole-catalog check and return the diagnostics."""
     diagnostics = list(_check_duplicates(loaded))
     definitions = {entry.definition.id: entry for entry in loaded}
+    ids = sorted(definitions)
+    ordered = sorted(references.references) if references is not None else []
+    known = frozenset(ordered)
     for entry in loaded:
         if references is not None:
-            diagnostics.extend(_check_citations(entry, references))
-        diagnostics.extend(_check_references(entry, definitions))
+            diagnostics.extend(_check_citations(entry, known, ordered))
+        diagnostics.extend(_check_references(entry, definitions, ids))
     diagnostics.extend(_check_ambiguity(definitions))
     return diagnostics

@@ -81,8 +81,9 @@ ConjecturesOption = Annotated[
 
 def _catalog(directory: Path | None) -> Any:
     """Open a valid catalog or exit 1 with its diagnostics."""
-    from dptaxonomy.catalog import default_catalog_dir, load_catalog
+    from dptaxonomy.catalog import load_catalog
     from dptaxonomy.diagnostics import render
+    from dptaxonomy.paths import default_catalog_dir
 
     catalog = load_catalog(directory or default_catalog_dir())
     if not catalog.ok:
@@ -92,12 +93,29 @@ def _catalog(directory: Path | None) -> Any:
     return catalog
 
 
-def _reasoner(directory: Path | None, assume_conjectures: bool = False) -> Any:
-    """The reasoner over a valid catalog (exits 1 with diagnostics otherwise)."""
-    from dptaxonomy.engine import KnowledgeBase
+def _reasoner(directory: Path | None, assume_conjectures: bool = False, cached: bool = True) -> Any:
+    """The reasoner over a valid catalog, from the cache when current (exits 1 if invalid)."""
     from dptaxonomy.inference import Reasoner
 
-    return Reasoner(KnowledgeBase(_catalog(directory), assume_conjectures=assume_conjectures))
+    if not cached:
+        from dptaxonomy.engine import KnowledgeBase
+
+        return Reasoner(KnowledgeBase(_catalog(directory), assume_conjectures=assume_conjectures))
+    from dptaxonomy.cache import knowledge_base
+    from dptaxonomy.errors import CatalogError
+    from dptaxonomy.paths import default_catalog_dir
+
+    try:
+        kb = knowledge_base(
+            directory or default_catalog_dir(), assume_conjectures=assume_conjectures
+        )
+    except CatalogError as exc:
+        from dptaxonomy.diagnostics import render
+
+        typer.echo(render(exc.diagnostics), err=True)
+        errors = sum(1 for d in exc.diagnostics if d.is_error)
+        _fail(f"the catalog has {errors} error(s); fix them first (see `dptax validate`)")
+    return Reasoner(kb)
 
 
 @app.command()
@@ -108,8 +126,9 @@ def validate(
     ] = ValidateFormat.text,
 ) -> None:
     """Check every catalog file; exit 1 and list every problem if any."""
-    from dptaxonomy.catalog import default_catalog_dir, load_catalog
+    from dptaxonomy.catalog import load_catalog
     from dptaxonomy.diagnostics import OutputFormat, render
+    from dptaxonomy.paths import default_catalog_dir
 
     loaded = load_catalog(catalog or default_catalog_dir())
     diagnostics = list(loaded.diagnostics)
@@ -274,7 +293,7 @@ def relate(
     from dptaxonomy.textview import proof_text
 
     reasoner = _reasoner(catalog, assume_conjectures)
-    first, second = reasoner.kb.catalog.resolve(a).id, reasoner.kb.catalog.resolve(b).id
+    first, second = reasoner.kb.resolve(a), reasoner.kb.resolve(b)
     answer = reasoner.relate(first, second)
     if output is Format.json:
         _print_json(
@@ -303,7 +322,7 @@ def _side(
     from dptaxonomy.textview import table_text
 
     reasoner = _reasoner(directory, assume_conjectures)
-    x = reasoner.kb.catalog.resolve(name).id
+    x = reasoner.kb.resolve(name)
     found = reasoner.stronger_than(x) if which == "stronger" else reasoner.weaker_than(x)
     if output is Format.json:
         _print_json(
@@ -368,7 +387,7 @@ def explain(
     from dptaxonomy.textview import proof_text
 
     reasoner = _reasoner(catalog, assume_conjectures)
-    first, second = reasoner.kb.catalog.resolve(a).id, reasoner.kb.catalog.resolve(b).id
+    first, second = reasoner.kb.resolve(a), reasoner.kb.resolve(b)
     answer = reasoner.relate(first, second)
     nearest = reasoner.nearest_facts(first, second) if not answer.proofs else []
     if output is Format.json:
@@ -593,8 +612,8 @@ def export(
             "--dimension takes Q N V B F R C; --scope one of: " + ", ".join(s.value for s in Scope),
             2,
         )
-    reasoner = _reasoner(catalog, assume_conjectures)
-    center = reasoner.kb.catalog.resolve(around).id if around else None
+    reasoner = _reasoner(catalog, assume_conjectures, cached=False)
+    center = reasoner.kb.resolve(around) if around else None
     options = DiagramOptions(
         around=center,
         depth=depth,
@@ -626,7 +645,7 @@ def sparql(
             query = Path(query[1:]).read_text(encoding="utf-8")
         except OSError as exc:
             _fail(f"cannot read {query[1:]}: {exc.strerror or exc}")
-    result = run_query(_reasoner(catalog, assume_conjectures).kb, query)
+    result = run_query(_reasoner(catalog, assume_conjectures, cached=False).kb, query)
     typer.echo(result.text(output.value), nl=False)
 
 

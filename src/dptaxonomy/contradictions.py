@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import networkx as nx
-
 from dptaxonomy.diagnostics import Diagnostic, Severity
 from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.enums import Status, Truth
 from dptaxonomy.facts import Fact
-from dptaxonomy.models import Citation, Status, Truth
+from dptaxonomy.info import CitationRef
 from dptaxonomy.proofs import ProofSearch
 from dptaxonomy.rules import Rule
 
@@ -25,7 +24,7 @@ class ClaimRef:
     value: Truth
     file: str
     line: int
-    citation: Citation | None
+    citation: CitationRef | None
 
 
 @dataclass(frozen=True)
@@ -58,6 +57,8 @@ def _separation_conflicts(kb: KnowledgeBase, search: ProofSearch) -> list[Contra
 
 
 def _extension_cycles(kb: KnowledgeBase) -> list[Contradiction]:
+    import networkx as nx
+
     found = []
     by_pair = {
         (f.a, f.b): f
@@ -79,20 +80,25 @@ def _extension_cycles(kb: KnowledgeBase) -> list[Contradiction]:
 
 
 def _claim(kb: KnowledgeBase, definition: str) -> ClaimRef:
-    entry = kb.catalog.entries[definition]
-    claim = entry.definition.properties.composability
-    line, _ = entry.located.value_mark(("properties", "composability"))
-    return ClaimRef(definition, "composability", claim.value, entry.file, line, claim.citation)
+    info = kb.info[definition]
+    return ClaimRef(
+        definition,
+        "composability",
+        info.composability,
+        info.file,
+        info.composability_line,
+        info.composability_citation,
+    )
 
 
 def _property_conflicts(kb: KnowledgeBase, search: ProofSearch) -> list[Contradiction]:
     found = []
-    definitions = kb.catalog.definitions
+    info = kb.info
     for members in kb.strength.members:
         stated = {
-            m: definitions[m].properties.composability.value
+            m: info[m].composability
             for m in members
-            if definitions[m].properties.composability.status is Status.established
+            if info[m].composability_status is Status.established
         }
         yes = sorted(m for m, v in stated.items() if v is Truth.yes)
         no = sorted(m for m, v in stated.items() if v is Truth.no)

@@ -9,11 +9,18 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from dptaxonomy.catalog import Catalog
 from dptaxonomy.closure import Closure, bits
-from dptaxonomy.facts import Fact, FactKind, FactSet, collect_facts
-from dptaxonomy.models import Status, Truth
+from dptaxonomy.enums import Status, Truth
+from dptaxonomy.errors import DptaxError
+from dptaxonomy.facts import Fact, FactKind, FactSet
+from dptaxonomy.gcpause import collector_paused
+from dptaxonomy.info import CitationRef, DefinitionInfo
+from dptaxonomy.names import NameIndex
+
+if TYPE_CHECKING:
+    from dptaxonomy.catalog import Catalog
 
 __all__ = ["KnowledgeBase", "PropertyValue"]
 
@@ -31,16 +38,67 @@ class KnowledgeBase:
     """Facts of a catalog and everything the rules derive from them."""
 
     def __init__(self, catalog: Catalog, *, assume_conjectures: bool = False) -> None:
-        self.catalog = catalog
+        from dptaxonomy.facts import collect_facts
+
+        with collector_paused():
+            factset = collect_facts(catalog, assume_conjectures=assume_conjectures)
+            infos = {i: _info(catalog, i) for i in catalog.definitions}
+            stronger = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.stronger]
+            extends = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.extends]
+            strength = Closure.build(infos, stronger)
+            extension = Closure.build(infos, extends)
+            self._setup(infos, factset, strength, extension, assume_conjectures)
+        self._catalog: Catalog | None = catalog
+
+    @classmethod
+    def from_parts(
+        cls,
+        infos: dict[str, DefinitionInfo],
+        factset: FactSet,
+        strength: Closure,
+        extension: Closure,
+        *,
+        assume_conjectures: bool,
+    ) -> KnowledgeBase:
+        """A knowledge base restored from its parts (the cache), without a catalog."""
+        kb = cls.__new__(cls)
+        kb._setup(infos, factset, strength, extension, assume_conjectures)
+        kb._catalog = None
+        return kb
+
+    def _setup(
+        self,
+        infos: dict[str, DefinitionInfo],
+        factset: FactSet,
+        strength: Closure,
+        extension: Closure,
+        assume_conjectures: bool,
+    ) -> None:
+        self.info = infos
         self.assume_conjectures = assume_conjectures
-        self.factset: FactSet = collect_facts(catalog, assume_conjectures=assume_conjectures)
-        nodes = list(catalog.definitions)
-        self.stronger_facts = [f for f in self.factset.facts if f.kind is FactKind.stronger]
-        self.extends_facts = [f for f in self.factset.facts if f.kind is FactKind.extends]
-        self.separations = [f for f in self.factset.facts if f.kind is FactKind.not_stronger]
-        self.strength = Closure(nodes, ((f.a, f.b) for f in self.stronger_facts))
-        self.extension = Closure(nodes, ((f.a, f.b) for f in self.extends_facts))
+        self.factset = factset
+        self.stronger_facts = [f for f in factset.facts if f.kind is FactKind.stronger]
+        self.extends_facts = [f for f in factset.facts if f.kind is FactKind.extends]
+        self.separations = [f for f in factset.facts if f.kind is FactKind.not_stronger]
+        self.strength = strength
+        self.extension = extension
         self._not_stronger_rows = self._propagate_separations()
+
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog the knowledge base was built from (not kept in the cache)."""
+        if self._catalog is None:
+            raise DptaxError("this knowledge base was restored from the cache without its catalog")
+        return self._catalog
+
+    @cached_property
+    def names(self) -> NameIndex:
+        """Name resolution over the definitions."""
+        return NameIndex(self.info.values())
+
+    def resolve(self, name: str) -> str:
+        """The id of the definition ``name`` designates (see :class:`NameIndex`)."""
+        return self.names.resolve(name)
 
     @property
     def facts(self) -> list[Fact]:
@@ -93,24 +151,23 @@ class KnowledgeBase:
     @cached_property
     def composability(self) -> dict[str, PropertyValue]:
         """Composability of every definition: asserted, or derived by rule P1."""
-        definitions = self.catalog.definitions
+        info = self.info
         result: dict[str, PropertyValue] = {}
         for members in self.strength.members:
             known = {
-                m: definitions[m].properties.composability
+                m: info[m].composability
                 for m in members
-                if definitions[m].properties.composability.status is Status.established
-                and definitions[m].properties.composability.value is not Truth.unknown
+                if info[m].composability_status is Status.established
+                and info[m].composability is not Truth.unknown
             }
             for member in members:
-                claim = definitions[member].properties.composability
-                if claim.value is not Truth.unknown or not known:
-                    result[member] = PropertyValue(claim.value)
+                value = info[member].composability
+                if value is not Truth.unknown or not known:
+                    result[member] = PropertyValue(value)
                     continue
-                values = {c.value for c in known.values()}
+                values = set(known.values())
                 if len(values) == 1:
-                    source = min(known)
-                    result[member] = PropertyValue(values.pop(), derived_from=source)
+                    result[member] = PropertyValue(values.pop(), derived_from=min(known))
                 else:
                     result[member] = PropertyValue(Truth.unknown)
         return result
@@ -136,3 +193,30 @@ class KnowledgeBase:
             if fact.kind is kind:
                 grouped[(fact.a, fact.b)].append(fact)
         return grouped
+
+
+def _info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
+    entry = catalog.entries[definition_id]
+    d = entry.definition
+    claim = d.properties.composability
+    line, _ = entry.located.value_mark(("properties", "composability"))
+    citation = (
+        CitationRef(claim.citation.key, claim.citation.at, claim.citation.quote)
+        if claim.citation is not None
+        else None
+    )
+    return DefinitionInfo(
+        id=d.id,
+        name=d.name,
+        abbreviations=tuple(d.abbreviations),
+        aliases=tuple(d.aliases),
+        disambiguator=d.disambiguator,
+        introduced_in=tuple(d.introduced_in),
+        dimensions=tuple(d.dimensions),
+        scope=d.scope,
+        composability=claim.value,
+        composability_status=claim.status,
+        composability_citation=citation,
+        file=entry.file,
+        composability_line=line,
+    )

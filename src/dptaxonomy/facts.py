@@ -10,10 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.models import Citation, Quantifier, Relation, RelationKind, Status
+from dptaxonomy.enums import Quantifier, RelationKind, Status
+from dptaxonomy.info import CitationRef
 from dptaxonomy.rules import Rule
+
+if TYPE_CHECKING:
+    from dptaxonomy.catalog import Catalog
+    from dptaxonomy.models import Relation
 
 __all__ = ["Fact", "FactKind", "FactSet", "Origin", "collect_facts"]
 
@@ -40,7 +45,7 @@ class Origin:
     column: int
     kind: RelationKind
     target: str
-    citation: Citation
+    citation: CitationRef
     status: Status
     parameter_map: tuple[tuple[str, str], ...] = ()
     conditions: tuple[str, ...] = ()
@@ -101,7 +106,7 @@ def _origin(catalog: Catalog, subject: str, index: int, relation: Relation, targ
         column=column,
         kind=relation.kind,
         target=target,
-        citation=relation.citation,
+        citation=CitationRef(relation.citation.key, relation.citation.at, relation.citation.quote),
         status=relation.status,
         parameter_map=tuple((relation.parameter_map or {}).items()),
         conditions=tuple(relation.conditions),

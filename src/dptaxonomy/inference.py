@@ -15,8 +15,8 @@ from typing import Any
 from dptaxonomy.closure import bits
 from dptaxonomy.contradictions import Contradiction, find_contradictions
 from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.enums import Scope
 from dptaxonomy.facts import Fact, FactKind
-from dptaxonomy.models import Scope
 from dptaxonomy.proofs import Proof, ProofSearch
 from dptaxonomy.rules import Rule
 
@@ -80,7 +80,7 @@ def fact_data(fact: Fact) -> dict[str, Any]:
         "relation": origin.kind.value,
         "target": origin.target,
         "status": origin.status.value,
-        "citation": origin.citation.model_dump(exclude_none=True),
+        "citation": origin.citation.data(),
         "file": origin.file,
         "line": origin.line,
     }
@@ -174,7 +174,7 @@ class Reasoner:
         return self._side(x, self.kb.strength.descendants(x), lambda y: self.search.stronger(x, y))
 
     def _side(self, x: str, ids: list[str], prove: Any) -> list[Neighbour]:
-        definitions = self.kb.catalog.definitions
+        info = self.kb.info
         result = []
         for other in ids:
             if other == x:
@@ -183,7 +183,7 @@ class Reasoner:
             result.append(
                 Neighbour(
                     other,
-                    definitions[other].name,
+                    info[other].name,
                     proof.derived,
                     self.kb.strength.same_class(x, other),
                     proof,
@@ -213,10 +213,10 @@ class Reasoner:
         of equivalence classes, weighted by class sizes.
         """
         strength = self.kb.strength
-        definitions = self.kb.catalog.definitions
+        info = self.kb.info
         wanted = 0
         for index, members in enumerate(strength.members):
-            if any(scope is None or definitions[m].scope is scope for m in members):
+            if any(scope is None or info[m].scope is scope for m in members):
                 wanted |= 1 << index
         sizes = [len(members) for members in strength.members]
         open_rows = []

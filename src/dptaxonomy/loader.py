@@ -19,6 +19,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from dptaxonomy.diagnostics import Diagnostic, Severity
 from dptaxonomy.models import CitationKey, Definition, Reference
+from dptaxonomy.paths import REFERENCES_FILE
 from dptaxonomy.yamlsource import Located, Path, format_path, parse_yaml
 
 __all__ = [
@@ -33,7 +34,6 @@ __all__ = [
 ]
 
 MAX_FILE_BYTES = 1_000_000
-REFERENCES_FILE = "references.yaml"
 _REFERENCES = TypeAdapter(dict[CitationKey, Reference])
 
 

@@ -9,7 +9,6 @@ The models only check what one file can check alone; whole-catalog checks
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 from pydantic import (
@@ -23,6 +22,18 @@ from pydantic import (
 )
 
 from dptaxonomy.arith import ArithmeticError_, parse_condition, parse_expression, parse_interval
+from dptaxonomy.enums import (
+    DIMENSION_ORDER,
+    Dimension,
+    LinkKind,
+    ParameterType,
+    Quantifier,
+    RelationKind,
+    Scope,
+    Setting,
+    Status,
+    Truth,
+)
 
 __all__ = [
     "CITATION_KEY_PATTERN",
@@ -112,113 +123,6 @@ class _Strict(BaseModel):
     """Base of every model: unknown keys are errors, values are not coerced to strings."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
-
-
-class Dimension(StrEnum):
-    """The SoK's seven dimensions (Table 2)."""
-
-    Q = "Q"
-    """Quantification of privacy loss (Section 3)."""
-    N = "N"
-    """Neighborhood definition (Section 4)."""
-    V = "V"
-    """Variation of privacy loss (Section 5)."""
-    B = "B"
-    """Background knowledge (Section 6)."""
-    F = "F"
-    """Formalism change (Section 7)."""
-    R = "R"
-    """Relativization of knowledge gain (Section 8)."""
-    C = "C"
-    """Computational power (Section 9)."""
-
-
-DIMENSION_ORDER = "QNVBFRC"
-
-
-class Scope(StrEnum):
-    """Where the SoK places a notion."""
-
-    core = "core"
-    """A variant or extension of DP along the seven dimensions."""
-    input_type = "input_type"
-    """DP applied to another type of input (SoK Section 4.3)."""
-    context = "context"
-    """A local-model or other-context variant (SoK Section 11.3)."""
-    out_of_scope = "out_of_scope"
-    """Excluded by the SoK's criteria (Section 11.2)."""
-    sensitivity = "sensitivity"
-    """A notion of sensitivity, not of privacy (Section 11.2)."""
-
-
-class Setting(StrEnum):
-    """Who holds the data when the mechanism runs."""
-
-    central = "central"
-    local = "local"
-
-
-class Truth(StrEnum):
-    """Value of a property claim; `unknown` is what the SoK writes as `?`."""
-
-    yes = "yes"
-    no = "no"
-    unknown = "unknown"
-
-
-class Status(StrEnum):
-    """How settled a claim is. Disputed facts are shown but never used for inference."""
-
-    established = "established"
-    conjectured = "conjectured"
-    disputed = "disputed"
-
-
-class RelationKind(StrEnum):
-    """Kinds of relation, each read as `subject KIND target`.
-
-    The inverse kinds (`extended_by`, `weaker`, `not_weaker`) let a fact stay in
-    the entry whose source states it (e.g. a Table 3 row written `A ⊃ B` in A's
-    row); the graph normalises each to its forward kind.
-    """
-
-    extends = "extends"
-    """SoK ⊂ (Definition 5): the subject is a special case of the target."""
-    extended_by = "extended_by"
-    """SoK ⊃: the target is a special case of the subject."""
-    stronger = "stronger"
-    """SoK ≻ (Definition 6): the subject implies the target, in both parameter directions."""
-    weaker = "weaker"
-    """SoK ≺: the target is stronger than the subject."""
-    equivalent = "equivalent"
-    """SoK ∼: stronger both ways."""
-    not_stronger = "not_stronger"
-    """A separation: no choice of parameters makes the subject imply the target."""
-    not_weaker = "not_weaker"
-    """A separation: no choice of parameters makes the target imply the subject."""
-
-
-class Quantifier(StrEnum):
-    """How many members of a set of definitions a set-level relation speaks of."""
-
-    all = "all"
-    """Every definition of the set (usable for inference)."""
-    most = "most"
-    """Most definitions of the set, unnamed (recorded, not usable for inference)."""
-
-
-class ParameterType(StrEnum):
-    """Mathematical type of a parameter."""
-
-    real = "real"
-    integer = "integer"
-    function = "function"
-    distribution = "distribution"
-    distribution_family = "distribution_family"
-    metric = "metric"
-    set = "set"
-    relation = "relation"
-    other = "other"
 
 
 NUMERIC_TYPES = frozenset({ParameterType.real, ParameterType.integer})
@@ -345,18 +249,6 @@ class Relation(_Strict):
         if self.target_set is not None and self.parameter_map is not None:
             raise ValueError("a set-level relation cannot carry a parameter map")
         return self
-
-
-class LinkKind(StrEnum):
-    """Non-logical links between definitions (no implication is claimed)."""
-
-    local_version_of = "local_version_of"
-    """The subject is the local-model (or other-context) version of the target."""
-    distinct_from = "distinct_from"
-    """A homonym or look-alike the source warns must not be confused with the target."""
-    variant_of = "variant_of"
-    """The source presents the subject as a variant or refinement of the target, without
-    stating ⊂ or ≻."""
 
 
 class Link(_Strict):

@@ -10,13 +10,13 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from dptaxonomy.errors import AmbiguousNameError, UnknownNameError
-from dptaxonomy.models import Definition
 
-__all__ = ["NameIndex", "normalize", "split_suffix"]
+__all__ = ["NameIndex", "Named", "normalize", "split_suffix"]
 
 _IGNORED = re.compile(r"[\s\-_‐‑‒–—]+")
 _SUFFIX = re.compile(r"^(?P<label>.*?)\s*\[(?P<key>[^\[\]]+)\]\s*$")
@@ -49,6 +49,21 @@ def split_suffix(query: str) -> tuple[str, str | None]:
     return match.group("label"), match.group("key").strip()
 
 
+class Named(Protocol):
+    """What name resolution needs of a definition (a model or a plain record)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def disambiguator(self) -> str | None: ...
+    @property
+    def introduced_in(self) -> Sequence[str]: ...
+    @property
+    def labels(self) -> list[str]: ...
+
+
 @dataclass(frozen=True)
 class _Entry:
     id: str
@@ -60,7 +75,7 @@ class _Entry:
 class NameIndex:
     """Maps every normalised label to the definitions it may designate."""
 
-    def __init__(self, definitions: Iterable[Definition]) -> None:
+    def __init__(self, definitions: Iterable[Named]) -> None:
         self._entries: dict[str, _Entry] = {}
         self._labels: dict[str, set[str]] = {}
         for definition in definitions:

@@ -47,7 +47,10 @@ def _check_step(catalog: Catalog, step: Fact, allow_conjectures: bool) -> None:
     if definition is None or origin.index >= len(definition.relations):
         raise ProofError(f"step cites a relation that does not exist: {origin.location}")
     relation = definition.relations[origin.index]
-    if relation.citation != origin.citation or relation.kind != origin.kind:
+    cited = (relation.citation.key, relation.citation.at, relation.citation.quote)
+    if cited != (origin.citation.key, origin.citation.at, origin.citation.quote) or (
+        relation.kind != origin.kind
+    ):
         raise ProofError(f"step misquotes {origin.location}")
     if relation.status is Status.disputed:
         raise ProofError(f"step uses a disputed fact: {origin.location}")

@@ -17,6 +17,7 @@ from functools import cached_property
 from dptaxonomy.closure import Closure
 from dptaxonomy.engine import KnowledgeBase
 from dptaxonomy.facts import Fact, FactKind
+from dptaxonomy.gcpause import collector_paused
 from dptaxonomy.rules import Rule
 
 __all__ = ["Conclusion", "Proof", "ProofSearch"]
@@ -79,11 +80,12 @@ class ProofSearch:
     @cached_property
     def _forward(self) -> dict[FactKind, dict[str, list[Fact]]]:
         index: dict[FactKind, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
-        for fact in self.kb.facts:
-            index[fact.kind][fact.a].append(fact)
-        for by_node in index.values():
-            for facts in by_node.values():
-                facts.sort(key=_order)
+        with collector_paused():
+            for fact in self.kb.facts:
+                index[fact.kind][fact.a].append(fact)
+            for by_node in index.values():
+                for facts in by_node.values():
+                    facts.sort(key=_order)
         return index
 
     @cached_property

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from dptaxonomy.catalog import Catalog
-from dptaxonomy.models import Definition, Dimension, Relation, RelationKind, Scope, Truth
+from dptaxonomy.enums import RELATION_SYMBOLS
+from dptaxonomy.models import Definition, Dimension, Relation, Scope, Truth
 
 __all__ = [
     "RELATION_SYMBOLS",
@@ -18,16 +19,6 @@ __all__ = [
     "parse_property_filter",
     "summary_row",
 ]
-
-RELATION_SYMBOLS: Mapping[RelationKind, str] = {
-    RelationKind.extends: "⊂",
-    RelationKind.extended_by: "⊃",
-    RelationKind.stronger: "≻",
-    RelationKind.weaker: "≺",
-    RelationKind.equivalent: "∼",
-    RelationKind.not_stronger: "⊁",
-    RelationKind.not_weaker: "⊀",
-}
 
 
 @dataclass(frozen=True)

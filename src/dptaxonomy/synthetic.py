@@ -87,32 +87,42 @@ def synthetic_catalog(
     return Catalog(directory=Path("<synthetic>"), entries=entries, references={})
 
 
-def random_relations(size: int, seed: int = 0, facts_per_definition: float = 3.0) -> list[Triple]:
-    """Relations shaped like the real catalog: ≻ chains and branches, ∼ classes, ⊂, separations.
+def random_relations(size: int, seed: int = 0, cluster: int = 25) -> list[Triple]:
+    """Relations shaped like the real catalog, about three per definition.
 
-    ≻ edges mostly point from lower to higher index (a layered order with a few
-    back edges that form equivalence classes); separations go from weaker to
-    stronger definitions so most of them are consistent.
+    Definitions fall in clusters (like the SoK's dimension combinations):
+    inside a cluster, ≻ edges form chains and branches from earlier to later
+    members, with a few ⊂ edges, equivalences and separations (from a
+    weaker member to a stronger one, so most are consistent). A hub
+    (definition 0, like ε-DP) is stronger than each cluster's root, and one
+    root in a hundred is stronger than the hub, as free lunch privacy is.
     """
     rng = random.Random(seed)
     ids = [synthetic_id(i) for i in range(size)]
-    total = int(size * facts_per_definition)
     triples: list[Triple] = []
-    for _ in range(total):
-        a = rng.randrange(size)
-        span = max(1, min(size - 1, int(rng.expovariate(1 / 20)) + 1))
-        b = min(size - 1, a + span)
-        if a == b:
-            continue
-        draw = rng.random()
-        if draw < 0.6:
-            triples.append((ids[a], RelationKind.stronger, ids[b]))
-        elif draw < 0.7:
-            triples.append((ids[b], RelationKind.weaker, ids[a]))
-        elif draw < 0.8:
-            triples.append((ids[a], RelationKind.extends, ids[b]))
-        elif draw < 0.83:
-            triples.append((ids[a], RelationKind.equivalent, ids[min(size - 1, a + 1)]))
+    for start in range(1, size, cluster):
+        members = list(range(start, min(size, start + cluster)))
+        root = members[0]
+        if rng.random() < 0.01:
+            triples.append((ids[root], RelationKind.stronger, ids[0]))
         else:
-            triples.append((ids[b], RelationKind.not_stronger, ids[a]))
+            triples.append((ids[0], RelationKind.stronger, ids[root]))
+        for position, node in enumerate(members[1:], start=1):
+            parent = members[rng.randrange(position)]
+            kind = RelationKind.stronger if rng.random() < 0.8 else RelationKind.weaker
+            pair = (parent, node) if kind is RelationKind.stronger else (node, parent)
+            triples.append((ids[pair[0]], kind, ids[pair[1]]))
+            draw = rng.random()
+            other = members[rng.randrange(position)]
+            if draw < 0.55:
+                triples.append((ids[other], RelationKind.stronger, ids[node]))
+            elif draw < 0.85:
+                triples.append((ids[node], RelationKind.extends, ids[other]))
+            elif draw < 0.9:
+                triples.append((ids[node], RelationKind.equivalent, ids[other]))
+            else:
+                triples.append((ids[node], RelationKind.not_stronger, ids[parent]))
+            if rng.random() < 0.5:
+                target = members[rng.randrange(len(members))]
+                triples.append((ids[node], RelationKind.extended_by, ids[target]))
     return [t for t in triples if t[0] != t[2]]

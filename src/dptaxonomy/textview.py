@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.models import Citation, Claim, Definition, Relation
-
 if TYPE_CHECKING:
+    from dptaxonomy.catalog import Catalog
+    from dptaxonomy.models import Citation, Claim, Definition, Relation
     from dptaxonomy.proofs import Proof
-from dptaxonomy.queries import RELATION_SYMBOLS, incoming_relations
+from dptaxonomy.enums import RELATION_SYMBOLS
 
 __all__ = ["definition_text", "proof_text", "table_text"]
 
@@ -96,6 +95,8 @@ def definition_text(catalog: Catalog, definition: Definition) -> str:
     if d.relations:
         out += ["", "Relations stated in this entry"]
         out += [_relation(d.id, r) for r in d.relations]
+    from dptaxonomy.queries import incoming_relations
+
     incoming = incoming_relations(catalog, d.id)
     if incoming:
         out += ["", "Relations stated in other entries"]

@@ -62,7 +62,7 @@ def _export(kb: KnowledgeBase) -> KnowledgeBaseExport:
     search = ProofSearch(kb)
     asserted = {(f.kind, f.a, f.b) for f in kb.facts}
     derived = []
-    for a in kb.catalog.definitions:
+    for a in kb.info:
         for kind, targets, prove in (
             (FactKind.stronger, kb.strength.descendants(a), search.stronger),
             (FactKind.not_stronger, kb.not_stronger_targets(a), search.not_stronger),

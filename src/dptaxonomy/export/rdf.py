@@ -270,7 +270,7 @@ def inferred_graph(kb: KnowledgeBase) -> Graph:
     bind_prefixes(graph)
     search = ProofSearch(kb)
     asserted = {(f.kind, f.a, f.b) for f in kb.facts}
-    ids = list(kb.catalog.definitions)
+    ids = list(kb.info)
     for a in ids:
         for kind, targets, prove in (
             (FactKind.stronger, kb.strength.descendants(a), search.stronger),

@@ -1,0 +1,199 @@
+"""Benchmark the reasoner against owlrl, rdflib SPARQL and networkx on the same facts, in one run.
+
+For each size N it writes a synthetic catalog of N definitions (about three
+relation facts each: ≻ chains and branches, ⊂ edges, equivalence classes,
+separations; see ``dptaxonomy.synthetic.random_relations``) as YAML files,
+then times, on that data:
+
+- ``load_s``: loading and validating the YAML catalog (both passes);
+- ``engine_s``: building the knowledge base (closure over equivalence
+  classes, ⊂ closure, separations; proofs are then available on demand);
+- ``query_s``: a ``stronger-than`` query with a proof for every answer;
+- ``networkx_s``: networkx's bare ``transitive_closure`` of the ≻ edges;
+- ``sparql_s``: rdflib evaluating ``SELECT ?a ?b { ?a dp:stronger+ ?b }``;
+- ``owlrl_s``: owlrl's OWL-RL closure of the RDF export plus the ontology
+  (skipped above 1 000 definitions: it takes minutes).
+
+Usage: ``python scripts/bench.py [--sizes 225,1000,10000] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import resource
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from dptaxonomy.catalog import load_catalog
+from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.inference import Reasoner
+from dptaxonomy.synthetic import SYNTHETIC_KEY, random_relations, synthetic_id
+
+OWLRL_LIMIT = 1000
+
+_ENTRY = """id: {id}
+name: synthetic {id}
+dimensions: []
+summary: A synthetic definition written by the benchmark to time the reasoner.
+introduced_in: [{key}]
+source: {{key: {key}}}
+scope: core
+properties:
+  post_processing: {{value: unknown}}
+  convexity: {{value: unknown}}
+  composability: {{value: unknown}}
+relations:
+{relations}"""
+_RELATION = "  - {{kind: {kind}, target: {target}, citation: {{key: {key}, at: fact {number}}}}}\n"
+
+
+def write_catalog(directory: Path, size: int, seed: int = 0) -> int:
+    """Write a synthetic catalog of ``size`` definitions; return the number of relation facts."""
+    triples = random_relations(size, seed=seed)
+    by_subject: dict[str, list[str]] = {synthetic_id(i): [] for i in range(size)}
+    for number, (subject, kind, target) in enumerate(triples):
+        by_subject[subject].append(
+            _RELATION.format(kind=kind.value, target=target, key=SYNTHETIC_KEY, number=number)
+        )
+    (directory / "references.yaml").write_text(
+        f"{SYNTHETIC_KEY}:\n  authors: [Benchmark]\n  title: Synthetic facts\n  year: 2000\n",
+        encoding="utf-8",
+    )
+    for subject, relations in by_subject.items():
+        text = _ENTRY.format(
+            id=subject, key=SYNTHETIC_KEY, relations="".join(relations) or "  []\n"
+        )
+        if not relations:
+            text = text.replace("relations:\n  []\n", "relations: []\n")
+        (directory / f"{subject}.yaml").write_text(text, encoding="utf-8")
+    return len(triples)
+
+
+def timed(action: Callable[[], Any]) -> tuple[float, Any]:
+    """Seconds taken by ``action`` (after a full collection, so earlier garbage is not billed)."""
+    gc.collect()
+    start = time.perf_counter()
+    result = action()
+    return time.perf_counter() - start, result
+
+
+def _networkx(kb: KnowledgeBase) -> float:
+    import networkx as nx
+
+    graph: nx.DiGraph = nx.DiGraph()
+    graph.add_nodes_from(kb.info)
+    graph.add_edges_from((f.a, f.b) for f in kb.stronger_facts)
+    seconds, _ = timed(lambda: nx.transitive_closure(graph, reflexive=False))
+    return seconds
+
+
+def _sparql(kb: KnowledgeBase) -> float:
+    from rdflib import Graph
+
+    from dptaxonomy.export import vocabulary as v
+
+    graph = Graph()
+    for fact in kb.stronger_facts:
+        graph.add((v.definition_iri(fact.a), v.P_STRONGER, v.definition_iri(fact.b)))
+    query = "SELECT ?a ?b WHERE { ?a dp:stronger+ ?b }"
+    seconds, _ = timed(lambda: list(graph.query(query, initNs={"dp": v.DP})))
+    return seconds
+
+
+def _owlrl(kb: KnowledgeBase) -> float:
+    import owlrl
+
+    from dptaxonomy.export.ontology import ontology_graph
+    from dptaxonomy.export.rdf import asserted_graph
+
+    graph = asserted_graph(kb.catalog, kb)
+    for triple in ontology_graph():
+        graph.add(triple)
+    seconds, _ = timed(lambda: owlrl.DeductiveClosure(owlrl.OWLRL_Semantics).expand(graph))
+    return seconds
+
+
+def measure(size: int, peers: bool = True) -> dict[str, Any]:
+    """One benchmark row."""
+    with tempfile.TemporaryDirectory(prefix="dptax-bench-") as folder:
+        directory = Path(folder)
+        facts = write_catalog(directory, size)
+        load_s, catalog = timed(lambda: load_catalog(directory))
+        if not catalog.ok:
+            raise SystemExit(f"the synthetic catalog is invalid: {catalog.diagnostics[0]}")
+        engine_s, kb = timed(lambda: KnowledgeBase(catalog))
+        target = synthetic_id(size // 2)
+        query_s, _ = timed(lambda: Reasoner(kb).stronger_than(target))
+        row: dict[str, Any] = {
+            "size": size,
+            "facts": facts,
+            "load_s": round(load_s, 4),
+            "engine_s": round(engine_s, 4),
+            "query_s": round(query_s, 4),
+            "networkx_s": round(_networkx(kb), 4) if peers else None,
+            "sparql_s": round(_sparql(kb), 4) if peers else None,
+            "owlrl_s": round(_owlrl(kb), 4) if peers and size <= OWLRL_LIMIT else None,
+            "derived_pairs": kb.derived_stronger_pairs(),
+            "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        }
+        return row
+
+
+_TIMES = ("load_s", "engine_s", "query_s", "networkx_s", "sparql_s", "owlrl_s")
+
+
+def _ratio(a: float | None, b: float | None) -> str:
+    return f"{a / b:.1f}×" if a and b else "n/a"
+
+
+def text_report(rows: list[dict[str, Any]]) -> str:
+    """The rows as a table, with the ratios the README quotes."""
+    header = ["size", "facts", "load", "engine", "query", "networkx", "sparql", "owlrl"]
+    lines = [
+        " ".join(f"{h:>8}" for h in header) + "  engine/nx  owlrl/engine  sparql/engine  peak MiB"
+    ]
+    for r in rows:
+        cells = [str(r["size"]), str(r["facts"])]
+        cells += ["skipped" if r[k] is None else f"{r[k]:.3f}" for k in _TIMES]
+        ratios = [
+            _ratio(r["engine_s"], r["networkx_s"]),
+            _ratio(r["owlrl_s"], r["engine_s"]),
+            _ratio(r["sparql_s"], r["engine_s"]),
+        ]
+        lines.append(
+            " ".join(f"{c:>8}" for c in cells)
+            + f"  {ratios[0]:>9}  {ratios[1]:>12}  {ratios[2]:>13}  {r['peak_rss_mib']:>8}"
+        )
+    by_size = {r["size"]: r for r in rows}
+    if 1000 in by_size and 10000 in by_size:
+        ratio = _ratio(by_size[10000]["engine_s"], by_size[1000]["engine_s"])
+        lines.append(f"engine 10 000 / 1 000: {ratio}")
+    lines.append(f"owlrl is skipped above {OWLRL_LIMIT} definitions (it takes minutes).")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--sizes", default="225,1000,10000", help="comma-separated catalog sizes")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--no-peers", action="store_true", help="time only dptaxonomy")
+    options = parser.parse_args(argv)
+    try:
+        sizes = [int(s) for s in options.sizes.split(",") if s.strip()]
+    except ValueError:
+        parser.error("--sizes takes comma-separated whole numbers")
+    if any(size < 2 for size in sizes):
+        parser.error("sizes must be at least 2")
+    rows = [measure(size, peers=not options.no_peers) for size in sorted(sizes)]
+    print(json.dumps(rows, indent=2) if options.json else text_report(rows))
+
+
+if __name__ == "__main__":
+    main()

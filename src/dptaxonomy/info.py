@@ -1,0 +1,53 @@
+"""Plain records of what the reasoner needs to know about each definition.
+
+They carry no pydantic model, so a knowledge base restored from the cache
+answers queries without importing pydantic, networkx or rdflib.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dptaxonomy.enums import Dimension, Scope, Status, Truth
+
+__all__ = ["CitationRef", "DefinitionInfo"]
+
+
+@dataclass(frozen=True, slots=True)
+class CitationRef:
+    """A citation: bibliography key, exact place, optional quote."""
+
+    key: str
+    at: str
+    quote: str | None = None
+
+    def data(self) -> dict[str, str]:
+        """JSON-ready form (no ``quote`` key when there is none)."""
+        result = {"key": self.key, "at": self.at}
+        if self.quote is not None:
+            result["quote"] = self.quote
+        return result
+
+
+@dataclass(frozen=True, slots=True)
+class DefinitionInfo:
+    """The facts about a definition that queries and contradiction checks use."""
+
+    id: str
+    name: str
+    abbreviations: tuple[str, ...]
+    aliases: tuple[str, ...]
+    disambiguator: str | None
+    introduced_in: tuple[str, ...]
+    dimensions: tuple[Dimension, ...]
+    scope: Scope
+    composability: Truth
+    composability_status: Status
+    composability_citation: CitationRef | None
+    file: str
+    composability_line: int
+
+    @property
+    def labels(self) -> list[str]:
+        """Every string the definition may be looked up by."""
+        return [self.id, self.name, *self.abbreviations, *self.aliases]

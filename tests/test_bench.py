@@ -1,0 +1,39 @@
+"""The benchmark script runs and reports every column (no timing is asserted)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from scripts.bench import main
+
+
+def test_bench_json_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--sizes", "30,60", "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert [row["size"] for row in rows] == [30, 60]
+    for row in rows:
+        assert {
+            "size",
+            "facts",
+            "load_s",
+            "engine_s",
+            "query_s",
+            "networkx_s",
+            "sparql_s",
+            "owlrl_s",
+        } <= set(row)
+        assert row["facts"] >= row["size"]
+        assert row["owlrl_s"] is not None
+
+
+def test_bench_text_and_peers_off(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--sizes", "20", "--no-peers"])
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split()[:3] == ["size", "facts", "load"]
+    assert "skipped" in out
+
+
+def test_bench_rejects_bad_sizes() -> None:
+    with pytest.raises(SystemExit):
+        main(["--sizes", "ten"])

@@ -1,0 +1,123 @@
+"""The knowledge-base cache: never stale, never trusted when corrupt; query paths stay light."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dptaxonomy.cache import cache_dir, catalog_digest, knowledge_base
+from tests.clirunner import run
+from tests.conftest import CATALOG_DIR, FIXTURES, ROOT
+
+
+def _copy(tmp_path: Path) -> Path:
+    catalog = tmp_path / "catalog"
+    shutil.copytree(FIXTURES / "valid", catalog)
+    return catalog
+
+
+def test_cache_is_written_as_json_and_reused(tmp_path: Path) -> None:
+    catalog = _copy(tmp_path)
+    first = knowledge_base(catalog)
+    files = list(cache_dir().glob("kb-*.json"))
+    assert len(files) == 1
+    assert json.loads(files[0].read_text(encoding="utf-8"))["digest"] == catalog_digest(catalog)
+    second = knowledge_base(catalog)
+    assert second._catalog is None  # restored from the cache, not rebuilt
+    assert second.strength.members == first.strength.members
+    assert [f.origin.citation for f in second.facts] == [f.origin.citation for f in first.facts]
+
+
+def test_an_edit_is_seen_by_the_next_query(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    catalog = _copy(tmp_path)
+    before = run(capsys, "relate", "renyi-dp", "differential-privacy", "--catalog", str(catalog))
+    assert before.out.startswith("renyi-dp vs differential-privacy: weaker")
+    path = catalog / "renyi-dp.yaml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("  - kind: weaker\n", "  - kind: stronger\n", 1),
+        encoding="utf-8",
+    )
+    after = run(capsys, "relate", "renyi-dp", "differential-privacy", "--catalog", str(catalog))
+    assert after.out.startswith("renyi-dp vs differential-privacy: stronger")
+
+
+def test_an_invalid_edit_is_reported_not_served_from_cache(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    catalog = _copy(tmp_path)
+    assert run(capsys, "stronger-than", "RényiDP", "--catalog", str(catalog)).code == 0
+    (catalog / "renyi-dp.yaml").write_text("id: renyi-dp\nname: [\n", encoding="utf-8")
+    result = run(capsys, "stronger-than", "RényiDP", "--catalog", str(catalog))
+    assert result.code == 1
+    assert "renyi-dp.yaml:3:1: error[yaml-syntax]" in result.err
+
+
+@pytest.mark.parametrize(
+    "garbage", [b"", b"{not json", b'{"format": 1}', b"\xff\xfe", b'{"format": 1, "version": 3}']
+)
+def test_a_corrupt_cache_is_rebuilt(tmp_path: Path, garbage: bytes) -> None:
+    catalog = _copy(tmp_path)
+    knowledge_base(catalog)
+    [path] = cache_dir().glob("kb-*.json")
+    path.write_bytes(garbage)
+    kb = knowledge_base(catalog)
+    assert kb._catalog is not None  # rebuilt from the catalog
+    assert kb.is_stronger("differential-privacy", "renyi-dp")
+    assert json.loads(path.read_text(encoding="utf-8"))["digest"] == catalog_digest(catalog)
+
+
+def test_a_tampered_but_wellformed_cache_is_rejected(tmp_path: Path) -> None:
+    catalog = _copy(tmp_path)
+    knowledge_base(catalog)
+    [path] = cache_dir().glob("kb-*.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["strength"]["members"] = data["strength"]["members"][:1]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    kb = knowledge_base(catalog)
+    assert kb._catalog is not None
+
+
+def test_unwritable_cache_directory_only_costs_speed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    monkeypatch.setenv("DPTAX_CACHE_DIR", str(blocker / "cache"))
+    assert knowledge_base(_copy(tmp_path)).is_stronger("differential-privacy", "renyi-dp")
+
+
+def test_query_path_imports_no_heavy_library(tmp_path: Path) -> None:
+    env = {**os.environ, "DPTAX_CACHE_DIR": str(tmp_path / "cache")}
+    command = [
+        sys.executable,
+        "-m",
+        "dptaxonomy",
+        "stronger-than",
+        "RényiDP",
+        "--catalog",
+        str(CATALOG_DIR),
+    ]
+    subprocess.run(command, check=True, capture_output=True, env=env, cwd=ROOT)
+    probe = (
+        "import sys\n"
+        "from dptaxonomy.cli import main\n"
+        "try:\n"
+        f"    main(['stronger-than', 'RényiDP', '--catalog', {str(CATALOG_DIR)!r}])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = sorted(m for m in sys.modules\n"
+        "               if m.split('.')[0] in ('pydantic', 'networkx', 'rdflib', 'yaml'))\n"
+        "print('HEAVY', heavy, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, env=env, cwd=ROOT, text=True
+    )
+    assert "HEAVY []" in done.stderr
