@@ -25,6 +25,11 @@ COMMANDS = (
     "contradictions",
     "open-questions",
     "redundant",
+    "export",
+    "sparql",
+    "cite",
+    "new",
+    "fmt",
 )
 
 

@@ -222,9 +222,6 @@ class Relation(_Strict):
     target_set: DefinitionSet | None = Field(
         default=None, description="A set of definitions, for set-level statements."
     )
-    citation: Citation = Field(description="Where the relation is stated.")
-    status: Status = Field(default=Status.established, description="How settled the relation is.")
-    note: Text | None = Field(default=None, description="Remarks; required when disputed.")
     parameter_map: dict[ParameterName, Expression] | None = Field(
         default=None,
         description=(
@@ -239,6 +236,9 @@ class Relation(_Strict):
         default_factory=list,
         description="Side conditions over the implying (or special) side's parameters.",
     )
+    status: Status = Field(default=Status.established, description="How settled the relation is.")
+    citation: Citation = Field(description="Where the relation is stated.")
+    note: Text | None = Field(default=None, description="Remarks; required when disputed.")
 
     @model_validator(mode="after")
     def _shape(self) -> Relation:

@@ -148,6 +148,14 @@ class _Converter:
     def mapping(self, node: yaml.MappingNode, path: Path) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
+            if key_node.tag == _CORE + "merge":
+                self.problem(
+                    key_node,
+                    "yaml-key",
+                    "merge keys (<<) are not allowed",
+                    "write the keys out in full",
+                )
+                continue
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _ALLOWED_TAGS:
                 self.problem(
                     key_node, "yaml-key", "mapping keys must be plain strings", "use a simple word"
@@ -183,15 +191,27 @@ def format_path(path: Path) -> str:
     return text or "(document)"
 
 
-def _yaml_error(file: str, error: yaml.YAMLError) -> Diagnostic:
+def _yaml_error(file: str, error: yaml.YAMLError, text: str) -> Diagnostic:
     mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
     line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
     problem = getattr(error, "problem", None) or str(error).splitlines()[0]
     context = getattr(error, "context", None)
     message = f"{context}: {problem}" if context else problem
     if isinstance(error, yaml.reader.ReaderError):
-        line, column = 1, 1
-        message = f"character {error.character!r} is not allowed at position {error.position}"
+        before = text[: error.position]
+        line = before.count("\n") + 1
+        column = error.position - (before.rfind("\n") + 1) + 1
+        code = error.character if isinstance(error.character, int) else ord(error.character)
+        message = f"control character U+{code:04X} is not allowed in YAML"
+        return Diagnostic(
+            Severity.error,
+            file,
+            line,
+            column,
+            "yaml-syntax",
+            message,
+            "remove the character (or write it as an escape inside a double-quoted string)",
+        )
     hint = "check the indentation, quotes and brackets around this position"
     if "\t" in message or "tab" in message:
         hint = "YAML does not allow tabs for indentation; use spaces"
@@ -226,7 +246,7 @@ def parse_yaml(raw: bytes, file: str) -> tuple[Located | None, list[Diagnostic]]
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
-        return None, [_yaml_error(file, exc)]
+        return None, [_yaml_error(file, exc, text)]
     except RecursionError:
         return None, [
             Diagnostic(

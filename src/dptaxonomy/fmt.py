@@ -1,0 +1,122 @@
+"""Canonical formatting of catalog files, keeping comments (ruamel.yaml round trip).
+
+Canonical form: keys in the order the schema declares them (so every entry
+reads the same way), two-space indentation, sequences indented under their
+key, lines folded at 100 characters, the `yaml-language-server` modeline
+first. Quoting is kept as written. Formatting never changes the data: the
+result is checked to load to the same values before anything is written.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from dptaxonomy.atomic import write_text_atomic
+from dptaxonomy.errors import DptaxError
+from dptaxonomy.models import Definition
+from dptaxonomy.paths import REFERENCES_FILE
+from dptaxonomy.yamlsource import parse_yaml
+
+__all__ = ["MODELINE", "FormatResult", "format_files", "format_text"]
+
+MODELINE = "# yaml-language-server: $schema=../schema/definition.schema.json"
+WIDTH = 100
+
+
+class FormatError(DptaxError):
+    """A file cannot be formatted (it does not parse, or formatting would change its data)."""
+
+
+@dataclass(frozen=True)
+class FormatResult:
+    """What formatting a file did."""
+
+    path: Path
+    changed: bool
+    error: str | None = None
+
+
+def _order(model: type[BaseModel] | None, mapping: Any) -> None:
+    """Reorder a CommentedMap's keys to the model's field order, recursively."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    from dptaxonomy.loader import _model_at, _unwrap
+
+    if isinstance(mapping, CommentedSeq):
+        for item in mapping:
+            _order(model, item)
+        return
+    if not isinstance(mapping, CommentedMap) or model is None:
+        return
+    fields = list(model.model_fields)
+    known = [k for k in fields if k in mapping]
+    unknown = [k for k in mapping if k not in fields]
+    for key in [*known, *unknown]:
+        mapping.move_to_end(key)
+    for key in known:
+        inner = _unwrap(model.model_fields[key].annotation)
+        nested = inner if isinstance(inner, type) and issubclass(inner, BaseModel) else None
+        _order(nested or _model_at(model, (key,)), mapping[key])
+
+
+def _yaml() -> Any:
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = WIDTH
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def format_text(text: str, *, definition: bool = True) -> str:
+    """The canonical form of one file's text (raises :class:`FormatError`)."""
+    before, problems = parse_yaml(text.encode("utf-8"), "<input>")
+    if before is None or problems:
+        raise FormatError("the file does not parse; run `dptax validate` to see why")
+    yaml = _yaml()
+    try:
+        document = yaml.load(text)
+    except Exception as exc:  # ruamel raises many error types; none may escape
+        raise FormatError(f"ruamel.yaml cannot read the file: {exc}") from None
+    if definition:
+        _order(Definition, document)
+    buffer = io.StringIO()
+    yaml.dump(document, buffer)
+    body = buffer.getvalue()
+    lines = body.splitlines()
+    if definition:
+        lines = [line for line in lines if line.strip() != MODELINE]
+        lines.insert(0, MODELINE)
+    result = "\n".join(lines).rstrip("\n") + "\n"
+    after, problems = parse_yaml(result.encode("utf-8"), "<output>")
+    if after is None or problems or after.data != before.data:
+        raise FormatError("formatting would change the data; the file is left as it is")
+    return result
+
+
+def format_files(paths: Iterable[Path], *, check: bool) -> list[FormatResult]:
+    """Format (or, with ``check``, only inspect) each file."""
+    results = []
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+            formatted = format_text(text, definition=path.name != REFERENCES_FILE)
+        except (OSError, UnicodeDecodeError) as exc:
+            results.append(FormatResult(path, False, f"cannot read: {exc}"))
+            continue
+        except FormatError as exc:
+            results.append(FormatResult(path, False, str(exc)))
+            continue
+        changed = formatted != text
+        if changed and not check:
+            write_text_atomic(path, formatted)
+        results.append(FormatResult(path, changed))
+    return results
