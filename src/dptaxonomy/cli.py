@@ -15,6 +15,8 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from dptaxonomy.export.kinds import ExportKind, TableFormat
+
 __all__ = ["app", "main"]
 
 app = typer.Typer(
@@ -280,6 +282,13 @@ def schema(
     typer.echo(schema_text(kind.value), nl=False)
 
 
+def _pair(directory: Path | None, assume_conjectures: bool, a: str, b: str) -> Any:
+    """The reasoner, both resolved ids, and what it knows about them."""
+    reasoner = _reasoner(directory, assume_conjectures)
+    first, second = reasoner.kb.resolve(a), reasoner.kb.resolve(b)
+    return reasoner, first, second, reasoner.relate(first, second)
+
+
 @app.command()
 def relate(
     a: NameArgument,
@@ -292,9 +301,7 @@ def relate(
     from dptaxonomy.inference import proof_data
     from dptaxonomy.textview import proof_text
 
-    reasoner = _reasoner(catalog, assume_conjectures)
-    first, second = reasoner.kb.resolve(a), reasoner.kb.resolve(b)
-    answer = reasoner.relate(first, second)
+    _, first, second, answer = _pair(catalog, assume_conjectures, a, b)
     if output is Format.json:
         _print_json(
             {
@@ -386,9 +393,7 @@ def explain(
     from dptaxonomy.inference import fact_data, proof_data
     from dptaxonomy.textview import proof_text
 
-    reasoner = _reasoner(catalog, assume_conjectures)
-    first, second = reasoner.kb.resolve(a), reasoner.kb.resolve(b)
-    answer = reasoner.relate(first, second)
+    reasoner, first, second, answer = _pair(catalog, assume_conjectures, a, b)
     nearest = reasoner.nearest_facts(first, second) if not answer.proofs else []
     if output is Format.json:
         _print_json(
@@ -539,29 +544,6 @@ def redundant(
     typer.echo(f"{len(found)} redundant fact(s)", err=True)
 
 
-class ExportFormat(StrEnum):
-    turtle = "turtle"
-    ntriples = "ntriples"
-    jsonld = "jsonld"
-    trig = "trig"
-    ontology = "ontology"
-    shacl = "shacl"
-    json = "json"
-    json_schema = "json-schema"
-    bibtex = "bibtex"
-    table3 = "table3"
-    dot = "dot"
-    svg = "svg"
-    png = "png"
-    pdf = "pdf"
-
-
-class TableFormat(StrEnum):
-    csv = "csv"
-    markdown = "markdown"
-    latex = "latex"
-
-
 class Only(StrEnum):
     table3 = "table3"
 
@@ -574,7 +556,7 @@ class QueryFormat(StrEnum):
 
 @app.command()
 def export(
-    kind: Annotated[ExportFormat, typer.Argument(help="What to export.")],
+    kind: Annotated[ExportKind, typer.Argument(help="What to export.")],
     out: Annotated[
         Path | None,
         typer.Option("--out", "-o", help="Output file (default or `-`: standard output)."),
@@ -601,7 +583,7 @@ def export(
 ) -> None:
     """Export the knowledge base: RDF, ontology, SHACL, JSON, BibTeX, Table 3, diagrams."""
     from dptaxonomy.export.dot import DiagramOptions
-    from dptaxonomy.export.produce import ExportKind, produce, write_output
+    from dptaxonomy.export.produce import produce, write_output
     from dptaxonomy.models import Dimension, Scope
 
     try:
@@ -622,7 +604,7 @@ def export(
         only_table3=only is Only.table3,
         cluster=cluster,
     )
-    data = produce(ExportKind(kind.value), reasoner.kb, options, table_format.value)
+    data = produce(kind, reasoner.kb, options, table_format.value)
     write_output(data, out)
 
 

@@ -3,34 +3,15 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
 
 from dptaxonomy.atomic import write_bytes_atomic
 from dptaxonomy.engine import KnowledgeBase
 from dptaxonomy.errors import ExportError
 from dptaxonomy.export.dot import DiagramOptions
+from dptaxonomy.export.kinds import ExportKind
 
 __all__ = ["ExportKind", "produce", "write_output"]
-
-
-class ExportKind(StrEnum):
-    """Every format `dptax export` produces."""
-
-    turtle = "turtle"
-    ntriples = "ntriples"
-    jsonld = "jsonld"
-    trig = "trig"
-    ontology = "ontology"
-    shacl = "shacl"
-    json = "json"
-    json_schema = "json-schema"
-    bibtex = "bibtex"
-    table3 = "table3"
-    dot = "dot"
-    svg = "svg"
-    png = "png"
-    pdf = "pdf"
 
 
 def produce(
