@@ -252,3 +252,19 @@ def test_schema_command_prints_the_committed_schema(capsys: pytest.CaptureFixtur
     assert result.out == (ROOT / "schema" / "definition.schema.json").read_text(encoding="utf-8")
     result = run(capsys, "schema", "references")
     assert result.out == (ROOT / "schema" / "references.schema.json").read_text(encoding="utf-8")
+
+
+def test_shared_abbreviation_is_reported_with_candidates(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # SoK Section 4.2 writes individual DP as "InDP"; Table 3 row 33 writes induced neighbors DP
+    # as "INDP": the same lookup key once case is ignored.
+    result = run(capsys, "show", "InDP")
+    assert result.code == 1
+    assert result.err == (
+        "dptax: 'InDP' is ambiguous; it may mean: individual DP [SCDFSM17] (individual-dp); "
+        "induced neighbors DP [KM11] (induced-neighbors-dp). Add the citation suffix, e.g. "
+        "'InDP[SCDFSM17]'.\n"
+    )
+    chosen = run(capsys, "show", "InDP[KM11]", "--format", "json")
+    assert json.loads(chosen.out)["id"] == "induced-neighbors-dp"

@@ -206,10 +206,12 @@ def _check_ambiguity(definitions: dict[str, LoadedDefinition]) -> Iterator[Diagn
             reported.add(key)
             group = [definitions[i].definition for i in (definition.id, *others)]
             tags = [d.disambiguator for d in group]
-            if all(tags) and len(set(tags)) == len(tags):
-                continue
             if definition.disambiguator and tags.count(definition.disambiguator) == 1:
                 continue
+            if path[0] in ("abbreviations", "aliases") and index.distinguishing_key(
+                definition.id, others
+            ):
+                continue  # a shared abbreviation: `ABBR[KEY]` tells the definitions apart
             yield _error(
                 loaded,
                 path,

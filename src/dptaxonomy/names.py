@@ -69,6 +69,7 @@ class _Entry:
     id: str
     name: str
     disambiguator: str | None
+    introduced: tuple[str, ...]
     keys: frozenset[str]
 
 
@@ -83,7 +84,11 @@ class NameIndex:
             if definition.disambiguator:
                 keys.add(normalize(definition.disambiguator))
             self._entries[definition.id] = _Entry(
-                definition.id, definition.name, definition.disambiguator, frozenset(keys)
+                definition.id,
+                definition.name,
+                definition.disambiguator,
+                tuple(definition.introduced_in),
+                frozenset(keys),
             )
             for label in definition.labels:
                 self._labels.setdefault(normalize(label), set()).add(definition.id)
@@ -96,10 +101,30 @@ class NameIndex:
         """Normalised labels carried by more than one definition."""
         return {label: ids for label, ids in self._labels.items() if len(ids) > 1}
 
-    def describe(self, definition_id: str) -> str:
-        """How a candidate is shown to the user, e.g. ``Bayesian DP [TF20] (bayesian-dp-tf20)``."""
+    def distinguishing_key(self, definition_id: str, others: Iterable[str]) -> str | None:
+        """A citation key of ``definition_id`` that none of ``others`` has, if any.
+
+        Prefers the disambiguator, then the introducing papers in order.
+        """
         entry = self._entries[definition_id]
-        suffix = f" [{entry.disambiguator}]" if entry.disambiguator else ""
+        taken = set().union(*(self._entries[o].keys for o in others))
+        candidates = [entry.disambiguator, *entry.introduced]
+        for key in candidates:
+            if key is not None and normalize(key) not in taken:
+                return key
+        return None
+
+    def describe(self, definition_id: str, others: Iterable[str] = ()) -> str:
+        """How a candidate is shown, e.g. ``Bayesian DP [TF20] (bayesian-dp-tf20)``.
+
+        The suffix is the disambiguator, or a key that tells it from ``others``.
+        """
+        entry = self._entries[definition_id]
+        rivals = list(others)
+        key = entry.disambiguator or (
+            self.distinguishing_key(definition_id, rivals) if rivals else None
+        )
+        suffix = f" [{key}]" if key else ""
         return f"{entry.name}{suffix} ({entry.id})"
 
     def resolve(self, query: str) -> str:
@@ -119,14 +144,17 @@ class NameIndex:
             return next(iter(found))
         if found:
             ordered = sorted(found)
-            shown = [self.describe(i) for i in ordered]
+            shown = [self.describe(i, set(ordered) - {i}) for i in ordered]
+            first = ordered[0]
+            example = self._entries[first].disambiguator or self.distinguishing_key(
+                first, ordered[1:]
+            )
             raise AmbiguousNameError(
                 query,
                 ordered,
                 f"{query!r} is ambiguous; it may mean: "
                 + "; ".join(shown)
-                + ". Add the citation suffix, e.g. "
-                + f"'{label}[{self._entries[ordered[0]].disambiguator or 'KEY'}]'.",
+                + f". Add the citation suffix, e.g. '{label}[{example or 'KEY'}]'.",
             )
         close = difflib.get_close_matches(normalize(label), list(self._labels), n=5, cutoff=0.6)
         ids = sorted({i for c in close for i in self._labels[c]})
