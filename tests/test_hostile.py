@@ -324,3 +324,31 @@ def test_symlink_leading_outside_the_catalog(
     assert result.out.startswith(
         "extra-dp.yaml:1:1: error[outside-catalog]: the file is a link to a place outside"
     )
+
+
+@pytest.mark.parametrize("name", ["billion-laughs", "deep-flow-nesting", "very-large-file"])
+def test_hostile_input_runs_in_bounded_memory(name: str, tmp_path: Path) -> None:
+    """The worst cases, in a separate process limited to 1 GiB of address space and 60 s."""
+    import resource
+    import subprocess
+    import sys
+
+    catalog = tmp_path / "catalog"
+    shutil.copytree(FIXTURES / "valid", catalog)
+    for relative, content in CASES[name][0].items():
+        (catalog / relative).write_bytes(content)
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "dptaxonomy", "validate", "--catalog", str(catalog)],
+        capture_output=True,
+        timeout=60,
+        preexec_fn=limit,
+        env={**os.environ, "DPTAX_CACHE_DIR": str(tmp_path / "cache")},
+        check=False,
+    )
+    assert done.returncode == 1
+    assert b"Traceback" not in done.stderr
+    assert CASES[name][2].encode() in done.stdout
