@@ -149,3 +149,20 @@ def test_evaluate_errors(text: str, message: str) -> None:
 
     with pytest.raises(ArithmeticError_, match=__import__("re").escape(message)):
         evaluate(parse_expression(text), {})
+
+
+@given(_trees)
+def test_render_round_trips(tree: Node) -> None:
+    from dptaxonomy.arith import render
+
+    assert parse_expression(render(tree)) == tree
+
+
+def test_substitute_replaces_bound_names_only() -> None:
+    from dptaxonomy.arith import render, substitute
+
+    expression = parse_expression("xi + rho * alpha")
+    result = substitute(
+        expression, {"rho": parse_expression("epsilon ** 2 / 2"), "xi": Number(0.0)}
+    )
+    assert render(result) == "0 + epsilon ** 2 / 2 * alpha"

@@ -42,6 +42,8 @@ __all__ = [
     "parse_condition",
     "parse_expression",
     "parse_interval",
+    "render",
+    "substitute",
 ]
 
 FUNCTIONS = frozenset({"exp", "log", "sqrt", "min", "max", "abs"})
@@ -317,3 +319,51 @@ def evaluate(node: Node, values: dict[str, float]) -> float:
         return float(left**right)
     except (ValueError, ZeroDivisionError, OverflowError, TypeError) as exc:
         raise ArithmeticError_(f"cannot evaluate: {exc}") from None
+
+
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 4}
+
+
+def _number(value: float) -> str:
+    if math.isinf(value):
+        return "inf"
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+
+
+def render(node: Node, parent: int = 0, right: bool = False) -> str:
+    """Text for an expression, with only the parentheses it needs.
+
+    >>> render(parse_expression("(a + b) * c ** (d - 1)"))
+    '(a + b) * c ** (d - 1)'
+    >>> render(parse_expression("a - (b - c)"))
+    'a - (b - c)'
+    """
+    if isinstance(node, Number):
+        return _number(node.value)
+    if isinstance(node, Name):
+        return node.name
+    if isinstance(node, Call):
+        return f"{node.function}({', '.join(render(a) for a in node.arguments)})"
+    if isinstance(node, Neg):
+        text = "-" + render(node.operand, 3)
+        return f"({text})" if parent > 3 else text
+    level = _PRECEDENCE[node.op]
+    if node.op == "**":
+        text = f"{render(node.left, level + 1)} ** {render(node.right, level - 1)}"
+    else:
+        text = f"{render(node.left, level)} {node.op} {render(node.right, level, right=True)}"
+    needs = level < parent or (right and level == parent and node.op in "+-*/")
+    return f"({text})" if needs else text
+
+
+def substitute(node: Node, values: dict[str, Node]) -> Node:
+    """Replace each name bound in ``values`` by its expression (names not bound stay)."""
+    if isinstance(node, Name):
+        return values.get(node.name, node)
+    if isinstance(node, Neg):
+        return Neg(substitute(node.operand, values))
+    if isinstance(node, BinOp):
+        return BinOp(node.op, substitute(node.left, values), substitute(node.right, values))
+    if isinstance(node, Call):
+        return Call(node.function, tuple(substitute(a, values) for a in node.arguments))
+    return node

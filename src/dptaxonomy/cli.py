@@ -312,6 +312,7 @@ def relate(
                 "extension": answer.extension,
                 "contradictory": answer.contradictory,
                 "proofs": [proof_data(p) for p in answer.proofs],
+                "parametric_proof": proof_data(answer.parametric) if answer.parametric else None,
             }
         )
         return
@@ -320,6 +321,9 @@ def relate(
     for proof in answer.proofs:
         typer.echo("")
         typer.echo(proof_text(proof))
+    if answer.parametric is not None and answer.parametric not in answer.proofs:
+        typer.echo("\nWith parameters (every step of this chain maps them):")
+        typer.echo(proof_text(answer.parametric))
 
 
 def _side(

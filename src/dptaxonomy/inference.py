@@ -43,6 +43,8 @@ class Relationship:
     extension: str
     proofs: tuple[Proof, ...]
     contradictory: bool = False
+    parametric: Proof | None = None
+    """For ≻ (either way): the simplest proof whose every step maps parameters, if any."""
 
 
 @dataclass(frozen=True)
@@ -94,8 +96,10 @@ def fact_data(fact: Fact) -> dict[str, Any]:
 
 
 def proof_data(proof: Proof) -> dict[str, Any]:
-    """JSON-ready view of a proof."""
-    return {
+    """JSON-ready view of a proof (with the composed parameter map when every step has one)."""
+    from dptaxonomy.parameters import composed_map
+
+    data: dict[str, Any] = {
         "conclusion": f"{proof.a} {SYMBOLS[proof.conclusion.value]} {proof.b}",
         "kind": proof.conclusion.value,
         "a": proof.a,
@@ -106,6 +110,10 @@ def proof_data(proof: Proof) -> dict[str, Any]:
         "conditional": proof.conditional,
         "steps": [fact_data(step) for step in proof.steps],
     }
+    mapping = composed_map(proof)
+    if mapping is not None and len(proof.steps) > 1:
+        data["parameter_map"] = mapping
+    return data
 
 
 class Reasoner:
@@ -155,6 +163,9 @@ class Reasoner:
         else:
             extension = "none"
         contradictory = (forward and not_forward) or (backward and not_backward)
+        parametric = None
+        if forward or backward:
+            parametric = search.parametric(a, b) if forward else search.parametric(b, a)
         return Relationship(
             a,
             b,
@@ -163,6 +174,7 @@ class Reasoner:
             extension,
             tuple(p for p in proofs if p is not None),
             contradictory,
+            parametric,
         )
 
     def stronger_than(self, x: str) -> list[Neighbour]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -98,7 +99,13 @@ class ProofSearch:
         return index
 
     def _chain(
-        self, kind: FactKind, closure: Closure, a: str, b: str, exclude: Fact | None = None
+        self,
+        kind: FactKind,
+        closure: Closure,
+        a: str,
+        b: str,
+        exclude: Fact | None = None,
+        allowed: Callable[[Fact], bool] | None = None,
     ) -> tuple[Fact, ...] | None:
         """Cheapest chain of ``kind`` facts from a to b (Dijkstra, pruned by the closure).
 
@@ -121,6 +128,8 @@ class ProofSearch:
                 continue
             for fact in adjacency.get(node, ()):
                 if fact is exclude or not closure.reaches(fact.b, b):
+                    continue
+                if allowed is not None and not allowed(fact):
                     continue
                 new = cost + _cost(fact)
                 if new < best.get(fact.b, new + 1):
@@ -153,6 +162,24 @@ class ProofSearch:
             if not chain
             else ((Rule.STRONGER_TRANSITIVE,) if len(chain) > 1 else ())
         )
+        return Proof(Conclusion.stronger, a, b, chain, self._rules(chain, *extra))
+
+    def parametric(self, a: str, b: str) -> Proof | None:
+        """The simplest proof of ``a ≻ b`` whose every step carries a parameter map.
+
+        Its composed map (:func:`dptaxonomy.parameters.composed_map`) says
+        which parameters of ``b`` the chain guarantees.
+        """
+        from dptaxonomy.parameters import step_map
+
+        if a == b:
+            return None
+        chain = self._chain(
+            FactKind.stronger, self.kb.strength, a, b, allowed=lambda f: step_map(f) is not None
+        )
+        if not chain:
+            return None
+        extra = (Rule.STRONGER_TRANSITIVE,) if len(chain) > 1 else ()
         return Proof(Conclusion.stronger, a, b, chain, self._rules(chain, *extra))
 
     def direct(self, a: str, kind: FactKind = FactKind.stronger) -> list[Fact]:

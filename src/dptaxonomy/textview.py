@@ -147,8 +147,14 @@ def proof_text(proof: Proof) -> str:
         detail += f", {origin.status})" if origin.status.value != "established" else ")"
         lines.append(detail)
         if origin.parameter_map:
-            mapping = ", ".join(f"{k} = {v}" for k, v in origin.parameter_map)
-            lines.append(f"     parameters: {mapping}")
+            stated_map = ", ".join(f"{k} = {v}" for k, v in origin.parameter_map)
+            lines.append(f"     parameters: {stated_map}")
         if origin.conditions:
             lines.append(f"     if: {' and '.join(origin.conditions)}")
+    from dptaxonomy.parameters import composed_map
+
+    composed_values = composed_map(proof)
+    if composed_values is not None and len(proof.steps) > 1:
+        composed = ", ".join(f"{k} = {v}" for k, v in composed_values.items())
+        lines.append(f"  so, composing the maps: {proof.b} holds with {composed}")
     return "\n".join(lines)

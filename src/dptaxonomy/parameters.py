@@ -1,0 +1,54 @@
+"""Composing the parameter maps along a proof: what a chain of implications gives.
+
+Each cited parametric implication maps the implied definition's parameters
+to expressions over the implying one's. Along a proof A ≻ B ≻ C whose every
+step carries a map, substituting B's expressions into C's map gives C's
+parameters as expressions over A's: the guarantee the chain yields, e.g.
+ε-DP ⇒ (0, ε²/2)-zCoDP ⇒ (ε²/2 + …, δ)-DP.
+"""
+
+from __future__ import annotations
+
+from dptaxonomy.arith import Node, parse_expression, render, substitute
+from dptaxonomy.facts import Fact
+from dptaxonomy.proofs import Conclusion, Proof
+from dptaxonomy.rules import Rule
+
+__all__ = ["composed_map", "step_map"]
+
+
+def step_map(step: Fact) -> dict[str, Node] | None:
+    """The map a step carries in its own direction, parsed, or None.
+
+    An equivalence states its map from subject to target only, so the
+    reverse reading (target ≻ subject) carries none.
+    """
+    origin = step.origin
+    if not origin.parameter_map:
+        return None
+    if step.rule is Rule.EQUIVALENCE and step.a != origin.definition:
+        return None
+    return {name: parse_expression(expression) for name, expression in origin.parameter_map}
+
+
+def composed_map(proof: Proof) -> dict[str, str] | None:
+    """The last definition's parameters as expressions over the first's, or None.
+
+    Only for ≻ and ⊂ proofs whose every step carries a map. Names a map leaves
+    unbound (a free parameter such as δ, or a constant such as pi) stay as
+    they are.
+    """
+    if proof.conclusion is Conclusion.not_stronger or not proof.steps:
+        return None
+    current: dict[str, Node] | None = None
+    for step in proof.steps:
+        mapping = step_map(step)
+        if mapping is None:
+            return None
+        current = (
+            mapping
+            if current is None
+            else {name: substitute(expression, current) for name, expression in mapping.items()}
+        )
+    assert current is not None
+    return {name: render(expression) for name, expression in current.items()}

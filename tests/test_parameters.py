@@ -1,0 +1,99 @@
+"""Composing parameter maps along proofs (parameterised relations)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dptaxonomy.catalog import Catalog
+from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.models import Citation, Relation, RelationKind
+from dptaxonomy.parameters import composed_map
+from dptaxonomy.proofcheck import check_proof
+from dptaxonomy.proofs import ProofSearch
+from dptaxonomy.synthetic import synthetic_catalog
+from tests.clirunner import run
+
+
+def test_composition_along_a_synthetic_chain() -> None:
+    catalog = synthetic_catalog(["a", "b", "c"], [])
+    # a ≻ b with b.x = 2 * y; b ≻ c with c.z = x + 1 (parameters need not be declared here).
+    relations = {
+        "a": [
+            Relation(
+                kind=RelationKind.stronger,
+                target="b",
+                parameter_map={"x": "2 * y"},
+                citation=Citation(key="Syn00", at="one"),
+            )
+        ],
+        "b": [
+            Relation(
+                kind=RelationKind.stronger,
+                target="c",
+                parameter_map={"z": "x + 1"},
+                citation=Citation(key="Syn00", at="two"),
+            )
+        ],
+    }
+    entries = {
+        i: type(e)(
+            e.definition.model_copy(update={"relations": relations.get(i, [])}), e.file, e.located
+        )
+        for i, e in catalog.entries.items()
+    }
+    catalog = Catalog(catalog.directory, entries, catalog.references)
+    search = ProofSearch(KnowledgeBase(catalog))
+    proof = search.parametric("a", "c")
+    assert proof is not None
+    check_proof(catalog, proof)
+    assert composed_map(proof) == {"z": "2 * y + 1"}
+
+
+def test_equivalence_maps_apply_in_their_stated_direction_only() -> None:
+    catalog = synthetic_catalog(["a", "b"], [])
+    relation = Relation(
+        kind=RelationKind.equivalent,
+        target="b",
+        parameter_map={"x": "2 * y"},
+        citation=Citation(key="Syn00", at="eq"),
+    )
+    entry = catalog.entries["a"]
+    entries = {
+        **catalog.entries,
+        "a": type(entry)(
+            entry.definition.model_copy(update={"relations": [relation]}), entry.file, entry.located
+        ),
+    }
+    catalog = Catalog(catalog.directory, entries, catalog.references)
+    search = ProofSearch(KnowledgeBase(catalog))
+    forward, backward = search.stronger("a", "b"), search.stronger("b", "a")
+    assert forward is not None
+    assert backward is not None
+    assert composed_map(forward) == {"x": "2 * y"}
+    assert composed_map(backward) is None
+
+
+def test_dp_to_approximate_dp_through_renyi_dp(catalog: Catalog) -> None:
+    # LPT+22 Table 4: ε-DP ⇒ (α, αε²/2)-RDP and (α, ε)-RDP ⇒ (ε + log(1/δ)/(α−1), δ)-DP.
+    search = ProofSearch(KnowledgeBase(catalog))
+    proof = search.parametric("differential-privacy", "approximate-dp")
+    assert proof is not None
+    check_proof(catalog, proof)
+    assert [step.b for step in proof.steps] == ["renyi-dp", "approximate-dp"]
+    assert composed_map(proof) == {
+        "epsilon": "alpha * epsilon ** 2 / 2 + log(1 / delta) / (alpha - 1)"
+    }
+
+
+def test_relate_shows_the_parametric_chain(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(run(capsys, "relate", "ε-DP", "(ε, δ)-DP", "--format", "json").out)
+    assert data["parametric_proof"]["parameter_map"] == {
+        "epsilon": "alpha * epsilon ** 2 / 2 + log(1 / delta) / (alpha - 1)"
+    }
+    text = run(capsys, "relate", "ε-DP", "(ε, δ)-DP").out
+    assert (
+        "so, composing the maps: approximate-dp holds with epsilon = alpha * epsilon ** 2 / 2"
+        in text
+    )
