@@ -46,7 +46,7 @@ def _order(model: type[BaseModel] | None, mapping: Any) -> None:
     """Reorder a CommentedMap's keys to the model's field order, recursively."""
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-    from dptaxonomy.loader import _model_at, _unwrap
+    from dptaxonomy.loader import model_at
 
     if isinstance(mapping, CommentedSeq):
         for item in mapping:
@@ -60,9 +60,7 @@ def _order(model: type[BaseModel] | None, mapping: Any) -> None:
     for key in [*known, *unknown]:
         mapping.move_to_end(key)
     for key in known:
-        inner = _unwrap(model.model_fields[key].annotation)
-        nested = inner if isinstance(inner, type) and issubclass(inner, BaseModel) else None
-        _order(nested or _model_at(model, (key,)), mapping[key])
+        _order(model_at(model, (key,)), mapping[key])
 
 
 def _yaml() -> Any:

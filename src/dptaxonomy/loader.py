@@ -31,6 +31,8 @@ __all__ = [
     "load_definition",
     "load_document",
     "load_references",
+    "model_at",
+    "unwrap_annotation",
 ]
 
 MAX_FILE_BYTES = 1_000_000
@@ -63,7 +65,7 @@ def display_path(path: FsPath) -> str:
         return str(path)
 
 
-def _unwrap(annotation: Any) -> Any:
+def unwrap_annotation(annotation: Any) -> Any:
     """The model class inside ``Optional[...]``, ``list[...]`` or ``dict[str, ...]``, if any."""
     while True:
         origin = typing.get_origin(annotation)
@@ -76,7 +78,7 @@ def _unwrap(annotation: Any) -> Any:
             return annotation
 
 
-def _model_at(root: type[BaseModel] | None, path: Path) -> type[BaseModel] | None:
+def model_at(root: type[BaseModel] | None, path: Path) -> type[BaseModel] | None:
     """The model class that validates the mapping at ``path`` (None if not a model)."""
     current: Any = root
     for part in path:
@@ -84,7 +86,7 @@ def _model_at(root: type[BaseModel] | None, path: Path) -> type[BaseModel] | Non
             continue
         if current is None or part not in current.model_fields:
             return None
-        current = _unwrap(current.model_fields[part].annotation)
+        current = unwrap_annotation(current.model_fields[part].annotation)
         if not (isinstance(current, type) and issubclass(current, BaseModel)):
             current = None
     return typing.cast("type[BaseModel] | None", current)
@@ -103,7 +105,7 @@ def _error_diagnostic(
     kind = error["type"]
     message = str(error["msg"]).removeprefix("Value error, ")
     if kind == "extra_forbidden":
-        parent = _model_at(root, path[:-1])
+        parent = model_at(root, path[:-1])
         allowed = sorted(parent.model_fields) if parent else []
         suggestion = _closest(str(path[-1]), allowed) if allowed else None
         hint = f"did you mean {suggestion!r}?" if suggestion else None
