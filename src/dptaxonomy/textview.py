@@ -66,7 +66,7 @@ def definition_text(catalog: Catalog, definition: Definition) -> str:
         out.append(f"abbreviations: {', '.join(d.abbreviations)}")
     if d.aliases:
         out.append(f"aliases:       {', '.join(d.aliases)}")
-    out.append(f"dimensions:    {' '.join(x.value for x in d.dimensions) or '(none: ε-DP itself)'}")
+    out.append(f"dimensions:    {' '.join(x.value for x in d.dimensions) or '(none)'}")
     out.append(f"scope:         {d.scope}, {d.setting} model")
     out.append(f"introduced in: {', '.join(_reference(catalog, k) for k in d.introduced_in)}")
     source = f"[{d.source.key}]" + "".join(
