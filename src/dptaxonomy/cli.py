@@ -15,6 +15,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from dptaxonomy.diagnostics import Diagnostic, OutputFormat
 from dptaxonomy.export.kinds import ExportKind, TableFormat
 
 __all__ = ["app", "main"]
@@ -32,12 +33,6 @@ app = typer.Typer(
 class Format(StrEnum):
     text = "text"
     json = "json"
-
-
-class ValidateFormat(StrEnum):
-    text = "text"
-    json = "json"
-    github = "github"
 
 
 class SchemaKind(StrEnum):
@@ -84,15 +79,21 @@ ConjecturesOption = Annotated[
 def _catalog(directory: Path | None) -> Any:
     """Open a valid catalog or exit 1 with its diagnostics."""
     from dptaxonomy.catalog import load_catalog
-    from dptaxonomy.diagnostics import render
     from dptaxonomy.paths import default_catalog_dir
 
     catalog = load_catalog(directory or default_catalog_dir())
     if not catalog.ok:
-        typer.echo(render(catalog.diagnostics), err=True)
-        errors = sum(1 for d in catalog.diagnostics if d.is_error)
-        _fail(f"the catalog has {errors} error(s); fix them first (see `dptax validate`)")
+        _invalid(catalog.diagnostics)
     return catalog
+
+
+def _invalid(diagnostics: tuple[Diagnostic, ...]) -> NoReturn:
+    """Print an invalid catalog's diagnostics and exit 1."""
+    from dptaxonomy.diagnostics import render
+
+    typer.echo(render(diagnostics), err=True)
+    errors = sum(1 for d in diagnostics if d.is_error)
+    _fail(f"the catalog has {errors} error(s); fix them first (see `dptax validate`)")
 
 
 def _reasoner(directory: Path | None, assume_conjectures: bool = False, cached: bool = True) -> Any:
@@ -112,11 +113,7 @@ def _reasoner(directory: Path | None, assume_conjectures: bool = False, cached: 
             directory or default_catalog_dir(), assume_conjectures=assume_conjectures
         )
     except CatalogError as exc:
-        from dptaxonomy.diagnostics import render
-
-        typer.echo(render(exc.diagnostics), err=True)
-        errors = sum(1 for d in exc.diagnostics if d.is_error)
-        _fail(f"the catalog has {errors} error(s); fix them first (see `dptax validate`)")
+        _invalid(exc.diagnostics)
     return Reasoner(kb)
 
 
@@ -124,12 +121,12 @@ def _reasoner(directory: Path | None, assume_conjectures: bool = False, cached: 
 def validate(
     catalog: CatalogOption = None,
     output: Annotated[
-        ValidateFormat, typer.Option("--format", "-f", help="text, json, or GitHub annotations.")
-    ] = ValidateFormat.text,
+        OutputFormat, typer.Option("--format", "-f", help="text, json, or GitHub annotations.")
+    ] = OutputFormat.text,
 ) -> None:
     """Check every catalog file; exit 1 and list every problem if any."""
     from dptaxonomy.catalog import load_catalog
-    from dptaxonomy.diagnostics import OutputFormat, render
+    from dptaxonomy.diagnostics import render
     from dptaxonomy.paths import default_catalog_dir
 
     loaded = load_catalog(catalog or default_catalog_dir())
@@ -139,11 +136,11 @@ def validate(
         from dptaxonomy.engine import KnowledgeBase
 
         diagnostics += contradiction_diagnostics(find_contradictions(KnowledgeBase(loaded)))
-    rendered = render(diagnostics, OutputFormat(output.value))
-    if output is ValidateFormat.json or rendered:
+    rendered = render(diagnostics, output)
+    if output is OutputFormat.json or rendered:
         typer.echo(rendered)
     errors = sum(1 for d in diagnostics if d.is_error)
-    if output is ValidateFormat.text:
+    if output is OutputFormat.text:
         warnings = len(diagnostics) - errors
         typer.echo(
             f"{len(loaded.entries)} definitions, {len(loaded.references)} references: "
@@ -196,6 +193,7 @@ def list_(
     output: FormatOption = Format.text,
 ) -> None:
     """List definitions, optionally filtered, as a table."""
+    from dptaxonomy.enums import TRUTH_MARKS
     from dptaxonomy.models import Dimension, Scope
     from dptaxonomy.queries import filter_definitions, parse_property_filter, summary_row
     from dptaxonomy.textview import table_text
@@ -222,14 +220,13 @@ def list_(
     if output is Format.json:
         _print_json(rows)
         return
-    marks = {"yes": "✓", "no": "✗", "unknown": "?"}
     table = [
         [
             r["id"],
             (r["abbreviations"] or [""])[0]
             + (f"[{r['disambiguator']}]" if r["disambiguator"] else ""),
             "".join(r["dimensions"]) or "-",
-            marks[r["post_processing"]] + marks[r["convexity"]] + marks[r["composability"]],
+            "".join(TRUTH_MARKS[r[p]] for p in ("post_processing", "convexity", "composability")),
             r["name"],
         ]
         for r in rows

@@ -6,7 +6,9 @@ from enum import StrEnum
 
 __all__ = [
     "DIMENSION_ORDER",
+    "FACT_SYMBOLS",
     "RELATION_SYMBOLS",
+    "TRUTH_MARKS",
     "Dimension",
     "LinkKind",
     "ParameterType",
@@ -148,3 +150,9 @@ RELATION_SYMBOLS: dict[RelationKind, str] = {
     RelationKind.not_weaker: "⊀",
 }
 """How the SoK writes each relation kind."""
+
+FACT_SYMBOLS: dict[str, str] = {"stronger": "≻", "extends": "⊂", "not_stronger": "⊁"}
+"""Symbols of the three kinds of fact the reasoner derives."""
+
+TRUTH_MARKS: dict[str, str] = {"yes": "✓", "no": "✗", "unknown": "?"}
+"""How Table 3 marks a property value."""

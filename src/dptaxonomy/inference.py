@@ -15,7 +15,7 @@ from typing import Any
 from dptaxonomy.closure import bits
 from dptaxonomy.contradictions import Contradiction, find_contradictions
 from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.enums import Scope
+from dptaxonomy.enums import FACT_SYMBOLS, Scope
 from dptaxonomy.facts import Fact, FactKind
 from dptaxonomy.proofs import Proof, ProofSearch
 from dptaxonomy.rules import Rule
@@ -28,8 +28,6 @@ __all__ = [
     "fact_data",
     "proof_data",
 ]
-
-SYMBOLS = {"stronger": "≻", "extends": "⊂", "not_stronger": "⊁"}
 
 
 @dataclass(frozen=True)
@@ -73,7 +71,7 @@ def fact_data(fact: Fact) -> dict[str, Any]:
     """JSON-ready view of one asserted fact as used in a proof."""
     origin = fact.origin
     data: dict[str, Any] = {
-        "reading": f"{fact.a} {SYMBOLS[fact.kind.value]} {fact.b}",
+        "reading": f"{fact.a} {FACT_SYMBOLS[fact.kind.value]} {fact.b}",
         "kind": fact.kind.value,
         "a": fact.a,
         "b": fact.b,
@@ -100,7 +98,7 @@ def proof_data(proof: Proof) -> dict[str, Any]:
     from dptaxonomy.parameters import composed_map
 
     data: dict[str, Any] = {
-        "conclusion": f"{proof.a} {SYMBOLS[proof.conclusion.value]} {proof.b}",
+        "conclusion": f"{proof.a} {FACT_SYMBOLS[proof.conclusion.value]} {proof.b}",
         "kind": proof.conclusion.value,
         "a": proof.a,
         "b": proof.b,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -181,6 +181,21 @@ class ProofSearch:
             return None
         extra = (Rule.STRONGER_TRANSITIVE,) if len(chain) > 1 else ()
         return Proof(Conclusion.stronger, a, b, chain, self._rules(chain, *extra))
+
+    def derived(self) -> Iterator[Proof]:
+        """A proof of every ≻ and ¬≻ fact that is derived but not asserted as such (a ≠ b)."""
+        kb = self.kb
+        asserted = {(f.kind, f.a, f.b) for f in kb.facts}
+        for a in kb.info:
+            for kind, targets, prove in (
+                (FactKind.stronger, kb.strength.descendants(a), self.stronger),
+                (FactKind.not_stronger, kb.not_stronger_targets(a), self.not_stronger),
+            ):
+                for b in targets:
+                    if a != b and (kind, a, b) not in asserted:
+                        proof = prove(a, b)
+                        assert proof is not None  # the closure says it is derivable
+                        yield proof
 
     def direct(self, a: str, kind: FactKind = FactKind.stronger) -> list[Fact]:
         """The asserted facts of ``kind`` leaving ``a``, simplest first."""

@@ -9,11 +9,9 @@ if TYPE_CHECKING:
     from dptaxonomy.catalog import Catalog
     from dptaxonomy.models import Citation, Claim, Definition, Relation
     from dptaxonomy.proofs import Proof
-from dptaxonomy.enums import RELATION_SYMBOLS
+from dptaxonomy.enums import FACT_SYMBOLS, RELATION_SYMBOLS, TRUTH_MARKS
 
 __all__ = ["definition_text", "proof_text", "table_text"]
-
-_TRUTH_MARKS = {"yes": "✓", "no": "✗", "unknown": "?"}
 
 
 def table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -31,7 +29,7 @@ def _citation(citation: Citation | None) -> str:
 
 
 def _claim(name: str, claim: Claim) -> str:
-    line = f"  {name:<21}{_TRUTH_MARKS[claim.value]} {claim.value:<8} {_citation(claim.citation)}"
+    line = f"  {name:<21}{TRUTH_MARKS[claim.value]} {claim.value:<8} {_citation(claim.citation)}"
     if claim.status.value != "established":
         line += f" ({claim.status})"
     if claim.note:
@@ -118,12 +116,9 @@ def _reference(catalog: Catalog, key: str) -> str:
     return f"[{key}] {first}{others} {reference.year}"
 
 
-_SYMBOLS = {"stronger": "≻", "extends": "⊂", "not_stronger": "⊁"}
-
-
 def proof_text(proof: Proof) -> str:
     """A proof as numbered steps, each with its citation and where it is stated."""
-    symbol = _SYMBOLS[proof.conclusion.value]
+    symbol = FACT_SYMBOLS[proof.conclusion.value]
     head = f"{proof.a} {symbol} {proof.b}"
     tags = [
         "derived" if proof.derived else "asserted",
@@ -140,7 +135,7 @@ def proof_text(proof: Proof) -> str:
         origin = step.origin
         stated = f"{origin.definition} {origin.kind.value} {origin.target}"
         lines.append(
-            f"  {number}. {step.a} {_SYMBOLS[step.kind.value]} {step.b}"
+            f"  {number}. {step.a} {FACT_SYMBOLS[step.kind.value]} {step.b}"
             f"   [{origin.citation.key}] {origin.citation.at}"
         )
         detail = f"     stated in {origin.location} as `{stated}` (rule {step.rule.value}"

@@ -10,7 +10,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from dptaxonomy import __version__
 from dptaxonomy.contradictions import find_contradictions
 from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.facts import FactKind
 from dptaxonomy.inference import proof_data
 from dptaxonomy.models import Definition, Reference
 from dptaxonomy.proofs import ProofSearch
@@ -60,18 +59,10 @@ class KnowledgeBaseExport(_Frozen):
 
 def _export(kb: KnowledgeBase) -> KnowledgeBaseExport:
     search = ProofSearch(kb)
-    asserted = {(f.kind, f.a, f.b) for f in kb.facts}
-    derived = []
-    for a in kb.info:
-        for kind, targets, prove in (
-            (FactKind.stronger, kb.strength.descendants(a), search.stronger),
-            (FactKind.not_stronger, kb.not_stronger_targets(a), search.not_stronger),
-        ):
-            for b in targets:
-                if a != b and (kind, a, b) not in asserted:
-                    proof = prove(a, b)
-                    assert proof is not None
-                    derived.append(DerivedFact(kind=kind.value, a=a, b=b, proof=proof_data(proof)))
+    derived = [
+        DerivedFact(kind=p.conclusion.value, a=p.a, b=p.b, proof=proof_data(p))
+        for p in search.derived()
+    ]
     properties = [
         DerivedProperty(
             definition=i, property="composability", value=p.value.value, derived_from=p.derived_from

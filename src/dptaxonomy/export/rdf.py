@@ -269,32 +269,22 @@ def inferred_graph(kb: KnowledgeBase) -> Graph:
     graph = Graph()
     bind_prefixes(graph)
     search = ProofSearch(kb)
-    asserted = {(f.kind, f.a, f.b) for f in kb.facts}
-    ids = list(kb.info)
-    for a in ids:
-        for kind, targets, prove in (
-            (FactKind.stronger, kb.strength.descendants(a), search.stronger),
-            (FactKind.not_stronger, kb.not_stronger_targets(a), search.not_stronger),
-        ):
-            for b in targets:
-                if a == b or (kind, a, b) in asserted:
-                    continue
-                proof = prove(a, b)
-                assert proof is not None
-                predicate = _FACT_PREDICATES[kind]
-                graph.add((v.definition_iri(a), predicate, v.definition_iri(b)))
-                iri = URIRef(f"{v.BASE}inferred/{kind.value}/{a}/{b}")
-                graph.add((iri, v.RDF.type, v.RDF.Statement))
-                graph.add((iri, v.RDF.type, v.C_INFERENCE))
-                graph.add((iri, v.RDF.subject, v.definition_iri(a)))
-                graph.add((iri, v.RDF.predicate, predicate))
-                graph.add((iri, v.RDF.object, v.definition_iri(b)))
-                for rule in proof.rules:
-                    graph.add((iri, v.P_RULE, Literal(rule.value)))
-                for step in proof.steps:
-                    origin = step.origin
-                    source = v.node_iri(origin.definition, "relation", origin.index)
-                    graph.add((iri, v.PROV.wasDerivedFrom, source))
+    for proof in search.derived():
+        kind, a, b = FactKind(proof.conclusion.value), proof.a, proof.b
+        predicate = _FACT_PREDICATES[kind]
+        graph.add((v.definition_iri(a), predicate, v.definition_iri(b)))
+        iri = URIRef(f"{v.BASE}inferred/{kind.value}/{a}/{b}")
+        graph.add((iri, v.RDF.type, v.RDF.Statement))
+        graph.add((iri, v.RDF.type, v.C_INFERENCE))
+        graph.add((iri, v.RDF.subject, v.definition_iri(a)))
+        graph.add((iri, v.RDF.predicate, predicate))
+        graph.add((iri, v.RDF.object, v.definition_iri(b)))
+        for rule in proof.rules:
+            graph.add((iri, v.P_RULE, Literal(rule.value)))
+        for step in proof.steps:
+            origin = step.origin
+            source = v.node_iri(origin.definition, "relation", origin.index)
+            graph.add((iri, v.PROV.wasDerivedFrom, source))
     return graph
 
 

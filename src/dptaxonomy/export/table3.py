@@ -14,14 +14,14 @@ import io
 import networkx as nx
 
 from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.enums import TRUTH_MARKS
 from dptaxonomy.export.bibtex import latex_escape
-from dptaxonomy.models import Definition, Relation, Truth
+from dptaxonomy.models import Definition, Relation
 from dptaxonomy.queries import RELATION_SYMBOLS
 
 __all__ = ["TABLE3_FORMATS", "Table3Row", "table3_rows", "table3_text"]
 
 TABLE3_FORMATS = ("csv", "markdown", "latex")
-_MARKS = {Truth.yes: "✓", Truth.no: "✗", Truth.unknown: "?"}
 _HEADERS = [
     "Row",
     "Name & references",
@@ -96,9 +96,9 @@ def table3_rows(kb: KnowledgeBase) -> list[Table3Row]:
                 str(row.row),
                 row.label,
                 ", ".join(d.value for d in definition.dimensions),
-                _MARKS[props.post_processing.value],
-                _MARKS[props.convexity.value],
-                _MARKS[props.composability.value],
+                TRUTH_MARKS[props.post_processing.value],
+                TRUTH_MARKS[props.convexity.value],
+                TRUTH_MARKS[props.composability.value],
                 "; ".join(stated),
                 "; ".join(derived),
             ]
