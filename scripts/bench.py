@@ -2,7 +2,7 @@
 
 For each size N it writes a synthetic catalog of N definitions (about three
 relation facts each: ≻ chains and branches, ⊂ edges, equivalence classes,
-separations; see ``dptaxonomy.synthetic.random_relations``) as YAML files,
+separations; see ``dptaxonomy.catalog.synthetic.random_relations``) as YAML files,
 then times, on that data:
 
 - ``load_s``: loading and validating the YAML catalog (both passes);
@@ -29,10 +29,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dptaxonomy.catalog import load_catalog
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.inference import Reasoner
-from dptaxonomy.synthetic import SYNTHETIC_KEY, random_relations, synthetic_id
+from dptaxonomy.catalog.store import load_catalog
+from dptaxonomy.catalog.synthetic import SYNTHETIC_KEY, random_relations, synthetic_id
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.reasoner import Reasoner
 
 OWLRL_LIMIT = 1000
 

@@ -12,14 +12,14 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from dptaxonomy.atomic import write_bytes_atomic
-from dptaxonomy.catalog import load_catalog
-from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.base.atomic import write_bytes_atomic
+from dptaxonomy.catalog.store import load_catalog
 from dptaxonomy.export.dot import DiagramOptions, dot_text, render
 from dptaxonomy.export.jsondump import export_schema_text
 from dptaxonomy.export.ontology import ontology_text, shapes_text
 from dptaxonomy.export.produce import ExportKind, produce
-from dptaxonomy.schema import SCHEMA_FILES, schema_text
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.schema.jsonschema import SCHEMA_FILES, schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "valid"

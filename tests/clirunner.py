@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from dptaxonomy.cli import main
+from dptaxonomy.cli.app import main
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dptaxonomy.catalog import Catalog, load_catalog
+from dptaxonomy.catalog.store import Catalog, load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG_DIR = ROOT / "catalog"

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dptaxonomy.arith import (
+from dptaxonomy.schema.arith import (
     ArithmeticError_,
     BinOp,
     Call,
@@ -129,7 +129,7 @@ def test_any_text_parses_or_raises_the_grammar_error(text: str) -> None:
     ],
 )
 def test_evaluate(text: str, values: dict[str, float], expected: float) -> None:
-    from dptaxonomy.arith import evaluate
+    from dptaxonomy.schema.arith import evaluate
 
     assert evaluate(parse_expression(text), values) == expected
 
@@ -145,7 +145,7 @@ def test_evaluate(text: str, values: dict[str, float], expected: float) -> None:
     ],
 )
 def test_evaluate_errors(text: str, message: str) -> None:
-    from dptaxonomy.arith import evaluate
+    from dptaxonomy.schema.arith import evaluate
 
     with pytest.raises(ArithmeticError_, match=__import__("re").escape(message)):
         evaluate(parse_expression(text), {})
@@ -153,13 +153,13 @@ def test_evaluate_errors(text: str, message: str) -> None:
 
 @given(_trees)
 def test_render_round_trips(tree: Node) -> None:
-    from dptaxonomy.arith import render
+    from dptaxonomy.schema.arith import render
 
     assert parse_expression(render(tree)) == tree
 
 
 def test_substitute_replaces_bound_names_only() -> None:
-    from dptaxonomy.arith import render, substitute
+    from dptaxonomy.schema.arith import render, substitute
 
     expression = parse_expression("xi + rho * alpha")
     result = substitute(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dptaxonomy.cache import cache_dir, catalog_digest, knowledge_base
+from dptaxonomy.cache.store import cache_dir, catalog_digest, knowledge_base
 from tests.clirunner import run
 from tests.conftest import CATALOG_DIR, FIXTURES, ROOT
 
@@ -108,7 +108,7 @@ def test_query_path_imports_no_heavy_library(tmp_path: Path) -> None:
     subprocess.run(command, check=True, capture_output=True, env=env, cwd=ROOT)
     probe = (
         "import sys\n"
-        "from dptaxonomy.cli import main\n"
+        "from dptaxonomy.cli.app import main\n"
         "try:\n"
         f"    main(['stronger-than', 'RényiDP', '--catalog', {str(CATALOG_DIR)!r}])\n"
         "except SystemExit:\n"

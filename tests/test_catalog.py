@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dptaxonomy.catalog import Catalog, catalog_files
-from dptaxonomy.models import Definition, Scope, Truth
-from dptaxonomy.names import normalize
+from dptaxonomy.catalog.names import normalize
+from dptaxonomy.catalog.store import Catalog, catalog_files
+from dptaxonomy.schema.models import Definition, Scope, Truth
 from tests.conftest import CATALOG_DIR
 
 MODELINE = "# yaml-language-server: $schema=../schema/definition.schema.json\n"
@@ -81,7 +81,7 @@ def test_every_reference_key_is_used_or_comes_from_a_seed_list(catalog: Catalog)
 
 
 def test_stats_cover_the_whole_catalog(catalog: Catalog) -> None:
-    from dptaxonomy.stats import catalog_stats
+    from dptaxonomy.queries.stats import catalog_stats
 
     stats = catalog_stats(catalog)
     assert stats["definitions"] == len(catalog.definitions) >= 225

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dptaxonomy.fmt import format_text
-from dptaxonomy.paths import catalog_files
+from dptaxonomy.catalog.formatting import format_text
+from dptaxonomy.catalog.paths import catalog_files
 from tests.clirunner import run
 from tests.conftest import CATALOG_DIR, FIXTURES, ROOT
 

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from rdflib import Dataset, Graph
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.bibtex import bibtex_entry, latex_escape
 from dptaxonomy.export.dot import DiagramOptions, dot_text
@@ -23,7 +22,8 @@ from dptaxonomy.export.rdf import INFERRED_GRAPH, asserted_graph, rdf_text
 from dptaxonomy.export.rdf_import import catalog_from_rdf
 from dptaxonomy.export.sparql import run_query
 from dptaxonomy.export.table3 import table3_rows, table3_text
-from dptaxonomy.models import Reference
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.schema.models import Reference
 from tests.clirunner import run
 from tests.conftest import FIXTURES, ROOT
 

@@ -7,9 +7,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dptaxonomy.catalog import catalog_files
-from dptaxonomy.loader import load_definition
-from dptaxonomy.yamlsource import parse_yaml
+from dptaxonomy.catalog.loader import load_definition
+from dptaxonomy.catalog.store import catalog_files
+from dptaxonomy.catalog.yamlsource import parse_yaml
 from tests.conftest import CATALOG_DIR
 
 REAL_ENTRIES = [p.read_bytes() for p in catalog_files(CATALOG_DIR)]

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.models import Citation, Relation, RelationKind
-from dptaxonomy.parameters import composed_map
-from dptaxonomy.proofcheck import check_proof
-from dptaxonomy.proofs import ProofSearch
-from dptaxonomy.synthetic import synthetic_catalog
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.catalog.synthetic import synthetic_catalog
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.parameters import composed_map
+from dptaxonomy.reasoning.proofcheck import check_proof
+from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.schema.models import Citation, Relation, RelationKind
 from tests.clirunner import run
 
 

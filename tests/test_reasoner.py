@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.contradictions import find_contradictions
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.inference import Reasoner
-from dptaxonomy.models import RelationKind, Status, Truth
-from dptaxonomy.proofcheck import ProofError, check_proof
-from dptaxonomy.proofs import ProofSearch
-from dptaxonomy.rules import Rule
-from dptaxonomy.synthetic import synthetic_catalog
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.catalog.synthetic import synthetic_catalog
+from dptaxonomy.reasoning.contradictions import find_contradictions
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
+from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.reasoner import Reasoner
+from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.models import RelationKind, Status, Truth
 from tests.clirunner import run
 from tests.conftest import FIXTURES
 

@@ -8,12 +8,12 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.inference import Reasoner
-from dptaxonomy.models import RelationKind, Status
-from dptaxonomy.proofcheck import check_proof
-from dptaxonomy.proofs import ProofSearch
-from dptaxonomy.synthetic import synthetic_catalog
+from dptaxonomy.catalog.synthetic import synthetic_catalog
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.proofcheck import check_proof
+from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.reasoner import Reasoner
+from dptaxonomy.schema.models import RelationKind, Status
 
 Item = tuple[str, RelationKind, str, Status]
 IDS = [f"d{i}" for i in range(9)]

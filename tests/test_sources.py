@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from dptaxonomy.arith import ArithmeticError_, evaluate, names_in, parse_expression
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.models import Definition, Relation, Status, Truth
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.schema.arith import ArithmeticError_, evaluate, names_in, parse_expression
+from dptaxonomy.schema.models import Definition, Relation, Status, Truth
 
 # --------------------------------------------------------------------------- helpers
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.models import Truth
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.schema.models import Truth
 
 # row: (id, dimensions, post-processing, convexity, composability)
 TABLE3: dict[int, tuple[str, str, str, str, str]] = {

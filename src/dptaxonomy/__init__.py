@@ -24,19 +24,19 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from dptaxonomy.catalog import Catalog, load_catalog, open_catalog
-    from dptaxonomy.diagnostics import Diagnostic
-    from dptaxonomy.errors import CatalogError, DptaxError
-    from dptaxonomy.models import Definition
+    from dptaxonomy.base.diagnostics import Diagnostic
+    from dptaxonomy.base.errors import CatalogError, DptaxError
+    from dptaxonomy.catalog.store import Catalog, load_catalog, open_catalog
+    from dptaxonomy.schema.models import Definition
 
 _LAZY = {
-    "Catalog": "dptaxonomy.catalog",
-    "load_catalog": "dptaxonomy.catalog",
-    "open_catalog": "dptaxonomy.catalog",
-    "Diagnostic": "dptaxonomy.diagnostics",
-    "CatalogError": "dptaxonomy.errors",
-    "DptaxError": "dptaxonomy.errors",
-    "Definition": "dptaxonomy.models",
+    "Catalog": "dptaxonomy.catalog.store",
+    "load_catalog": "dptaxonomy.catalog.store",
+    "open_catalog": "dptaxonomy.catalog.store",
+    "Diagnostic": "dptaxonomy.base.diagnostics",
+    "CatalogError": "dptaxonomy.base.errors",
+    "DptaxError": "dptaxonomy.base.errors",
+    "Definition": "dptaxonomy.schema.models",
 }
 
 

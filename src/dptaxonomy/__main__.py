@@ -1,5 +1,5 @@
 """`python -m dptaxonomy` runs the `dptax` command line."""
 
-from dptaxonomy.cli import main
+from dptaxonomy.cli.app import main
 
 main()

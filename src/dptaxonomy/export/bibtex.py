@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.models import Definition, Reference
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.schema.models import Definition, Reference
 
 __all__ = ["bibtex_entry", "bibtex_text", "cite_text", "latex_escape"]
 

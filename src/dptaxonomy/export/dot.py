@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.errors import ExportError
-from dptaxonomy.models import Definition, Dimension, Scope
+from dptaxonomy.base.errors import ExportError
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.schema.models import Definition, Dimension, Scope
 
 __all__ = ["DiagramOptions", "dot_text", "render", "select"]
 

@@ -8,11 +8,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from dptaxonomy import __version__
-from dptaxonomy.contradictions import find_contradictions
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.inference import proof_data
-from dptaxonomy.models import Definition, Reference
-from dptaxonomy.proofs import ProofSearch
+from dptaxonomy.reasoning.contradictions import find_contradictions
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.reasoner import proof_data
+from dptaxonomy.schema.models import Definition, Reference
 
 __all__ = ["KnowledgeBaseExport", "export_schema_text", "json_text"]
 

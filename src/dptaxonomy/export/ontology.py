@@ -11,7 +11,7 @@ from rdflib.term import Node
 
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import bind_prefixes
-from dptaxonomy.models import (
+from dptaxonomy.schema.models import (
     LinkKind,
     ParameterType,
     Quantifier,

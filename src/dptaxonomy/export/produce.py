@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dptaxonomy.atomic import write_bytes_atomic
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.errors import ExportError
+from dptaxonomy.base.atomic import write_bytes_atomic
+from dptaxonomy.base.errors import ExportError
 from dptaxonomy.export.dot import DiagramOptions
 from dptaxonomy.export.kinds import ExportKind
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = ["ExportKind", "produce", "write_output"]
 

@@ -17,12 +17,12 @@ from typing import Any
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.engine import KnowledgeBase
+from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
-from dptaxonomy.facts import Fact, FactKind
-from dptaxonomy.models import Citation, Claim, Definition, Reference, RelationKind
-from dptaxonomy.proofs import ProofSearch
+from dptaxonomy.reasoning.facts import Fact, FactKind
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.schema.models import Citation, Claim, Definition, Reference, RelationKind
 
 __all__ = [
     "ASSERTED_GRAPH",

@@ -15,13 +15,13 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.errors import ExportError
+from dptaxonomy.base.errors import ExportError
+from dptaxonomy.catalog.loader import LoadedDefinition
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.catalog.yamlsource import Located
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import KIND_PREDICATES
-from dptaxonomy.loader import LoadedDefinition
-from dptaxonomy.models import Definition, Reference
-from dptaxonomy.yamlsource import Located
+from dptaxonomy.schema.models import Definition, Reference
 
 __all__ = ["catalog_from_rdf", "definitions_from_rdf", "references_from_rdf"]
 

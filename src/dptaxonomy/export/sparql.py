@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from rdflib import Graph
 from rdflib.term import Node
 
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.errors import DptaxError
+from dptaxonomy.base.errors import DptaxError
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import asserted_graph, bind_prefixes, inferred_graph
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = ["QueryResult", "SparqlError", "knowledge_graph", "run_query"]
 

@@ -13,11 +13,11 @@ import io
 
 import networkx as nx
 
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.enums import TRUTH_MARKS
 from dptaxonomy.export.bibtex import latex_escape
-from dptaxonomy.models import Definition, Relation
-from dptaxonomy.queries import RELATION_SYMBOLS
+from dptaxonomy.queries.describe import RELATION_SYMBOLS
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.schema.enums import TRUTH_MARKS
+from dptaxonomy.schema.models import Definition, Relation
 
 __all__ = ["TABLE3_FORMATS", "Table3Row", "table3_rows", "table3_text"]
 

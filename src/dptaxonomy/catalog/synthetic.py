@@ -12,9 +12,10 @@ import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.loader import LoadedDefinition
-from dptaxonomy.models import (
+from dptaxonomy.catalog.loader import LoadedDefinition
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.catalog.yamlsource import Located
+from dptaxonomy.schema.models import (
     Citation,
     Claim,
     Definition,
@@ -27,7 +28,6 @@ from dptaxonomy.models import (
     Status,
     Truth,
 )
-from dptaxonomy.yamlsource import Located
 
 __all__ = ["SYNTHETIC_KEY", "random_relations", "synthetic_catalog", "synthetic_id"]
 

@@ -2,16 +2,16 @@
 
 It does not use the engine: it re-reads each cited relation from the catalog
 entry the step names, re-derives what that relation may mean on its own
-(a table of readings written separately from :mod:`dptaxonomy.facts`), and
+(a table of readings written separately from :mod:`dptaxonomy.reasoning.facts`), and
 checks that the steps chain into the conclusion under the rules cited.
 """
 
 from __future__ import annotations
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.facts import Fact
-from dptaxonomy.models import Quantifier, Relation, Status
-from dptaxonomy.proofs import Conclusion, Proof
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.reasoning.facts import Fact
+from dptaxonomy.reasoning.proofs import Conclusion, Proof
+from dptaxonomy.schema.models import Quantifier, Relation, Status
 
 __all__ = ["ProofError", "check_proof"]
 

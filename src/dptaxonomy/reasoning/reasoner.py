@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from dptaxonomy.closure import bits
-from dptaxonomy.contradictions import Contradiction, find_contradictions
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.enums import FACT_SYMBOLS, Scope
-from dptaxonomy.facts import Fact, FactKind
-from dptaxonomy.proofs import Proof, ProofSearch
-from dptaxonomy.rules import Rule
+from dptaxonomy.reasoning.closure import bits
+from dptaxonomy.reasoning.contradictions import Contradiction, find_contradictions
+from dptaxonomy.reasoning.facts import Fact, FactKind
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.proofs import Proof, ProofSearch
+from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.enums import FACT_SYMBOLS, Scope
 
 __all__ = [
     "Neighbour",
@@ -95,7 +95,7 @@ def fact_data(fact: Fact) -> dict[str, Any]:
 
 def proof_data(proof: Proof) -> dict[str, Any]:
     """JSON-ready view of a proof (with the composed parameter map when every step has one)."""
-    from dptaxonomy.parameters import composed_map
+    from dptaxonomy.reasoning.parameters import composed_map
 
     data: dict[str, Any] = {
         "conclusion": f"{proof.a} {FACT_SYMBOLS[proof.conclusion.value]} {proof.b}",

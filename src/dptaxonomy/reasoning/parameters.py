@@ -9,10 +9,10 @@ parameters as expressions over A's: the guarantee the chain yields, e.g.
 
 from __future__ import annotations
 
-from dptaxonomy.arith import Node, parse_expression, render, substitute
-from dptaxonomy.facts import Fact
-from dptaxonomy.proofs import Conclusion, Proof
-from dptaxonomy.rules import Rule
+from dptaxonomy.reasoning.facts import Fact
+from dptaxonomy.reasoning.proofs import Conclusion, Proof
+from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.arith import Node, parse_expression, render, substitute
 
 __all__ = ["composed_map", "step_map"]
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from dptaxonomy.diagnostics import Diagnostic, Severity
+from dptaxonomy.base.diagnostics import Diagnostic, Severity
 
 __all__ = ["Located", "Path", "PathPart", "format_path", "parse_yaml"]
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator, Sequence
 
-from dptaxonomy.arith import names_in, parse_condition, parse_expression
-from dptaxonomy.diagnostics import Diagnostic, Severity
-from dptaxonomy.loader import LoadedDefinition, LoadedReferences
-from dptaxonomy.models import Citation, Definition, Relation, RelationKind
-from dptaxonomy.names import NameIndex, normalize
-from dptaxonomy.yamlsource import Path, format_path
+from dptaxonomy.base.diagnostics import Diagnostic, Severity
+from dptaxonomy.catalog.loader import LoadedDefinition, LoadedReferences
+from dptaxonomy.catalog.names import NameIndex, normalize
+from dptaxonomy.catalog.yamlsource import Path, format_path
+from dptaxonomy.schema.arith import names_in, parse_condition, parse_expression
+from dptaxonomy.schema.models import Citation, Definition, Relation, RelationKind
 
 __all__ = ["check_catalog", "implication_sides"]
 

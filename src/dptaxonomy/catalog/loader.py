@@ -17,10 +17,10 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from dptaxonomy.diagnostics import Diagnostic, Severity
-from dptaxonomy.models import CitationKey, Definition, Reference
-from dptaxonomy.paths import REFERENCES_FILE
-from dptaxonomy.yamlsource import Located, Path, format_path, parse_yaml
+from dptaxonomy.base.diagnostics import Diagnostic, Severity
+from dptaxonomy.catalog.paths import REFERENCES_FILE
+from dptaxonomy.catalog.yamlsource import Located, Path, format_path, parse_yaml
+from dptaxonomy.schema.models import CitationKey, Definition, Reference
 
 __all__ = [
     "MAX_FILE_BYTES",

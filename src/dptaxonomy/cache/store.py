@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from dptaxonomy import __version__
-from dptaxonomy.closure import Closure
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.enums import Dimension, RelationKind, Scope, Status, Truth
-from dptaxonomy.facts import Fact, FactKind, FactSet, Origin
-from dptaxonomy.info import CitationRef, DefinitionInfo
-from dptaxonomy.paths import REFERENCES_FILE, catalog_files
-from dptaxonomy.rules import Rule
+from dptaxonomy.catalog.paths import REFERENCES_FILE, catalog_files
+from dptaxonomy.reasoning.closure import Closure
+from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet, Origin
+from dptaxonomy.reasoning.info import CitationRef, DefinitionInfo
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.enums import Dimension, RelationKind, Scope, Status, Truth
 
 __all__ = ["CACHE_ENV", "NO_CACHE_ENV", "cache_dir", "catalog_digest", "knowledge_base"]
 
@@ -224,7 +224,7 @@ def _read(path: Path, digest: str, assume_conjectures: bool) -> KnowledgeBase | 
 
 
 def _write(path: Path, kb: KnowledgeBase, digest: str) -> None:
-    from dptaxonomy.atomic import write_text_atomic
+    from dptaxonomy.base.atomic import write_text_atomic
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -238,12 +238,12 @@ def _write(path: Path, kb: KnowledgeBase, digest: str) -> None:
 def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> KnowledgeBase:
     """The knowledge base of a valid catalog, from the cache when it is current.
 
-    Raises :class:`~dptaxonomy.errors.CatalogError` (with diagnostics) when the
+    Raises :class:`~dptaxonomy.base.errors.CatalogError` (with diagnostics) when the
     catalog is invalid; an invalid catalog is never cached.
     """
     if not directory.is_dir():
-        from dptaxonomy.errors import CatalogNotFoundError
-        from dptaxonomy.loader import display_path
+        from dptaxonomy.base.errors import CatalogNotFoundError
+        from dptaxonomy.catalog.loader import display_path
 
         raise CatalogNotFoundError(f"no catalog directory at {display_path(directory)}")
     use_cache = not os.environ.get(NO_CACHE_ENV)
@@ -253,8 +253,8 @@ def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> Know
         cached = _read(path, digest, assume_conjectures)
         if cached is not None:
             return cached
-    from dptaxonomy.catalog import load_catalog
-    from dptaxonomy.errors import CatalogError
+    from dptaxonomy.base.errors import CatalogError
+    from dptaxonomy.catalog.store import load_catalog
 
     catalog = load_catalog(directory)
     if not catalog.ok:

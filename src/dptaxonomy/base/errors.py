@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from dptaxonomy.diagnostics import Diagnostic
+    from dptaxonomy.base.diagnostics import Diagnostic
 
 __all__ = [
     "AmbiguousNameError",

@@ -14,14 +14,14 @@ REFERENCES_FILE = "references.yaml"
 def default_catalog_dir() -> Path:
     """The catalog to use when none is given: ``$DPTAX_CATALOG``, else the embedded one.
 
-    An installed package carries its catalog in ``dptaxonomy/catalog``; a
+    An installed package carries its catalog in ``dptaxonomy/data/catalog``; a
     source checkout (editable install) uses the repository's ``catalog/``.
     """
     configured = os.environ.get(CATALOG_ENV)
     if configured:
         return Path(configured)
-    package = Path(__file__).resolve().parent
-    embedded = package / "catalog"
+    package = Path(__file__).resolve().parent.parent
+    embedded = package / "data" / "catalog"
     if embedded.is_dir():
         return embedded
     return package.parent.parent / "catalog"

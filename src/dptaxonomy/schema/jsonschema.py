@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from dptaxonomy.models import CitationKey, Definition, Reference
+from dptaxonomy.schema.models import CitationKey, Definition, Reference
 
 __all__ = ["SCHEMA_FILES", "definition_schema", "references_schema", "schema_text"]
 

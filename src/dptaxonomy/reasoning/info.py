@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dptaxonomy.enums import Dimension, Scope, Status, Truth
+from dptaxonomy.schema.enums import Dimension, Scope, Status, Truth
 
 __all__ = ["CitationRef", "DefinitionInfo"]
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dptaxonomy.diagnostics import Diagnostic, Severity
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.enums import Status, Truth
-from dptaxonomy.facts import Fact
-from dptaxonomy.info import CitationRef
-from dptaxonomy.proofs import ProofSearch
-from dptaxonomy.rules import Rule
+from dptaxonomy.base.diagnostics import Diagnostic, Severity
+from dptaxonomy.reasoning.facts import Fact
+from dptaxonomy.reasoning.info import CitationRef
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.enums import Status, Truth
 
 __all__ = ["ClaimRef", "Contradiction", "contradiction_diagnostics", "find_contradictions"]
 

@@ -4,7 +4,7 @@ Every field is documented: the descriptions end up in the published JSON
 Schema (``dptax schema``) that editors use to check entries as they are typed.
 The models only check what one file can check alone; whole-catalog checks
 (dangling references, duplicate ids, ambiguous names) live in
-:mod:`dptaxonomy.checks`.
+:mod:`dptaxonomy.catalog.checks`.
 """
 
 from __future__ import annotations
@@ -21,8 +21,13 @@ from pydantic import (
     model_validator,
 )
 
-from dptaxonomy.arith import ArithmeticError_, parse_condition, parse_expression, parse_interval
-from dptaxonomy.enums import (
+from dptaxonomy.schema.arith import (
+    ArithmeticError_,
+    parse_condition,
+    parse_expression,
+    parse_interval,
+)
+from dptaxonomy.schema.enums import (
     DIMENSION_ORDER,
     Dimension,
     LinkKind,

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from dptaxonomy.errors import AmbiguousNameError, UnknownNameError
+from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
 
 __all__ = ["NameIndex", "Named", "normalize", "split_suffix"]
 

@@ -6,20 +6,25 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from dptaxonomy.checks import check_catalog
-from dptaxonomy.diagnostics import Diagnostic, Severity, sort_key
-from dptaxonomy.errors import CatalogError, CatalogNotFoundError
-from dptaxonomy.gcpause import collector_paused
-from dptaxonomy.loader import (
+from dptaxonomy.base.diagnostics import Diagnostic, Severity, sort_key
+from dptaxonomy.base.errors import CatalogError, CatalogNotFoundError
+from dptaxonomy.base.gcpause import collector_paused
+from dptaxonomy.catalog.checks import check_catalog
+from dptaxonomy.catalog.loader import (
     LoadedDefinition,
     LoadedReferences,
     display_path,
     load_definition,
     load_references,
 )
-from dptaxonomy.models import Definition, Reference
-from dptaxonomy.names import NameIndex
-from dptaxonomy.paths import CATALOG_ENV, REFERENCES_FILE, catalog_files, default_catalog_dir
+from dptaxonomy.catalog.names import NameIndex
+from dptaxonomy.catalog.paths import (
+    CATALOG_ENV,
+    REFERENCES_FILE,
+    catalog_files,
+    default_catalog_dir,
+)
+from dptaxonomy.schema.models import Definition, Reference
 
 __all__ = [
     "CATALOG_ENV",

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
-from dptaxonomy.closure import Closure
-from dptaxonomy.engine import KnowledgeBase
-from dptaxonomy.facts import Fact, FactKind
-from dptaxonomy.gcpause import collector_paused
-from dptaxonomy.rules import Rule
+from dptaxonomy.base.gcpause import collector_paused
+from dptaxonomy.reasoning.closure import Closure
+from dptaxonomy.reasoning.facts import Fact, FactKind
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.rules import Rule
 
 __all__ = ["Conclusion", "Proof", "ProofSearch"]
 
@@ -167,10 +167,10 @@ class ProofSearch:
     def parametric(self, a: str, b: str) -> Proof | None:
         """The simplest proof of ``a ≻ b`` whose every step carries a parameter map.
 
-        Its composed map (:func:`dptaxonomy.parameters.composed_map`) says
+        Its composed map (:func:`dptaxonomy.reasoning.parameters.composed_map`) says
         which parameters of ``b`` the chain guarantees.
         """
-        from dptaxonomy.parameters import step_map
+        from dptaxonomy.reasoning.parameters import step_map
 
         if a == b:
             return None

@@ -1,7 +1,7 @@
 """The `dptax` command line: a thin layer over the library.
 
 Commands parse options, call the library, print, and translate
-:class:`~dptaxonomy.errors.DptaxError` into a message and exit code 1.
+:class:`~dptaxonomy.base.errors.DptaxError` into a message and exit code 1.
 Usage errors exit with 2. No traceback ever reaches the user.
 """
 
@@ -15,7 +15,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from dptaxonomy.diagnostics import Diagnostic, OutputFormat
+from dptaxonomy.base.diagnostics import Diagnostic, OutputFormat
 from dptaxonomy.export.kinds import ExportKind, TableFormat
 
 __all__ = ["app", "main"]
@@ -78,8 +78,8 @@ ConjecturesOption = Annotated[
 
 def _catalog(directory: Path | None) -> Any:
     """Open a valid catalog or exit 1 with its diagnostics."""
-    from dptaxonomy.catalog import load_catalog
-    from dptaxonomy.paths import default_catalog_dir
+    from dptaxonomy.catalog.paths import default_catalog_dir
+    from dptaxonomy.catalog.store import load_catalog
 
     catalog = load_catalog(directory or default_catalog_dir())
     if not catalog.ok:
@@ -89,7 +89,7 @@ def _catalog(directory: Path | None) -> Any:
 
 def _invalid(diagnostics: tuple[Diagnostic, ...]) -> NoReturn:
     """Print an invalid catalog's diagnostics and exit 1."""
-    from dptaxonomy.diagnostics import render
+    from dptaxonomy.base.diagnostics import render
 
     typer.echo(render(diagnostics), err=True)
     errors = sum(1 for d in diagnostics if d.is_error)
@@ -98,15 +98,15 @@ def _invalid(diagnostics: tuple[Diagnostic, ...]) -> NoReturn:
 
 def _reasoner(directory: Path | None, assume_conjectures: bool = False, cached: bool = True) -> Any:
     """The reasoner over a valid catalog, from the cache when current (exits 1 if invalid)."""
-    from dptaxonomy.inference import Reasoner
+    from dptaxonomy.reasoning.reasoner import Reasoner
 
     if not cached:
-        from dptaxonomy.engine import KnowledgeBase
+        from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
         return Reasoner(KnowledgeBase(_catalog(directory), assume_conjectures=assume_conjectures))
-    from dptaxonomy.cache import knowledge_base
-    from dptaxonomy.errors import CatalogError
-    from dptaxonomy.paths import default_catalog_dir
+    from dptaxonomy.base.errors import CatalogError
+    from dptaxonomy.cache.store import knowledge_base
+    from dptaxonomy.catalog.paths import default_catalog_dir
 
     try:
         kb = knowledge_base(
@@ -125,15 +125,18 @@ def validate(
     ] = OutputFormat.text,
 ) -> None:
     """Check every catalog file; exit 1 and list every problem if any."""
-    from dptaxonomy.catalog import load_catalog
-    from dptaxonomy.diagnostics import render
-    from dptaxonomy.paths import default_catalog_dir
+    from dptaxonomy.base.diagnostics import render
+    from dptaxonomy.catalog.paths import default_catalog_dir
+    from dptaxonomy.catalog.store import load_catalog
 
     loaded = load_catalog(catalog or default_catalog_dir())
     diagnostics = list(loaded.diagnostics)
     if loaded.ok:
-        from dptaxonomy.contradictions import contradiction_diagnostics, find_contradictions
-        from dptaxonomy.engine import KnowledgeBase
+        from dptaxonomy.reasoning.contradictions import (
+            contradiction_diagnostics,
+            find_contradictions,
+        )
+        from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
         diagnostics += contradiction_diagnostics(find_contradictions(KnowledgeBase(loaded)))
     rendered = render(diagnostics, output)
@@ -156,8 +159,8 @@ def show(
     name: NameArgument, catalog: CatalogOption = None, output: FormatOption = Format.text
 ) -> None:
     """Everything known about one definition."""
-    from dptaxonomy.queries import describe
-    from dptaxonomy.textview import definition_text
+    from dptaxonomy.queries.describe import describe
+    from dptaxonomy.queries.textview import definition_text
 
     loaded = _catalog(catalog)
     definition = loaded.resolve(name)
@@ -193,10 +196,10 @@ def list_(
     output: FormatOption = Format.text,
 ) -> None:
     """List definitions, optionally filtered, as a table."""
-    from dptaxonomy.enums import TRUTH_MARKS
-    from dptaxonomy.models import Dimension, Scope
-    from dptaxonomy.queries import filter_definitions, parse_property_filter, summary_row
-    from dptaxonomy.textview import table_text
+    from dptaxonomy.queries.describe import filter_definitions, parse_property_filter, summary_row
+    from dptaxonomy.queries.textview import table_text
+    from dptaxonomy.schema.enums import TRUTH_MARKS
+    from dptaxonomy.schema.models import Dimension, Scope
 
     try:
         dimensions = [Dimension(d.strip().upper()) for d in dimension or []]
@@ -238,7 +241,7 @@ def list_(
 @app.command()
 def stats(catalog: CatalogOption = None, output: FormatOption = Format.text) -> None:
     """Counts by dimension, combination, scope, source, relation kind and property value."""
-    from dptaxonomy.stats import catalog_stats
+    from dptaxonomy.queries.stats import catalog_stats
 
     data = catalog_stats(_catalog(catalog))
     if output is Format.json:
@@ -274,7 +277,7 @@ def schema(
     ] = SchemaKind.definition,
 ) -> None:
     """Print the JSON Schema of catalog files (committed under schema/)."""
-    from dptaxonomy.schema import schema_text
+    from dptaxonomy.schema.jsonschema import schema_text
 
     typer.echo(schema_text(kind.value), nl=False)
 
@@ -295,8 +298,8 @@ def relate(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """How A relates to B: equivalent, stronger, weaker, incomparable, … with proofs."""
-    from dptaxonomy.inference import proof_data
-    from dptaxonomy.textview import proof_text
+    from dptaxonomy.queries.textview import proof_text
+    from dptaxonomy.reasoning.reasoner import proof_data
 
     _, first, second, answer = _pair(catalog, assume_conjectures, a, b)
     if output is Format.json:
@@ -326,8 +329,8 @@ def relate(
 def _side(
     which: str, name: str, directory: Path | None, output: Format, assume_conjectures: bool
 ) -> None:
-    from dptaxonomy.inference import proof_data
-    from dptaxonomy.textview import table_text
+    from dptaxonomy.queries.textview import table_text
+    from dptaxonomy.reasoning.reasoner import proof_data
 
     reasoner = _reasoner(directory, assume_conjectures)
     x = reasoner.kb.resolve(name)
@@ -391,8 +394,8 @@ def explain(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Why A relates to B as it does: the proof, or the nearest known facts."""
-    from dptaxonomy.inference import fact_data, proof_data
-    from dptaxonomy.textview import proof_text
+    from dptaxonomy.queries.textview import proof_text
+    from dptaxonomy.reasoning.reasoner import fact_data, proof_data
 
     reasoner, first, second, answer = _pair(catalog, assume_conjectures, a, b)
     nearest = reasoner.nearest_facts(first, second) if not answer.proofs else []
@@ -430,7 +433,7 @@ def contradictions(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Contradictions with their minimal fact sets; exit 1 if there is any."""
-    from dptaxonomy.inference import fact_data
+    from dptaxonomy.reasoning.reasoner import fact_data
 
     reasoner = _reasoner(catalog, assume_conjectures)
     found = reasoner.contradictions
@@ -485,8 +488,8 @@ def open_questions(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Undecided questions "A ≻ B?", most wanted first."""
-    from dptaxonomy.models import Scope
-    from dptaxonomy.textview import table_text
+    from dptaxonomy.queries.textview import table_text
+    from dptaxonomy.schema.models import Scope
 
     try:
         wanted = Scope(scope) if scope else None
@@ -523,7 +526,7 @@ def redundant(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Asserted facts that other facts already prove (clean-up candidates, not errors)."""
-    from dptaxonomy.inference import fact_data, proof_data
+    from dptaxonomy.reasoning.reasoner import fact_data, proof_data
 
     reasoner = _reasoner(catalog, assume_conjectures)
     found = reasoner.redundant()
@@ -585,7 +588,7 @@ def export(
     """Export the knowledge base: RDF, ontology, SHACL, JSON, BibTeX, Table 3, diagrams."""
     from dptaxonomy.export.dot import DiagramOptions
     from dptaxonomy.export.produce import produce, write_output
-    from dptaxonomy.models import Dimension, Scope
+    from dptaxonomy.schema.models import Dimension, Scope
 
     try:
         dimensions = tuple(Dimension(d.strip().upper()) for d in dimension or [])
@@ -690,8 +693,8 @@ def new(
     catalog: CatalogOption = None,
 ) -> None:
     """Scaffold a new definition file, commented from the schema (asks for what is missing)."""
-    from dptaxonomy.models import Dimension, Scope, Setting
-    from dptaxonomy.scaffold import NewDefinition, write_scaffold
+    from dptaxonomy.catalog.scaffold import NewDefinition, write_scaffold
+    from dptaxonomy.schema.models import Dimension, Scope, Setting
 
     directory = _work_catalog(catalog)
     chosen_id = _ask(definition_id, "--id", "Id (lowercase words joined by hyphens)")
@@ -728,8 +731,8 @@ def fmt(
     catalog: CatalogOption = None,
 ) -> None:
     """Rewrite catalog files in canonical form (key order, indentation, width), keeping comments."""
-    from dptaxonomy.fmt import format_files
-    from dptaxonomy.paths import REFERENCES_FILE, catalog_files
+    from dptaxonomy.catalog.formatting import format_files
+    from dptaxonomy.catalog.paths import REFERENCES_FILE, catalog_files
 
     if not paths:
         directory = _work_catalog(catalog)
@@ -752,7 +755,7 @@ def fmt(
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `dptax` console script; always ends with ``SystemExit``."""
-    from dptaxonomy.errors import DptaxError
+    from dptaxonomy.base.errors import DptaxError
 
     try:
         code = app(args=argv, prog_name="dptax", standalone_mode=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from dptaxonomy.catalog import Catalog
+from dptaxonomy.catalog.store import Catalog
 
 __all__ = ["TABLE3_ROWS", "catalog_stats"]
 

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from dptaxonomy.enums import Quantifier, RelationKind, Status
-from dptaxonomy.info import CitationRef
-from dptaxonomy.rules import Rule
+from dptaxonomy.reasoning.info import CitationRef
+from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.enums import Quantifier, RelationKind, Status
 
 if TYPE_CHECKING:
-    from dptaxonomy.catalog import Catalog
-    from dptaxonomy.models import Relation
+    from dptaxonomy.catalog.store import Catalog
+    from dptaxonomy.schema.models import Relation
 
 __all__ = ["Fact", "FactKind", "FactSet", "Origin", "collect_facts"]
 

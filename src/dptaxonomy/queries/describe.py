@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from dptaxonomy.catalog import Catalog
-from dptaxonomy.enums import RELATION_SYMBOLS
-from dptaxonomy.models import Definition, Dimension, Relation, Scope, Truth
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.schema.enums import RELATION_SYMBOLS
+from dptaxonomy.schema.models import Definition, Dimension, Relation, Scope, Truth
 
 __all__ = [
     "RELATION_SYMBOLS",
@@ -56,7 +56,7 @@ def parse_property_filter(text: str) -> tuple[str, Truth]:
     >>> parse_property_filter("convexity=no")
     ('convexity', <Truth.no: 'no'>)
     """
-    from dptaxonomy.models import Properties
+    from dptaxonomy.schema.models import Properties
 
     name, sep, value = text.partition("=")
     name = name.strip().replace("-", "_")

@@ -10,11 +10,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dptaxonomy.atomic import write_text_atomic
-from dptaxonomy.enums import Dimension, Scope, Setting
-from dptaxonomy.errors import DptaxError
-from dptaxonomy.fmt import MODELINE
-from dptaxonomy.models import Definition
+from dptaxonomy.base.atomic import write_text_atomic
+from dptaxonomy.base.errors import DptaxError
+from dptaxonomy.catalog.formatting import MODELINE
+from dptaxonomy.schema.enums import Dimension, Scope, Setting
+from dptaxonomy.schema.models import Definition
 
 __all__ = ["NewDefinition", "scaffold_text", "write_scaffold"]
 

@@ -1,7 +1,7 @@
 """The knowledge base: asserted facts closed under the rules of docs/reasoning.md.
 
 Built once per catalog; every query afterwards is a bit test or a short
-search for a proof (see :mod:`dptaxonomy.proofs`).
+search for a proof (see :mod:`dptaxonomy.reasoning.proofs`).
 """
 
 from __future__ import annotations
@@ -11,16 +11,16 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from dptaxonomy.closure import Closure, bits
-from dptaxonomy.enums import Status, Truth
-from dptaxonomy.errors import DptaxError
-from dptaxonomy.facts import Fact, FactKind, FactSet
-from dptaxonomy.gcpause import collector_paused
-from dptaxonomy.info import CitationRef, DefinitionInfo
-from dptaxonomy.names import NameIndex
+from dptaxonomy.base.errors import DptaxError
+from dptaxonomy.base.gcpause import collector_paused
+from dptaxonomy.catalog.names import NameIndex
+from dptaxonomy.reasoning.closure import Closure, bits
+from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
+from dptaxonomy.reasoning.info import CitationRef, DefinitionInfo
+from dptaxonomy.schema.enums import Status, Truth
 
 if TYPE_CHECKING:
-    from dptaxonomy.catalog import Catalog
+    from dptaxonomy.catalog.store import Catalog
 
 __all__ = ["KnowledgeBase", "PropertyValue"]
 
@@ -38,7 +38,7 @@ class KnowledgeBase:
     """Facts of a catalog and everything the rules derive from them."""
 
     def __init__(self, catalog: Catalog, *, assume_conjectures: bool = False) -> None:
-        from dptaxonomy.facts import collect_facts
+        from dptaxonomy.reasoning.facts import collect_facts
 
         with collector_paused():
             factset = collect_facts(catalog, assume_conjectures=assume_conjectures)

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from dptaxonomy.catalog import Catalog
-    from dptaxonomy.models import Citation, Claim, Definition, Relation
-    from dptaxonomy.proofs import Proof
-from dptaxonomy.enums import FACT_SYMBOLS, RELATION_SYMBOLS, TRUTH_MARKS
+    from dptaxonomy.catalog.store import Catalog
+    from dptaxonomy.reasoning.proofs import Proof
+    from dptaxonomy.schema.models import Citation, Claim, Definition, Relation
+from dptaxonomy.schema.enums import FACT_SYMBOLS, RELATION_SYMBOLS, TRUTH_MARKS
 
 __all__ = ["definition_text", "proof_text", "table_text"]
 
@@ -93,7 +93,7 @@ def definition_text(catalog: Catalog, definition: Definition) -> str:
     if d.relations:
         out += ["", "Relations stated in this entry"]
         out += [_relation(d.id, r) for r in d.relations]
-    from dptaxonomy.queries import incoming_relations
+    from dptaxonomy.queries.describe import incoming_relations
 
     incoming = incoming_relations(catalog, d.id)
     if incoming:
@@ -146,7 +146,7 @@ def proof_text(proof: Proof) -> str:
             lines.append(f"     parameters: {stated_map}")
         if origin.conditions:
             lines.append(f"     if: {' and '.join(origin.conditions)}")
-    from dptaxonomy.parameters import composed_map
+    from dptaxonomy.reasoning.parameters import composed_map
 
     composed_values = composed_map(proof)
     if composed_values is not None and len(proof.steps) > 1:

@@ -17,11 +17,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from dptaxonomy.atomic import write_text_atomic
-from dptaxonomy.errors import DptaxError
-from dptaxonomy.models import Definition
-from dptaxonomy.paths import REFERENCES_FILE
-from dptaxonomy.yamlsource import parse_yaml
+from dptaxonomy.base.atomic import write_text_atomic
+from dptaxonomy.base.errors import DptaxError
+from dptaxonomy.catalog.paths import REFERENCES_FILE
+from dptaxonomy.catalog.yamlsource import parse_yaml
+from dptaxonomy.schema.models import Definition
 
 __all__ = ["MODELINE", "FormatResult", "format_files", "format_text"]
 
@@ -46,7 +46,7 @@ def _order(model: type[BaseModel] | None, mapping: Any) -> None:
     """Reorder a CommentedMap's keys to the model's field order, recursively."""
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-    from dptaxonomy.loader import model_at
+    from dptaxonomy.catalog.loader import model_at
 
     if isinstance(mapping, CommentedSeq):
         for item in mapping:

@@ -1,0 +1,1 @@
+"""Foundation shared by every layer: the exception hierarchy, typed diagnostics, atomic writes."""

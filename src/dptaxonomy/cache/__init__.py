@@ -1,0 +1,1 @@
+"""The content-keyed cache of the compiled knowledge base."""

@@ -1,0 +1,1 @@
+"""Reading the catalog: located YAML, loading, whole-catalog checks, names, formatting."""

@@ -1,0 +1,1 @@
+"""The `dptax` command line: parses, calls the library, prints."""

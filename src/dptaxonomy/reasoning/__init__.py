@@ -1,0 +1,1 @@
+"""Reasoning: facts, closure, the knowledge base, proofs, contradictions, parameter maps."""
