@@ -9,6 +9,7 @@ install:
 lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
+	lint-imports
 
 typecheck:
 	$(PYTHON) -m mypy

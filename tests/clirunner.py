@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from dptaxonomy.cli.app import main
+from dptaxonomy.cli.main import main
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,7 @@ def test_query_path_imports_no_heavy_library(tmp_path: Path) -> None:
     subprocess.run(command, check=True, capture_output=True, env=env, cwd=ROOT)
     probe = (
         "import sys\n"
-        "from dptaxonomy.cli.app import main\n"
+        "from dptaxonomy.cli.main import main\n"
         "try:\n"
         f"    main(['stronger-than', 'RényiDP', '--catalog', {str(CATALOG_DIR)!r}])\n"
         "except SystemExit:\n"

@@ -1,5 +1,5 @@
 """`python -m dptaxonomy` runs the `dptax` command line."""
 
-from dptaxonomy.cli.app import main
+from dptaxonomy.cli.main import main
 
 main()

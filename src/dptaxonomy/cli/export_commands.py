@@ -1,0 +1,102 @@
+"""Commands that export the knowledge base or query it in SPARQL."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from dptaxonomy.cli.common import (
+    CatalogOption,
+    ConjecturesOption,
+    fail,
+    reasoner_for,
+)
+from dptaxonomy.export.kinds import ExportKind, TableFormat
+
+
+class Only(StrEnum):
+    table3 = "table3"
+
+
+class QueryFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+def export(
+    kind: Annotated[ExportKind, typer.Argument(help="What to export.")],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Output file (default or `-`: standard output)."),
+    ] = None,
+    table_format: Annotated[
+        TableFormat, typer.Option("--format", "-f", help="For table3: csv, markdown or latex.")
+    ] = TableFormat.markdown,
+    around: Annotated[
+        str | None, typer.Option("--around", help="Diagrams: only definitions near NAME.")
+    ] = None,
+    depth: Annotated[int, typer.Option("--depth", min=0, help="Diagrams: hops from --around.")] = 1,
+    dimension: Annotated[
+        list[str] | None, typer.Option("--dimension", "-d", help="Diagrams: only this dimension.")
+    ] = None,
+    scope: Annotated[str | None, typer.Option("--scope", help="Diagrams: only this scope.")] = None,
+    only: Annotated[
+        Only | None, typer.Option("--only", help="Diagrams: only Table 3's rows.")
+    ] = None,
+    cluster: Annotated[
+        bool, typer.Option("--cluster", help="Diagrams: group nodes by dimensions.")
+    ] = False,
+    catalog: CatalogOption = None,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Export the knowledge base: RDF, ontology, SHACL, JSON, BibTeX, Table 3, diagrams."""
+    from dptaxonomy.export.dot import DiagramOptions
+    from dptaxonomy.export.produce import produce, write_output
+    from dptaxonomy.schema.models import Dimension, Scope
+
+    try:
+        dimensions = tuple(Dimension(d.strip().upper()) for d in dimension or [])
+        wanted_scope = Scope(scope) if scope else None
+    except ValueError:
+        fail(
+            "--dimension takes Q N V B F R C; --scope one of: " + ", ".join(s.value for s in Scope),
+            2,
+        )
+    reasoner = reasoner_for(catalog, assume_conjectures, cached=False)
+    center = reasoner.kb.resolve(around) if around else None
+    options = DiagramOptions(
+        around=center,
+        depth=depth,
+        dimensions=dimensions,
+        scope=wanted_scope,
+        only_table3=only is Only.table3,
+        cluster=cluster,
+    )
+    data = produce(kind, reasoner.kb, options, table_format.value)
+    write_output(data, out)
+
+
+def sparql(
+    query: Annotated[
+        str, typer.Argument(help="A SELECT or ASK query, or @FILE to read it from FILE.")
+    ],
+    catalog: CatalogOption = None,
+    output: Annotated[QueryFormat, typer.Option("--format", "-f", help="Output format.")] = (
+        QueryFormat.text
+    ),
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Run SPARQL over asserted and inferred facts (dp:, def:, ref:, skos:, … predeclared)."""
+    from dptaxonomy.export.sparql import run_query
+
+    if query.startswith("@"):
+        try:
+            query = Path(query[1:]).read_text(encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot read {query[1:]}: {exc.strerror or exc}")
+    result = run_query(reasoner_for(catalog, assume_conjectures, cached=False).kb, query)
+    typer.echo(result.text(output.value), nl=False)
