@@ -13,11 +13,12 @@ from functools import partial
 from pathlib import Path
 
 from dptaxonomy.base.atomic import write_bytes_atomic
-from dptaxonomy.catalog.store import load_catalog
+from dptaxonomy.catalog.store import Catalog, load_catalog
 from dptaxonomy.export.dot import DiagramOptions, dot_text, render
 from dptaxonomy.export.jsondump import export_schema_text
 from dptaxonomy.export.ontology import ontology_text, shapes_text
 from dptaxonomy.export.produce import ExportKind, produce
+from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.schema.jsonschema import SCHEMA_FILES, schema_text
 
@@ -28,12 +29,13 @@ OVERVIEW = DiagramOptions(
 )
 
 
-def _fixture_kb() -> KnowledgeBase:
-    return KnowledgeBase(load_catalog(FIXTURE))
+def _compiled(directory: Path) -> tuple[Catalog, KnowledgeBase]:
+    catalog = load_catalog(directory)
+    return catalog, compile_knowledge_base(catalog)
 
 
-def _real_kb() -> KnowledgeBase:
-    return KnowledgeBase(load_catalog(ROOT / "catalog"))
+def _overview() -> str:
+    return dot_text(*_compiled(ROOT / "catalog"), OVERVIEW)
 
 
 def _encoded(build: Callable[[str], str], argument: str) -> bytes:
@@ -41,7 +43,7 @@ def _encoded(build: Callable[[str], str], argument: str) -> bytes:
 
 
 def _fixture_export(kind: ExportKind) -> bytes:
-    return produce(kind, _fixture_kb())
+    return produce(kind, *_compiled(FIXTURE))
 
 
 def generators() -> dict[Path, Callable[[], bytes]]:
@@ -62,11 +64,9 @@ def generators() -> dict[Path, Callable[[], bytes]]:
         (ExportKind.dot, "dot"),
     ):
         files[golden / f"fixture.{suffix}"] = partial(_fixture_export, export)
-    files[ROOT / "docs" / "overview.dot"] = lambda: dot_text(_real_kb(), OVERVIEW).encode()
+    files[ROOT / "docs" / "overview.dot"] = lambda: _overview().encode()
     if shutil.which("dot"):
-        files[ROOT / "docs" / "overview.svg"] = lambda: render(
-            dot_text(_real_kb(), OVERVIEW), "svg"
-        )
+        files[ROOT / "docs" / "overview.svg"] = lambda: render(_overview(), "svg")
     return files
 
 

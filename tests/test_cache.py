@@ -12,8 +12,26 @@ from pathlib import Path
 import pytest
 
 from dptaxonomy.cache.store import cache_dir, catalog_digest, knowledge_base
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from tests.clirunner import run
 from tests.conftest import CATALOG_DIR, FIXTURES, ROOT
+
+
+@pytest.fixture
+def compiles(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Records each compilation from a catalog (a cache hit compiles nothing)."""
+    from dptaxonomy.reasoning import compile as compile_module
+
+    calls: list[Path] = []
+    original = compile_module.compile_knowledge_base
+
+    def counting(catalog: Catalog, *, assume_conjectures: bool = False) -> KnowledgeBase:
+        calls.append(catalog.directory)
+        return original(catalog, assume_conjectures=assume_conjectures)
+
+    monkeypatch.setattr(compile_module, "compile_knowledge_base", counting)
+    return calls
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -22,14 +40,15 @@ def _copy(tmp_path: Path) -> Path:
     return catalog
 
 
-def test_cache_is_written_as_json_and_reused(tmp_path: Path) -> None:
+def test_cache_is_written_as_json_and_reused(tmp_path: Path, compiles: list[Path]) -> None:
     catalog = _copy(tmp_path)
     first = knowledge_base(catalog)
+    assert len(compiles) == 1
     files = list(cache_dir().glob("kb-*.json"))
     assert len(files) == 1
     assert json.loads(files[0].read_text(encoding="utf-8"))["digest"] == catalog_digest(catalog)
     second = knowledge_base(catalog)
-    assert second._catalog is None  # restored from the cache, not rebuilt
+    assert len(compiles) == 1  # restored from the cache, not compiled again
     assert second.strength.members == first.strength.members
     assert [f.origin.citation for f in second.facts] == [f.origin.citation for f in first.facts]
 
@@ -63,26 +82,26 @@ def test_an_invalid_edit_is_reported_not_served_from_cache(
 @pytest.mark.parametrize(
     "garbage", [b"", b"{not json", b'{"format": 1}', b"\xff\xfe", b'{"format": 1, "version": 3}']
 )
-def test_a_corrupt_cache_is_rebuilt(tmp_path: Path, garbage: bytes) -> None:
+def test_a_corrupt_cache_is_rebuilt(tmp_path: Path, garbage: bytes, compiles: list[Path]) -> None:
     catalog = _copy(tmp_path)
     knowledge_base(catalog)
     [path] = cache_dir().glob("kb-*.json")
     path.write_bytes(garbage)
     kb = knowledge_base(catalog)
-    assert kb._catalog is not None  # rebuilt from the catalog
+    assert len(compiles) == 2  # rebuilt from the catalog
     assert kb.is_stronger("differential-privacy", "renyi-dp")
     assert json.loads(path.read_text(encoding="utf-8"))["digest"] == catalog_digest(catalog)
 
 
-def test_a_tampered_but_wellformed_cache_is_rejected(tmp_path: Path) -> None:
+def test_a_tampered_but_wellformed_cache_is_rejected(tmp_path: Path, compiles: list[Path]) -> None:
     catalog = _copy(tmp_path)
     knowledge_base(catalog)
     [path] = cache_dir().glob("kb-*.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     data["strength"]["members"] = data["strength"]["members"][:1]
     path.write_text(json.dumps(data), encoding="utf-8")
-    kb = knowledge_base(catalog)
-    assert kb._catalog is not None
+    knowledge_base(catalog)
+    assert len(compiles) == 2
 
 
 def test_unwritable_cache_directory_only_costs_speed(

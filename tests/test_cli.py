@@ -72,7 +72,7 @@ def test_catalog_from_environment(
     monkeypatch.setenv("DPTAX_CATALOG", VALID)
     result = run(capsys, "list", "--format", "json")
     assert result.code == 0
-    assert [row["id"] for row in json.loads(result.out)] == [
+    assert [row["id"] for row in json.loads(result.out)["definitions"]] == [
         "bayesian-dp-ab20",
         "bayesian-dp-cd21",
         "differential-privacy",
@@ -174,7 +174,7 @@ def test_list_filters(capsys: pytest.CaptureFixture[str]) -> None:
     def ids(*args: str) -> list[str]:
         result = run(capsys, "list", "--catalog", VALID, "--format", "json", *args)
         assert result.code == 0
-        return [row["id"] for row in json.loads(result.out)]
+        return [row["id"] for row in json.loads(result.out)["definitions"]]
 
     assert ids("--dimension", "Q") == ["bayesian-dp-cd21", "renyi-dp"]
     assert ids("-d", "q", "-d", "V") == ["bayesian-dp-cd21"]
@@ -184,7 +184,9 @@ def test_list_filters(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_list_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
-    rows = json.loads(run(capsys, "list", "--catalog", VALID, "--format", "json").out)
+    rows = json.loads(run(capsys, "list", "--catalog", VALID, "--format", "json").out)[
+        "definitions"
+    ]
     for row in rows:
         assert {"id", "name", "abbreviations", "dimensions", "scope"} <= set(row)
 

@@ -22,6 +22,7 @@ from dptaxonomy.export.rdf import INFERRED_GRAPH, asserted_graph, rdf_text
 from dptaxonomy.export.rdf_import import catalog_from_rdf
 from dptaxonomy.export.sparql import run_query
 from dptaxonomy.export.table3 import table3_rows, table3_text
+from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.schema.models import Reference
 from tests.clirunner import run
@@ -30,24 +31,26 @@ from tests.conftest import FIXTURES, ROOT
 
 @pytest.fixture(scope="module")
 def kb(catalog: Catalog) -> KnowledgeBase:
-    return KnowledgeBase(catalog)
+    return compile_knowledge_base(catalog)
 
 
 @pytest.mark.parametrize(
     ("fmt", "parser"), [("turtle", "turtle"), ("ntriples", "nt"), ("jsonld", "json-ld")]
 )
-def test_rdf_round_trip_is_lossless(kb: KnowledgeBase, fmt: str, parser: str) -> None:
-    graph = Graph().parse(data=rdf_text(kb.catalog, kb, fmt), format=parser)
+def test_rdf_round_trip_is_lossless(
+    catalog: Catalog, kb: KnowledgeBase, fmt: str, parser: str
+) -> None:
+    graph = Graph().parse(data=rdf_text(catalog, kb, fmt), format=parser)
     back = catalog_from_rdf(graph)
-    assert back.definitions == kb.catalog.definitions
-    assert back.references == kb.catalog.references
+    assert back.definitions == catalog.definitions
+    assert back.references == catalog.references
 
 
-def test_trig_separates_asserted_and_inferred(kb: KnowledgeBase) -> None:
+def test_trig_separates_asserted_and_inferred(catalog: Catalog, kb: KnowledgeBase) -> None:
     dataset = Dataset()
-    dataset.parse(data=rdf_text(kb.catalog, kb, "trig"), format="trig")
+    dataset.parse(data=rdf_text(catalog, kb, "trig"), format="trig")
     inferred = dataset.graph(INFERRED_GRAPH)
-    asserted_nodes = set(asserted_graph(kb.catalog, kb).subjects())
+    asserted_nodes = set(asserted_graph(catalog, kb).subjects())
     statements = list(inferred.subjects(v.RDF.type, v.C_INFERENCE))
     assert statements
     for statement in statements:
@@ -56,33 +59,33 @@ def test_trig_separates_asserted_and_inferred(kb: KnowledgeBase) -> None:
         assert all(source in asserted_nodes for source in sources)
 
 
-def test_export_conforms_to_the_shacl_shapes(kb: KnowledgeBase) -> None:
+def test_export_conforms_to_the_shacl_shapes(catalog: Catalog, kb: KnowledgeBase) -> None:
     from pyshacl import validate
 
     conforms, _, report = validate(
-        asserted_graph(kb.catalog, kb), shacl_graph=shapes_graph(), ont_graph=ontology_graph()
+        asserted_graph(catalog, kb), shacl_graph=shapes_graph(), ont_graph=ontology_graph()
     )
     assert conforms, report
 
 
-def test_shacl_catches_a_broken_export(kb: KnowledgeBase) -> None:
+def test_shacl_catches_a_broken_export(catalog: Catalog, kb: KnowledgeBase) -> None:
     from pyshacl import validate
 
-    graph = asserted_graph(kb.catalog, kb)
+    graph = asserted_graph(catalog, kb)
     graph.remove((v.definition_iri("renyi-dp"), v.SKOS.prefLabel, None))
     conforms, _, report = validate(graph, shacl_graph=shapes_graph())
     assert not conforms
     assert "prefLabel" in report
 
 
-def test_owlrl_closure_matches_the_reasoner(kb: KnowledgeBase) -> None:
+def test_owlrl_closure_matches_the_reasoner(catalog: Catalog, kb: KnowledgeBase) -> None:
     import owlrl
 
-    graph = asserted_graph(kb.catalog, kb)
+    graph = asserted_graph(catalog, kb)
     for triple in ontology_graph():
         graph.add(triple)
     owlrl.DeductiveClosure(owlrl.OWLRL_Semantics).expand(graph)
-    ids = list(kb.catalog.definitions)
+    ids = list(catalog.definitions)
     prefix = v.BASE + "def/"
 
     def pairs(predicate: object) -> set[tuple[str, str]]:
@@ -98,13 +101,15 @@ def test_owlrl_closure_matches_the_reasoner(kb: KnowledgeBase) -> None:
     assert pairs(v.P_EXTENDS) == extends
 
 
-def test_sparql_property_path(kb: KnowledgeBase) -> None:
+def test_sparql_property_path(catalog: Catalog, kb: KnowledgeBase) -> None:
     result = run_query(
-        kb, "SELECT ?x WHERE { ?x dp:stronger def:renyi-dp . FILTER(?x != def:renyi-dp) }"
+        catalog, kb, "SELECT ?x WHERE { ?x dp:stronger def:renyi-dp . FILTER(?x != def:renyi-dp) }"
     )
     found = {row[0] for row in result.rows}
     assert {"def:differential-privacy", "def:client-dp"} <= found
-    assert run_query(kb, "ASK { def:client-dp dp:stronger def:kl-privacy }").boolean is True
+    assert (
+        run_query(catalog, kb, "ASK { def:client-dp dp:stronger def:kl-privacy }").boolean is True
+    )
 
 
 def test_sparql_cli_formats(capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,12 +124,14 @@ def test_sparql_cli_formats(capsys: pytest.CaptureFixture[str]) -> None:
     assert bad.err.startswith("dptax: SPARQL error:")
 
 
-def test_dot_escapes_labels_and_filters(kb: KnowledgeBase) -> None:
-    text = dot_text(kb, DiagramOptions(around="renyi-dp", depth=1, title='say "hi" \\ now'))
+def test_dot_escapes_labels_and_filters(catalog: Catalog, kb: KnowledgeBase) -> None:
+    text = dot_text(
+        catalog, kb, DiagramOptions(around="renyi-dp", depth=1, title='say "hi" \\ now')
+    )
     assert 'label="say \\"hi\\" \\\\ now";' in text
     assert '"renyi-dp" [label=' in text
     assert '"pareto-dp"' not in text
-    table3 = dot_text(kb, DiagramOptions(only_table3=True))
+    table3 = dot_text(catalog, kb, DiagramOptions(only_table3=True))
     assert '"quantum-dp"' not in table3
     if shutil.which("dot"):
         done = subprocess.run(
@@ -147,10 +154,10 @@ def test_render_without_graphviz(
     assert not target.exists()
 
 
-def test_json_export_matches_its_schema(kb: KnowledgeBase) -> None:
-    data = json_text(kb)
+def test_json_export_matches_its_schema(catalog: Catalog, kb: KnowledgeBase) -> None:
+    data = json_text(catalog, kb)
     parsed = KnowledgeBaseExport.model_validate_json(data)
-    assert len(parsed.definitions) == len(kb.catalog.definitions)
+    assert len(parsed.definitions) == len(catalog.definitions)
     assert all(fact.proof["steps"] for fact in parsed.derived)
 
 
@@ -170,14 +177,14 @@ def test_cite(capsys: pytest.CaptureFixture[str]) -> None:
     assert result.out.startswith("@misc{Mir17,\n  author = {Ilya Mironov},\n")
 
 
-def test_table3_export(kb: KnowledgeBase) -> None:
-    rows = table3_rows(kb)
+def test_table3_export(catalog: Catalog, kb: KnowledgeBase) -> None:
+    rows = table3_rows(catalog, kb)
     assert [int(r[0]) for r in rows] == list(range(1, 89))
     assert rows[4][1:6] == ["(α, ε)-Rényi DP [Mir17]", "Q", "✓", "✓", "✓"]
-    csv_text = table3_text(kb, "csv")
+    csv_text = table3_text(catalog, kb, "csv")
     assert len(csv_text.splitlines()) == 89
-    assert table3_text(kb, "markdown").startswith("| Row | Name & references |")
-    assert "\\&" in table3_text(kb, "latex")
+    assert table3_text(catalog, kb, "markdown").startswith("| Row | Name & references |")
+    assert "\\&" in table3_text(catalog, kb, "latex")
 
 
 def test_export_writes_atomically(

@@ -8,7 +8,7 @@ import pytest
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.catalog.synthetic import synthetic_catalog
-from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.parameters import composed_map
 from dptaxonomy.reasoning.proofcheck import check_proof
 from dptaxonomy.reasoning.proofs import ProofSearch
@@ -44,7 +44,7 @@ def test_composition_along_a_synthetic_chain() -> None:
         for i, e in catalog.entries.items()
     }
     catalog = Catalog(catalog.directory, entries, catalog.references)
-    search = ProofSearch(KnowledgeBase(catalog))
+    search = ProofSearch(compile_knowledge_base(catalog))
     proof = search.parametric("a", "c")
     assert proof is not None
     check_proof(catalog, proof)
@@ -67,7 +67,7 @@ def test_equivalence_maps_apply_in_their_stated_direction_only() -> None:
         ),
     }
     catalog = Catalog(catalog.directory, entries, catalog.references)
-    search = ProofSearch(KnowledgeBase(catalog))
+    search = ProofSearch(compile_knowledge_base(catalog))
     forward, backward = search.stronger("a", "b"), search.stronger("b", "a")
     assert forward is not None
     assert backward is not None
@@ -77,7 +77,7 @@ def test_equivalence_maps_apply_in_their_stated_direction_only() -> None:
 
 def test_dp_to_approximate_dp_through_renyi_dp(catalog: Catalog) -> None:
     # LPT+22 Table 4: ε-DP ⇒ (α, αε²/2)-RDP and (α, ε)-RDP ⇒ (ε + log(1/δ)/(α−1), δ)-DP.
-    search = ProofSearch(KnowledgeBase(catalog))
+    search = ProofSearch(compile_knowledge_base(catalog))
     proof = search.parametric("differential-privacy", "approximate-dp")
     assert proof is not None
     check_proof(catalog, proof)

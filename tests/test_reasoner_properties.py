@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dptaxonomy.catalog.synthetic import synthetic_catalog
+from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofcheck import check_proof
 from dptaxonomy.reasoning.proofs import ProofSearch
@@ -77,7 +78,7 @@ def _derived(
 @settings(max_examples=150, deadline=None)
 @given(relations, st.booleans())
 def test_closure_and_separations_match_networkx(items: list[Item], conjectures: bool) -> None:
-    kb = KnowledgeBase(synthetic_catalog(IDS, items), assume_conjectures=conjectures)
+    kb = compile_knowledge_base(synthetic_catalog(IDS, items), assume_conjectures=conjectures)
     stronger, extends, separations = _edges(items, conjectures=conjectures)
     closed = _closure(stronger)
     derived_stronger, derived_extends, derived_separations = _derived(kb)
@@ -98,22 +99,24 @@ def test_closure_and_separations_match_networkx(items: list[Item], conjectures: 
 def test_inference_is_idempotent_and_order_independent(
     items: list[Item], rng: random.Random
 ) -> None:
-    kb = KnowledgeBase(synthetic_catalog(IDS, items))
+    kb = compile_knowledge_base(synthetic_catalog(IDS, items))
     derived = _derived(kb)
     stronger = [(a, RelationKind.stronger, b, Status.established) for a, b in derived[0] if a != b]
-    again = KnowledgeBase(synthetic_catalog(IDS, [*items, *stronger]))
+    again = compile_knowledge_base(synthetic_catalog(IDS, [*items, *stronger]))
     assert _derived(again) == derived
     shuffled_ids, shuffled_items = list(IDS), list(items)
     rng.shuffle(shuffled_ids)
     rng.shuffle(shuffled_items)
-    assert _derived(KnowledgeBase(synthetic_catalog(shuffled_ids, shuffled_items))) == derived
+    assert (
+        _derived(compile_knowledge_base(synthetic_catalog(shuffled_ids, shuffled_items))) == derived
+    )
 
 
 @settings(max_examples=100, deadline=None)
 @given(relations)
 def test_every_proof_checks_and_is_shortest(items: list[Item]) -> None:
     catalog = synthetic_catalog(IDS, items)
-    kb = KnowledgeBase(catalog)
+    kb = compile_knowledge_base(catalog)
     search = ProofSearch(kb)
     stronger, extends, _ = _edges(items)
     for a in IDS:
@@ -136,7 +139,8 @@ def test_every_proof_checks_and_is_shortest(items: list[Item]) -> None:
 @settings(max_examples=60, deadline=None)
 @given(relations)
 def test_relate_is_consistent_with_the_closure(items: list[Item]) -> None:
-    kb = KnowledgeBase(synthetic_catalog(IDS, items))
+    catalog = synthetic_catalog(IDS, items)
+    kb = compile_knowledge_base(catalog)
     reasoner = Reasoner(kb)
     for a in IDS[:5]:
         for b in IDS[:5]:
@@ -152,4 +156,4 @@ def test_relate_is_consistent_with_the_closure(items: list[Item]) -> None:
                 assert kb.is_stronger(a, b)
                 assert not kb.is_stronger(b, a)
             for proof in answer.proofs:
-                check_proof(kb.catalog, proof)
+                check_proof(catalog, proof)

@@ -13,8 +13,8 @@ from dptaxonomy.cli.common import (
     Format,
     FormatOption,
     NameArgument,
+    emit,
     fail,
-    print_json,
     valid_catalog,
 )
 
@@ -38,13 +38,15 @@ def validate(
     loaded = load_catalog(catalog or default_catalog_dir())
     diagnostics = list(loaded.diagnostics)
     if loaded.ok:
+        from dptaxonomy.reasoning.compile import compile_knowledge_base
         from dptaxonomy.reasoning.contradictions import (
             contradiction_diagnostics,
             find_contradictions,
         )
-        from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
-        diagnostics += contradiction_diagnostics(find_contradictions(KnowledgeBase(loaded)))
+        diagnostics += contradiction_diagnostics(
+            find_contradictions(compile_knowledge_base(loaded))
+        )
     rendered = render(diagnostics, output)
     if output is OutputFormat.json or rendered:
         typer.echo(rendered)
@@ -64,15 +66,10 @@ def show(
     name: NameArgument, catalog: CatalogOption = None, output: FormatOption = Format.text
 ) -> None:
     """Everything known about one definition."""
-    from dptaxonomy.queries.describe import describe
-    from dptaxonomy.queries.textview import definition_text
+    from dptaxonomy.queries.describe import ShowResult
 
     loaded = valid_catalog(catalog)
-    definition = loaded.resolve(name)
-    if output is Format.json:
-        print_json(describe(loaded, definition))
-    else:
-        typer.echo(definition_text(loaded, definition))
+    emit(ShowResult(loaded, loaded.resolve(name)), output)
 
 
 def list_(
@@ -100,10 +97,8 @@ def list_(
     output: FormatOption = Format.text,
 ) -> None:
     """List definitions, optionally filtered, as a table."""
-    from dptaxonomy.queries.describe import filter_definitions, parse_property_filter, summary_row
-    from dptaxonomy.queries.textview import table_text
-    from dptaxonomy.schema.enums import TRUTH_MARKS
-    from dptaxonomy.schema.models import Dimension, Scope
+    from dptaxonomy.queries.describe import ListResult, filter_definitions, parse_property_filter
+    from dptaxonomy.schema.enums import Dimension, Scope
 
     try:
         dimensions = [Dimension(d.strip().upper()) for d in dimension or []]
@@ -118,59 +113,15 @@ def list_(
     except ValueError:
         fail(f"--scope takes one of: {', '.join(s.value for s in Scope)}", 2)
     loaded = valid_catalog(catalog)
-    rows = [
-        summary_row(d)
-        for d in filter_definitions(
-            loaded.definitions.values(), dimensions, properties, wanted_scope
-        )
-    ]
-    if output is Format.json:
-        print_json(rows)
-        return
-    table = [
-        [
-            r["id"],
-            (r["abbreviations"] or [""])[0]
-            + (f"[{r['disambiguator']}]" if r["disambiguator"] else ""),
-            "".join(r["dimensions"]) or "-",
-            "".join(TRUTH_MARKS[r[p]] for p in ("post_processing", "convexity", "composability")),
-            r["name"],
-        ]
-        for r in rows
-    ]
-    typer.echo(table_text(["ID", "ABBREV", "DIMS", "PP CV CP", "NAME"], table))
-    typer.echo(f"{len(rows)} definition(s)", err=True)
+    chosen = filter_definitions(loaded.definitions.values(), dimensions, properties, wanted_scope)
+    emit(ListResult(tuple(chosen)), output)
 
 
 def stats(catalog: CatalogOption = None, output: FormatOption = Format.text) -> None:
     """Counts by dimension, combination, scope, source, relation kind and property value."""
     from dptaxonomy.queries.stats import catalog_stats
 
-    data = catalog_stats(valid_catalog(catalog))
-    if output is Format.json:
-        print_json(data)
-        return
-    typer.echo(
-        f"{data['definitions']} definitions, {data['references']} references, "
-        f"{data['with_statement']} with a formal statement, "
-        f"Table 3 rows covered: {data['table3_rows_covered']}/{data['table3_rows']}"
-    )
-    typer.echo(
-        f"{data['relations']} relations ({data['parametric_relations']} with a parameter map)"
-    )
-    for key, title in (
-        ("by_dimension", "by dimension"),
-        ("by_dimension_combination", "by dimension combination"),
-        ("by_scope", "by scope"),
-        ("by_setting", "by setting"),
-        ("by_source", "by source"),
-        ("by_relation_kind", "by relation kind"),
-        ("by_relation_status", "by relation status"),
-        ("by_link_kind", "by link kind"),
-    ):
-        typer.echo(f"{title}: " + ", ".join(f"{k} {v}" for k, v in data[key].items()))
-    for name, counts in data["by_property_value"].items():
-        typer.echo(f"{name}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    emit(catalog_stats(valid_catalog(catalog)), output)
 
 
 def schema(

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from dptaxonomy.base.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from dptaxonomy.queries.results import Result
 
 __all__ = [
     "CatalogOption",
@@ -17,9 +19,10 @@ __all__ = [
     "Format",
     "FormatOption",
     "NameArgument",
+    "compiled",
+    "emit",
     "exit_invalid",
     "fail",
-    "print_json",
     "reasoner_for",
     "valid_catalog",
 ]
@@ -55,8 +58,19 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+def emit(result: Result, output: Format) -> None:
+    """Print a query result as JSON or text; its one-line summary, if any, to standard error."""
+    from dptaxonomy.queries.results import json_text
+
+    if output is Format.json:
+        typer.echo(json_text(result))
+        return
+    text = result.to_text()
+    if text:
+        typer.echo(text)
+    summary = getattr(result, "summary", None)
+    if summary is not None:
+        typer.echo(summary(), err=True)
 
 
 ConjecturesOption = Annotated[
@@ -88,21 +102,20 @@ def exit_invalid(diagnostics: tuple[Diagnostic, ...]) -> NoReturn:
     fail(f"the catalog has {errors} error(s); fix them first (see `dptax validate`)")
 
 
-def reasoner_for(
-    directory: Path | None, assume_conjectures: bool = False, cached: bool = True
-) -> Any:
+def compiled(directory: Path | None, assume_conjectures: bool = False) -> tuple[Any, Any]:
+    """A valid catalog and its freshly compiled knowledge base (exits 1 if invalid)."""
+    from dptaxonomy.reasoning.compile import compile_knowledge_base
+
+    loaded = valid_catalog(directory)
+    return loaded, compile_knowledge_base(loaded, assume_conjectures=assume_conjectures)
+
+
+def reasoner_for(directory: Path | None, assume_conjectures: bool = False) -> Any:
     """The reasoner over a valid catalog, from the cache when current (exits 1 if invalid)."""
-    from dptaxonomy.reasoning.reasoner import Reasoner
-
-    if not cached:
-        from dptaxonomy.reasoning.knowledge import KnowledgeBase
-
-        return Reasoner(
-            KnowledgeBase(valid_catalog(directory), assume_conjectures=assume_conjectures)
-        )
     from dptaxonomy.base.errors import CatalogError
     from dptaxonomy.cache.store import knowledge_base
     from dptaxonomy.catalog.paths import default_catalog_dir
+    from dptaxonomy.reasoning.reasoner import Reasoner
 
     try:
         kb = knowledge_base(

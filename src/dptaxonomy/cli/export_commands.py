@@ -11,8 +11,8 @@ import typer
 from dptaxonomy.cli.common import (
     CatalogOption,
     ConjecturesOption,
+    compiled,
     fail,
-    reasoner_for,
 )
 from dptaxonomy.export.kinds import ExportKind, TableFormat
 
@@ -66,8 +66,8 @@ def export(
             "--dimension takes Q N V B F R C; --scope one of: " + ", ".join(s.value for s in Scope),
             2,
         )
-    reasoner = reasoner_for(catalog, assume_conjectures, cached=False)
-    center = reasoner.kb.resolve(around) if around else None
+    loaded, kb = compiled(catalog, assume_conjectures)
+    center = kb.resolve(around) if around else None
     options = DiagramOptions(
         around=center,
         depth=depth,
@@ -76,7 +76,7 @@ def export(
         only_table3=only is Only.table3,
         cluster=cluster,
     )
-    data = produce(kind, reasoner.kb, options, table_format.value)
+    data = produce(kind, loaded, kb, options, table_format.value)
     write_output(data, out)
 
 
@@ -98,5 +98,5 @@ def sparql(
             query = Path(query[1:]).read_text(encoding="utf-8")
         except OSError as exc:
             fail(f"cannot read {query[1:]}: {exc.strerror or exc}")
-    result = run_query(reasoner_for(catalog, assume_conjectures, cached=False).kb, query)
+    result = run_query(*compiled(catalog, assume_conjectures), query)
     typer.echo(result.text(output.value), nl=False)

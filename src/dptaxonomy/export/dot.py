@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from dptaxonomy.base.errors import ExportError
+from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.schema.models import Definition, Dimension, Scope
 
@@ -56,9 +57,9 @@ def quote(text: str) -> str:
     return f'"{escaped}"'
 
 
-def select(kb: KnowledgeBase, options: DiagramOptions) -> list[str]:
+def select(catalog: Catalog, kb: KnowledgeBase, options: DiagramOptions) -> list[str]:
     """Ids of the definitions the diagram shows."""
-    definitions = kb.catalog.definitions
+    definitions = catalog.definitions
     chosen = set(definitions)
     if options.only_table3:
         chosen = {i for i in chosen if definitions[i].source.table3 is not None}
@@ -95,11 +96,11 @@ def _label(definitions: dict[str, Definition], members: tuple[str, ...]) -> str:
     return "\n".join(lines)
 
 
-def dot_text(kb: KnowledgeBase, options: DiagramOptions | None = None) -> str:
+def dot_text(catalog: Catalog, kb: KnowledgeBase, options: DiagramOptions | None = None) -> str:
     """The diagram in the DOT language (deterministic)."""
     options = options or DiagramOptions()
-    definitions = kb.catalog.definitions
-    chosen = select(kb, options)
+    definitions = catalog.definitions
+    chosen = select(catalog, kb, options)
     classes: dict[str, tuple[str, ...]] = {}
     for member in chosen:
         group = tuple(m for m in kb.equivalents(member) if m in chosen)

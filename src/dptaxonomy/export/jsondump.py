@@ -8,10 +8,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from dptaxonomy import __version__
+from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.contradictions import find_contradictions
+from dptaxonomy.reasoning.jsonform import contradiction_data, proof_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import ProofSearch
-from dptaxonomy.reasoning.reasoner import proof_data
 from dptaxonomy.schema.models import Definition, Reference
 
 __all__ = ["KnowledgeBaseExport", "export_schema_text", "json_text"]
@@ -53,11 +54,11 @@ class KnowledgeBaseExport(_Frozen):
         description="Property values derived by rule P1."
     )
     contradictions: list[dict[str, Any]] = Field(
-        description="Contradictions (rule, message, facts)."
+        description="Contradictions (rule, message, facts, claims), as in `dptax contradictions`."
     )
 
 
-def _export(kb: KnowledgeBase) -> KnowledgeBaseExport:
+def _export(catalog: Catalog, kb: KnowledgeBase) -> KnowledgeBaseExport:
     search = ProofSearch(kb)
     derived = [
         DerivedFact(kind=p.conclusion.value, a=p.a, b=p.b, proof=proof_data(p))
@@ -70,18 +71,11 @@ def _export(kb: KnowledgeBase) -> KnowledgeBaseExport:
         for i, p in sorted(kb.composability.items())
         if p.derived_from is not None
     ]
-    contradictions = [
-        {
-            "rule": c.rule.value,
-            "message": c.message,
-            "facts": [f"{f.origin.location} {f.a} {f.kind.value} {f.b}" for f in c.facts],
-        }
-        for c in find_contradictions(kb)
-    ]
+    contradictions = [contradiction_data(c) for c in find_contradictions(kb)]
     return KnowledgeBaseExport(
         dptaxonomy_version=__version__,
-        definitions=list(kb.catalog.definitions.values()),
-        references=kb.catalog.references,
+        definitions=list(catalog.definitions.values()),
+        references=catalog.references,
         equivalence_classes=[list(m) for m in sorted(kb.strength.members) if len(m) > 1],
         derived=derived,
         derived_properties=properties,
@@ -89,9 +83,9 @@ def _export(kb: KnowledgeBase) -> KnowledgeBaseExport:
     )
 
 
-def json_text(kb: KnowledgeBase) -> str:
+def json_text(catalog: Catalog, kb: KnowledgeBase) -> str:
     """The knowledge base as stable JSON."""
-    data = _export(kb).model_dump(mode="json", exclude_none=True)
+    data = _export(catalog, kb).model_dump(mode="json", exclude_none=True)
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 

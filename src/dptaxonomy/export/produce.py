@@ -7,6 +7,7 @@ from pathlib import Path
 
 from dptaxonomy.base.atomic import write_bytes_atomic
 from dptaxonomy.base.errors import ExportError
+from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.dot import DiagramOptions
 from dptaxonomy.export.kinds import ExportKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -16,6 +17,7 @@ __all__ = ["ExportKind", "produce", "write_output"]
 
 def produce(
     kind: ExportKind,
+    catalog: Catalog,
     kb: KnowledgeBase,
     diagram: DiagramOptions | None = None,
     table_format: str = "markdown",
@@ -25,7 +27,7 @@ def produce(
     if kind in (ExportKind.turtle, ExportKind.ntriples, ExportKind.jsonld, ExportKind.trig):
         from dptaxonomy.export.rdf import rdf_text
 
-        text = rdf_text(kb.catalog, kb, kind.value)
+        text = rdf_text(catalog, kb, kind.value)
     elif kind in (ExportKind.ontology, ExportKind.shacl):
         from dptaxonomy.export.ontology import ontology_text, shapes_text
 
@@ -33,19 +35,19 @@ def produce(
     elif kind in (ExportKind.json, ExportKind.json_schema):
         from dptaxonomy.export.jsondump import export_schema_text, json_text
 
-        text = json_text(kb) if kind is ExportKind.json else export_schema_text()
+        text = json_text(catalog, kb) if kind is ExportKind.json else export_schema_text()
     elif kind is ExportKind.bibtex:
         from dptaxonomy.export.bibtex import bibtex_text
 
-        text = bibtex_text(kb.catalog.references)
+        text = bibtex_text(catalog.references)
     elif kind is ExportKind.table3:
         from dptaxonomy.export.table3 import table3_text
 
-        text = table3_text(kb, table_format)
+        text = table3_text(catalog, kb, table_format)
     else:
         from dptaxonomy.export.dot import dot_text, render
 
-        text = dot_text(kb, diagram)
+        text = dot_text(catalog, kb, diagram)
         if kind is not ExportKind.dot:
             return render(text, kind.value)
     return text.encode("utf-8")

@@ -19,6 +19,7 @@ from rdflib.term import Node
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
+from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import ProofSearch
@@ -28,7 +29,6 @@ __all__ = [
     "ASSERTED_GRAPH",
     "INFERRED_GRAPH",
     "KIND_PREDICATES",
-    "RDF_FORMATS",
     "asserted_graph",
     "bind_prefixes",
     "inferred_graph",
@@ -37,7 +37,6 @@ __all__ = [
 
 ASSERTED_GRAPH = URIRef(v.BASE + "graph/asserted")
 INFERRED_GRAPH = URIRef(v.BASE + "graph/inferred")
-RDF_FORMATS = ("turtle", "ntriples", "jsonld", "trig")
 
 KIND_PREDICATES: dict[RelationKind, URIRef] = {
     RelationKind.stronger: v.P_STRONGER,
@@ -260,7 +259,7 @@ def asserted_graph(catalog: Catalog, kb: KnowledgeBase | None = None) -> Graph:
         _definition(graph, definition)
     for key, reference in catalog.references.items():
         _reference(graph, key, reference)
-    _facts(graph, (kb or KnowledgeBase(catalog)).facts)
+    _facts(graph, (kb or compile_knowledge_base(catalog)).facts)
     return graph
 
 

@@ -11,6 +11,7 @@ from rdflib import Graph
 from rdflib.term import Node
 
 from dptaxonomy.base.errors import DptaxError
+from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import asserted_graph, bind_prefixes, inferred_graph
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -74,18 +75,18 @@ def _short(node: Node | None) -> str | None:
     return text
 
 
-def knowledge_graph(kb: KnowledgeBase) -> Graph:
+def knowledge_graph(catalog: Catalog, kb: KnowledgeBase) -> Graph:
     """Asserted plus inferred facts in one graph."""
-    graph = asserted_graph(kb.catalog, kb)
+    graph = asserted_graph(catalog, kb)
     for triple in inferred_graph(kb):
         graph.add(triple)
     bind_prefixes(graph)
     return graph
 
 
-def run_query(kb: KnowledgeBase, query: str) -> QueryResult:
+def run_query(catalog: Catalog, kb: KnowledgeBase, query: str) -> QueryResult:
     """Run a SELECT or ASK query; prefixes dp:, def:, ref:, skos:, … are predeclared."""
-    graph = knowledge_graph(kb)
+    graph = knowledge_graph(catalog, kb)
     try:
         result = graph.query(query, initNs=dict(v.PREFIXES))
     except Exception as exc:  # rdflib raises pyparsing and evaluation errors of many types

@@ -13,15 +13,15 @@ import io
 
 import networkx as nx
 
+from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.bibtex import latex_escape
 from dptaxonomy.queries.describe import RELATION_SYMBOLS
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.schema.enums import TRUTH_MARKS
 from dptaxonomy.schema.models import Definition, Relation
 
-__all__ = ["TABLE3_FORMATS", "Table3Row", "table3_rows", "table3_text"]
+__all__ = ["Table3Row", "table3_rows", "table3_text"]
 
-TABLE3_FORMATS = ("csv", "markdown", "latex")
 _HEADERS = [
     "Row",
     "Name & references",
@@ -51,9 +51,9 @@ def _stated(definition: Definition, relation: Relation, names: dict[str, str]) -
     return f"{_abbreviation(definition)} {RELATION_SYMBOLS[relation.kind]} {target}"
 
 
-def table3_rows(kb: KnowledgeBase) -> list[Table3Row]:
+def table3_rows(catalog: Catalog, kb: KnowledgeBase) -> list[Table3Row]:
     """The rows, in Table 3's order."""
-    definitions = kb.catalog.definitions
+    definitions = catalog.definitions
     rows = sorted(
         (d for d in definitions.values() if d.source.table3 is not None),
         key=lambda d: d.source.table3.row,  # type: ignore[union-attr]
@@ -110,9 +110,9 @@ def _markdown_cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
-def table3_text(kb: KnowledgeBase, fmt: str) -> str:
+def table3_text(catalog: Catalog, kb: KnowledgeBase, fmt: str) -> str:
     """Table 3 in ``fmt`` (csv, markdown or latex)."""
-    rows = table3_rows(kb)
+    rows = table3_rows(catalog, kb)
     if fmt == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")

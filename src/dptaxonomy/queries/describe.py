@@ -7,12 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.schema.enums import RELATION_SYMBOLS
+from dptaxonomy.queries.results import json_document
+from dptaxonomy.schema.enums import RELATION_SYMBOLS, TRUTH_MARKS
 from dptaxonomy.schema.models import Definition, Dimension, Relation, Scope, Truth
 
 __all__ = [
     "RELATION_SYMBOLS",
     "IncomingRelation",
+    "ListResult",
+    "ShowResult",
     "describe",
     "filter_definitions",
     "incoming_relations",
@@ -109,3 +112,51 @@ def summary_row(definition: Definition) -> dict[str, Any]:
         "composability": props.composability.value.value,
         "table3_row": definition.source.table3.row if definition.source.table3 else None,
     }
+
+
+@dataclass(frozen=True)
+class ShowResult:
+    """Everything known about one definition (``dptax show``)."""
+
+    catalog: Catalog
+    definition: Definition
+
+    def to_json(self) -> dict[str, Any]:
+        return json_document(describe(self.catalog, self.definition))
+
+    def to_text(self) -> str:
+        from dptaxonomy.queries.textview import definition_text
+
+        return definition_text(self.catalog, self.definition)
+
+
+@dataclass(frozen=True)
+class ListResult:
+    """Definitions passing the filters of ``dptax list``, in catalog order."""
+
+    definitions: tuple[Definition, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return json_document({"definitions": [summary_row(d) for d in self.definitions]})
+
+    def to_text(self) -> str:
+        from dptaxonomy.queries.textview import table_text
+
+        rows = [summary_row(d) for d in self.definitions]
+        table = [
+            [
+                r["id"],
+                (r["abbreviations"] or [""])[0]
+                + (f"[{r['disambiguator']}]" if r["disambiguator"] else ""),
+                "".join(r["dimensions"]) or "-",
+                "".join(
+                    TRUTH_MARKS[r[p]] for p in ("post_processing", "convexity", "composability")
+                ),
+                r["name"],
+            ]
+            for r in rows
+        ]
+        return table_text(["ID", "ABBREV", "DIMS", "PP CV CP", "NAME"], table)
+
+    def summary(self) -> str:
+        return f"{len(self.definitions)} definition(s)"

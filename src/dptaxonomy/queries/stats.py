@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.queries.results import json_document
 
-__all__ = ["TABLE3_ROWS", "catalog_stats"]
+__all__ = ["TABLE3_ROWS", "StatsResult", "catalog_stats"]
 
 TABLE3_ROWS = 88
 """Rows of the SoK's Table 3."""
@@ -17,7 +19,43 @@ def _sorted(counter: Counter[str]) -> dict[str, int]:
     return dict(sorted(counter.items(), key=lambda item: (-item[1], item[0])))
 
 
-def catalog_stats(catalog: Catalog) -> dict[str, Any]:
+_SECTIONS = (
+    ("by_dimension", "by dimension"),
+    ("by_dimension_combination", "by dimension combination"),
+    ("by_scope", "by scope"),
+    ("by_setting", "by setting"),
+    ("by_source", "by source"),
+    ("by_relation_kind", "by relation kind"),
+    ("by_relation_status", "by relation status"),
+    ("by_link_kind", "by link kind"),
+)
+
+
+@dataclass(frozen=True)
+class StatsResult:
+    """Counts over the whole catalog (``dptax stats``)."""
+
+    counts: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return json_document(self.counts)
+
+    def to_text(self) -> str:
+        data = self.counts
+        lines = [
+            f"{data['definitions']} definitions, {data['references']} references, "
+            f"{data['with_statement']} with a formal statement, "
+            f"Table 3 rows covered: {data['table3_rows_covered']}/{data['table3_rows']}",
+            f"{data['relations']} relations ({data['parametric_relations']} with a parameter map)",
+        ]
+        for key, title in _SECTIONS:
+            lines.append(f"{title}: " + ", ".join(f"{k} {v}" for k, v in data[key].items()))
+        for name, counts in data["by_property_value"].items():
+            lines.append(f"{name}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+        return "\n".join(lines)
+
+
+def catalog_stats(catalog: Catalog) -> StatsResult:
     """Counts by dimension, combination, scope, source, relation kind and property value."""
     definitions = list(catalog.definitions.values())
     dimensions: Counter[str] = Counter()
@@ -49,21 +87,23 @@ def catalog_stats(catalog: Catalog) -> dict[str, Any]:
         if definition.source.table3 is not None:
             rows.add(definition.source.table3.row)
     parametric = sum(1 for d in definitions for r in d.relations if r.parameter_map)
-    return {
-        "definitions": len(definitions),
-        "references": len(catalog.references),
-        "with_statement": sum(1 for d in definitions if d.statement),
-        "table3_rows_covered": len(rows),
-        "table3_rows": TABLE3_ROWS,
-        "by_dimension": {d: dimensions[d] for d in "QNVBFRC"},
-        "by_dimension_combination": _sorted(combinations),
-        "by_scope": _sorted(scopes),
-        "by_setting": _sorted(settings),
-        "by_source": _sorted(sources),
-        "relations": sum(relations.values()),
-        "by_relation_kind": _sorted(relations),
-        "by_relation_status": _sorted(statuses),
-        "parametric_relations": parametric,
-        "by_link_kind": _sorted(links),
-        "by_property_value": {name: _sorted(counter) for name, counter in properties.items()},
-    }
+    return StatsResult(
+        {
+            "definitions": len(definitions),
+            "references": len(catalog.references),
+            "with_statement": sum(1 for d in definitions if d.statement),
+            "table3_rows_covered": len(rows),
+            "table3_rows": TABLE3_ROWS,
+            "by_dimension": {d: dimensions[d] for d in "QNVBFRC"},
+            "by_dimension_combination": _sorted(combinations),
+            "by_scope": _sorted(scopes),
+            "by_setting": _sorted(settings),
+            "by_source": _sorted(sources),
+            "relations": sum(relations.values()),
+            "by_relation_kind": _sorted(relations),
+            "by_relation_status": _sorted(statuses),
+            "parametric_relations": parametric,
+            "by_link_kind": _sorted(links),
+            "by_property_value": {name: _sorted(counter) for name, counter in properties.items()},
+        }
+    )

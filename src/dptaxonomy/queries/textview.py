@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
-    from dptaxonomy.reasoning.proofs import Proof
+    from dptaxonomy.reasoning.facts import Fact
+    from dptaxonomy.reasoning.proof import Proof
     from dptaxonomy.schema.models import Citation, Claim, Definition, Relation
 from dptaxonomy.schema.enums import FACT_SYMBOLS, RELATION_SYMBOLS, TRUTH_MARKS
 
-__all__ = ["definition_text", "proof_text", "table_text"]
+__all__ = ["definition_text", "fact_line", "proof_text", "table_text"]
 
 
 def table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -22,6 +23,13 @@ def table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
         cells = [str(cell).ljust(width) for cell, width in zip(row, widths, strict=False)]
         lines.append("  ".join([*cells, str(row[-1])]).rstrip())
     return "\n".join(lines)
+
+
+def fact_line(fact: Fact) -> str:
+    """``file:line  a ≻ b  [key] place``: one asserted fact as evidence."""
+    origin = fact.origin
+    reading = f"{fact.a} {FACT_SYMBOLS[fact.kind.value]} {fact.b}"
+    return f"{origin.location}  {reading}  [{origin.citation.key}] {origin.citation.at}"
 
 
 def _citation(citation: Citation | None) -> str:

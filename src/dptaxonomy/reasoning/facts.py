@@ -55,10 +55,6 @@ class Origin:
     def location(self) -> str:
         return f"{self.file}:{self.line}"
 
-    @property
-    def cite(self) -> str:
-        return f"[{self.citation.key}] {self.citation.at}"
-
 
 @dataclass(frozen=True, slots=True)
 class Fact:

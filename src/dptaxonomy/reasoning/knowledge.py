@@ -1,6 +1,6 @@
 """The knowledge base: asserted facts closed under the rules of docs/reasoning.md.
 
-Built once per catalog; every query afterwards is a bit test or a short
+Compiled once per catalog; every query afterwards is a bit test or a short
 search for a proof (see :mod:`dptaxonomy.reasoning.proofs`).
 """
 
@@ -9,18 +9,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
 
-from dptaxonomy.base.errors import DptaxError
-from dptaxonomy.base.gcpause import collector_paused
 from dptaxonomy.catalog.names import NameIndex
-from dptaxonomy.reasoning.closure import Closure, bits
+from dptaxonomy.reasoning.closure import Closure
 from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
-from dptaxonomy.reasoning.info import CitationRef, DefinitionInfo
+from dptaxonomy.reasoning.info import DefinitionInfo
 from dptaxonomy.schema.enums import Status, Truth
-
-if TYPE_CHECKING:
-    from dptaxonomy.catalog.store import Catalog
 
 __all__ = ["KnowledgeBase", "PropertyValue"]
 
@@ -35,46 +29,23 @@ class PropertyValue:
 
 
 class KnowledgeBase:
-    """Facts of a catalog and everything the rules derive from them."""
+    """Facts of a catalog and everything the rules derive from them.
 
-    def __init__(self, catalog: Catalog, *, assume_conjectures: bool = False) -> None:
-        from dptaxonomy.reasoning.facts import collect_facts
+    Built from its parts: compiled from a catalog by
+    :func:`dptaxonomy.reasoning.compile.compile_knowledge_base`, or restored
+    from the cache by :mod:`dptaxonomy.cache.codec`. It keeps no catalog.
+    """
 
-        with collector_paused():
-            factset = collect_facts(catalog, assume_conjectures=assume_conjectures)
-            infos = {i: _info(catalog, i) for i in catalog.definitions}
-            stronger = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.stronger]
-            extends = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.extends]
-            strength = Closure.build(infos, stronger)
-            extension = Closure.build(infos, extends)
-            self._setup(infos, factset, strength, extension, assume_conjectures)
-        self._catalog: Catalog | None = catalog
-
-    @classmethod
-    def from_parts(
-        cls,
-        infos: dict[str, DefinitionInfo],
+    def __init__(
+        self,
+        info: dict[str, DefinitionInfo],
         factset: FactSet,
         strength: Closure,
         extension: Closure,
         *,
-        assume_conjectures: bool,
-    ) -> KnowledgeBase:
-        """A knowledge base restored from its parts (the cache), without a catalog."""
-        kb = cls.__new__(cls)
-        kb._setup(infos, factset, strength, extension, assume_conjectures)
-        kb._catalog = None
-        return kb
-
-    def _setup(
-        self,
-        infos: dict[str, DefinitionInfo],
-        factset: FactSet,
-        strength: Closure,
-        extension: Closure,
-        assume_conjectures: bool,
+        assume_conjectures: bool = False,
     ) -> None:
-        self.info = infos
+        self.info = info
         self.assume_conjectures = assume_conjectures
         self.factset = factset
         self.stronger_facts = [f for f in factset.facts if f.kind is FactKind.stronger]
@@ -83,13 +54,6 @@ class KnowledgeBase:
         self.strength = strength
         self.extension = extension
         self._not_stronger_rows = self._propagate_separations()
-
-    @property
-    def catalog(self) -> Catalog:
-        """The catalog the knowledge base was built from (not kept in the cache)."""
-        if self._catalog is None:
-            raise DptaxError("this knowledge base was restored from the cache without its catalog")
-        return self._catalog
 
     @cached_property
     def names(self) -> NameIndex:
@@ -178,14 +142,6 @@ class KnowledgeBase:
         """How many ordered pairs a ≠ b with a ≻ b are derivable."""
         return self.strength.pair_count()
 
-    def derived_separation_pairs(self) -> int:
-        """How many ordered pairs with ¬(a ≻ b) are derivable."""
-        sizes = [len(m) for m in self.strength.members]
-        return sum(
-            sizes[index] * sum(sizes[i] for i in bits(row))
-            for index, row in enumerate(self._not_stronger_rows)
-        )
-
     def facts_between(self, kind: FactKind) -> dict[tuple[str, str], list[Fact]]:
         """Asserted facts of ``kind`` grouped by (a, b)."""
         grouped: dict[tuple[str, str], list[Fact]] = defaultdict(list)
@@ -193,30 +149,3 @@ class KnowledgeBase:
             if fact.kind is kind:
                 grouped[(fact.a, fact.b)].append(fact)
         return grouped
-
-
-def _info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
-    entry = catalog.entries[definition_id]
-    d = entry.definition
-    claim = d.properties.composability
-    line, _ = entry.located.value_mark(("properties", "composability"))
-    citation = (
-        CitationRef(claim.citation.key, claim.citation.at, claim.citation.quote)
-        if claim.citation is not None
-        else None
-    )
-    return DefinitionInfo(
-        id=d.id,
-        name=d.name,
-        abbreviations=tuple(d.abbreviations),
-        aliases=tuple(d.aliases),
-        disambiguator=d.disambiguator,
-        introduced_in=tuple(d.introduced_in),
-        dimensions=tuple(d.dimensions),
-        scope=d.scope,
-        composability=claim.value,
-        composability_status=claim.status,
-        composability_citation=citation,
-        file=entry.file,
-        composability_line=line,
-    )

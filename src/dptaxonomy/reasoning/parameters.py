@@ -10,7 +10,7 @@ parameters as expressions over A's: the guarantee the chain yields, e.g.
 from __future__ import annotations
 
 from dptaxonomy.reasoning.facts import Fact
-from dptaxonomy.reasoning.proofs import Conclusion, Proof
+from dptaxonomy.reasoning.proof import Conclusion, Proof
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.arith import Node, parse_expression, render, substitute
 

@@ -11,57 +11,19 @@ from __future__ import annotations
 import heapq
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from enum import StrEnum
 from functools import cached_property
 
 from dptaxonomy.base.gcpause import collector_paused
 from dptaxonomy.reasoning.closure import Closure
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.parameters import step_map
+from dptaxonomy.reasoning.proof import Conclusion, Proof
 from dptaxonomy.reasoning.rules import Rule
 
 __all__ = ["Conclusion", "Proof", "ProofSearch"]
 
 CONJECTURE_COST = 1000
-
-
-class Conclusion(StrEnum):
-    """What a proof concludes about (a, b)."""
-
-    stronger = "stronger"
-    extends = "extends"
-    not_stronger = "not_stronger"
-
-
-@dataclass(frozen=True)
-class Proof:
-    """A conclusion about ``a`` and ``b`` and the asserted facts that establish it.
-
-    For ≻ and ⊂ the steps are a chain from ``a`` to ``b``. For ¬(a ≻ b) they are
-    a chain X ≻ … ≻ a, the separation ¬(X ≻ Y), and a chain b ≻ … ≻ Y (rule N1).
-    """
-
-    conclusion: Conclusion
-    a: str
-    b: str
-    steps: tuple[Fact, ...]
-    rules: tuple[Rule, ...]
-
-    @property
-    def conjectural(self) -> bool:
-        """Whether the proof rests on a conjectured fact."""
-        return any(step.conjectured for step in self.steps)
-
-    @property
-    def conditional(self) -> bool:
-        """Whether a step holds only under side conditions."""
-        return any(step.origin.conditions for step in self.steps)
-
-    @property
-    def derived(self) -> bool:
-        """False when the conclusion is one asserted fact read as stated."""
-        return not (len(self.steps) == 1 and self.steps[0].kind.value == self.conclusion.value)
 
 
 def _cost(fact: Fact) -> int:
@@ -170,8 +132,6 @@ class ProofSearch:
         Its composed map (:func:`dptaxonomy.reasoning.parameters.composed_map`) says
         which parameters of ``b`` the chain guarantees.
         """
-        from dptaxonomy.reasoning.parameters import step_map
-
         if a == b:
             return None
         chain = self._chain(
@@ -196,10 +156,6 @@ class ProofSearch:
                         proof = prove(a, b)
                         assert proof is not None  # the closure says it is derivable
                         yield proof
-
-    def direct(self, a: str, kind: FactKind = FactKind.stronger) -> list[Fact]:
-        """The asserted facts of ``kind`` leaving ``a``, simplest first."""
-        return list(self._forward[kind].get(a, ()))
 
     def without(self, fact: Fact, kind: FactKind, a: str, b: str) -> Proof | None:
         """A proof of ``a KIND b`` that does not use ``fact``, if one exists."""

@@ -2,13 +2,14 @@
 
 relate, stronger/weaker than, explain, contradictions, open questions, redundancy.
 
-Every answer is plain data with its proofs; :func:`proof_data` turns a proof
-into JSON-ready data for the CLI and the exports.
+Every answer is plain data with its proofs; :mod:`dptaxonomy.reasoning.jsonform`
+gives their JSON form and :mod:`dptaxonomy.queries` wraps them as results.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
@@ -18,16 +19,35 @@ from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import Proof, ProofSearch
 from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.schema.enums import FACT_SYMBOLS, Scope
+from dptaxonomy.schema.enums import Scope
 
-__all__ = [
-    "Neighbour",
-    "OpenQuestion",
-    "Reasoner",
-    "Relationship",
-    "fact_data",
-    "proof_data",
-]
+__all__ = ["Extension", "Neighbour", "OpenQuestion", "Reasoner", "Relationship", "Verdict"]
+
+
+class Verdict(StrEnum):
+    """How ``a`` compares with ``b`` under ≻ (the ``verdict`` of ``dptax relate``)."""
+
+    equivalent = "equivalent"
+    stronger = "stronger"
+    """a ≻ b (``strict`` says whether ¬(b ≻ a) is known too)."""
+    weaker = "weaker"
+    """b ≻ a."""
+    incomparable = "incomparable"
+    """¬(a ≻ b) and ¬(b ≻ a)."""
+    not_stronger = "not_stronger"
+    """¬(a ≻ b) only."""
+    not_weaker = "not_weaker"
+    """¬(b ≻ a) only."""
+    unknown = "unknown"
+
+
+class Extension(StrEnum):
+    """How ``a`` and ``b`` relate under ⊂ (the ``extension`` of ``dptax relate``)."""
+
+    same = "same"
+    a_special_case_of_b = "a_special_case_of_b"
+    b_special_case_of_a = "b_special_case_of_a"
+    none = "none"
 
 
 @dataclass(frozen=True)
@@ -36,9 +56,9 @@ class Relationship:
 
     a: str
     b: str
-    verdict: str
+    verdict: Verdict
     strict: bool
-    extension: str
+    extension: Extension
     proofs: tuple[Proof, ...]
     contradictory: bool = False
     parametric: Proof | None = None
@@ -67,53 +87,6 @@ class OpenQuestion:
     b_class: tuple[str, ...] = field(default=())
 
 
-def fact_data(fact: Fact) -> dict[str, Any]:
-    """JSON-ready view of one asserted fact as used in a proof."""
-    origin = fact.origin
-    data: dict[str, Any] = {
-        "reading": f"{fact.a} {FACT_SYMBOLS[fact.kind.value]} {fact.b}",
-        "kind": fact.kind.value,
-        "a": fact.a,
-        "b": fact.b,
-        "rule": fact.rule.value,
-        "stated_in": origin.definition,
-        "relation": origin.kind.value,
-        "target": origin.target,
-        "status": origin.status.value,
-        "citation": origin.citation.data(),
-        "file": origin.file,
-        "line": origin.line,
-    }
-    if origin.parameter_map:
-        data["parameter_map"] = dict(origin.parameter_map)
-    if origin.conditions:
-        data["conditions"] = list(origin.conditions)
-    if origin.note:
-        data["note"] = origin.note
-    return data
-
-
-def proof_data(proof: Proof) -> dict[str, Any]:
-    """JSON-ready view of a proof (with the composed parameter map when every step has one)."""
-    from dptaxonomy.reasoning.parameters import composed_map
-
-    data: dict[str, Any] = {
-        "conclusion": f"{proof.a} {FACT_SYMBOLS[proof.conclusion.value]} {proof.b}",
-        "kind": proof.conclusion.value,
-        "a": proof.a,
-        "b": proof.b,
-        "derived": proof.derived,
-        "rules": [rule.value for rule in proof.rules],
-        "conjectural": proof.conjectural,
-        "conditional": proof.conditional,
-        "steps": [fact_data(step) for step in proof.steps],
-    }
-    mapping = composed_map(proof)
-    if mapping is not None and len(proof.steps) > 1:
-        data["parameter_map"] = mapping
-    return data
-
-
 class Reasoner:
     """The queries users ask, over one knowledge base."""
 
@@ -129,37 +102,37 @@ class Reasoner:
         proofs: list[Proof | None] = []
         strict = False
         if forward and backward:
-            verdict = "equivalent"
+            verdict = Verdict.equivalent
             proofs += [search.stronger(a, b), search.stronger(b, a)]
         elif forward:
-            verdict, strict = "stronger", not_backward
+            verdict, strict = Verdict.stronger, not_backward
             proofs += [search.stronger(a, b), search.not_stronger(b, a) if strict else None]
         elif backward:
-            verdict, strict = "weaker", not_forward
+            verdict, strict = Verdict.weaker, not_forward
             proofs += [search.stronger(b, a), search.not_stronger(a, b) if strict else None]
         elif not_forward and not_backward:
-            verdict = "incomparable"
+            verdict = Verdict.incomparable
             proofs += [search.not_stronger(a, b), search.not_stronger(b, a)]
         elif not_forward:
-            verdict = "not_stronger"
+            verdict = Verdict.not_stronger
             proofs.append(search.not_stronger(a, b))
         elif not_backward:
-            verdict = "not_weaker"
+            verdict = Verdict.not_weaker
             proofs.append(search.not_stronger(b, a))
         else:
-            verdict = "unknown"
+            verdict = Verdict.unknown
         a_in_b, b_in_a = kb.is_extension(a, b), kb.is_extension(b, a)
         if a == b or (a_in_b and b_in_a):
-            extension = "same"
+            extension = Extension.same
             proofs += [search.extends(a, b)] if a != b else []
         elif a_in_b:
-            extension = "a_special_case_of_b"
+            extension = Extension.a_special_case_of_b
             proofs.append(search.extends(a, b))
         elif b_in_a:
-            extension = "b_special_case_of_a"
+            extension = Extension.b_special_case_of_a
             proofs.append(search.extends(b, a))
         else:
-            extension = "none"
+            extension = Extension.none
         contradictory = (forward and not_forward) or (backward and not_backward)
         parametric = None
         if forward or backward:

@@ -1,0 +1,197 @@
+"""The cache's JSON form of a knowledge base, derived from the records' field definitions.
+
+Each record type (:class:`DefinitionInfo`, :class:`Origin`, :class:`Fact`) is
+stored as a table: the field names once, then one row of values per record.
+Encoding and decoding read the dataclass fields and their annotations, so a
+new field is one edit, in the record. Decoding checks every value's type and
+raises :class:`ValueError` on anything unexpected: a tampered or truncated
+cache is rejected, never half-trusted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from enum import Enum
+from typing import Any, TypeVar
+
+from dptaxonomy.reasoning.closure import Closure
+from dptaxonomy.reasoning.facts import Fact, FactSet, Origin
+from dptaxonomy.reasoning.info import DefinitionInfo
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+
+__all__ = ["decode_knowledge_base", "encode_knowledge_base"]
+
+T = TypeVar("T")
+Convert = Callable[[Any], Any]
+
+
+def _encode_value(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_encode_value(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [_encode_value(getattr(value, f.name)) for f in dataclasses.fields(value)]
+    return value
+
+
+def _scalar(kind: type) -> Convert:
+    def convert(value: Any) -> Any:
+        # bool is an int in Python; a cache never stores one where an int is due
+        if type(value) is not kind:
+            raise ValueError(f"expected {kind.__name__}, got {type(value).__name__}")
+        return value
+
+    return convert
+
+
+def _converter(annotation: Any) -> Convert:
+    """A function turning the JSON form of a value of type ``annotation`` back into it."""
+    origin = typing.get_origin(annotation)
+    arguments = typing.get_args(annotation)
+    if origin in (types.UnionType, typing.Union):
+        inner = [a for a in arguments if a is not type(None)]
+        if len(inner) != 1:
+            raise TypeError(f"unsupported union {annotation}")
+        convert_inner = _converter(inner[0])
+        return lambda value: None if value is None else convert_inner(value)
+    if origin is tuple:
+        if len(arguments) == 2 and arguments[1] is Ellipsis:
+            item = _converter(arguments[0])
+            return lambda value: tuple(item(v) for v in _list(value))
+        parts = [_converter(a) for a in arguments]
+
+        def fixed(value: Any) -> tuple[Any, ...]:
+            values = _list(value)
+            if len(values) != len(parts):
+                raise ValueError("wrong tuple length")
+            return tuple(p(v) for p, v in zip(parts, values, strict=True))
+
+        return fixed
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return annotation
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+        return _row_reader(annotation)
+    if annotation in (str, int, bool):
+        return _scalar(annotation)
+    raise TypeError(f"unsupported field type {annotation}")
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def _fields(cls: type) -> list[tuple[str, Any]]:
+    hints = typing.get_type_hints(cls)
+    return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
+
+
+def _row_reader(cls: type[T], overrides: dict[str, Convert] | None = None) -> Callable[[Any], T]:
+    converters = [
+        (name, (overrides or {}).get(name) or _converter(annotation))
+        for name, annotation in _fields(cls)
+    ]
+
+    def read(row: Any) -> T:
+        values = _list(row)
+        if len(values) != len(converters):
+            raise ValueError(f"a {cls.__name__} row has {len(values)} values")
+        return cls(
+            **{name: convert(v) for (name, convert), v in zip(converters, values, strict=True)}
+        )
+
+    return read
+
+
+def _table(records: list[Any], cls: type, overrides: dict[str, Convert] | None = None) -> Any:
+    names = [name for name, _ in _fields(cls)]
+    rows = [
+        [(overrides or {}).get(name, _encode_value)(getattr(record, name)) for name in names]
+        for record in records
+    ]
+    return {"fields": names, "rows": rows}
+
+
+def _untable(data: Any, cls: type[T], overrides: dict[str, Convert] | None = None) -> list[T]:
+    if not isinstance(data, dict) or data.get("fields") != [name for name, _ in _fields(cls)]:
+        raise ValueError(f"the {cls.__name__} table has other fields than this version's")
+    read = _row_reader(cls, overrides)
+    return [read(row) for row in _list(data["rows"])]
+
+
+def _closure(closure: Closure) -> dict[str, Any]:
+    return {
+        "members": [list(m) for m in closure.members],
+        "successors": closure.successors,
+        "edges": [list(e) for e in closure.edges],
+    }
+
+
+def _unclosure(part: Any) -> Closure:
+    return Closure(
+        [tuple(str(n) for n in _list(m)) for m in _list(part["members"])],
+        [[int(i) for i in _list(s)] for s in _list(part["successors"])],
+        [(str(a), str(b)) for a, b in _list(part["edges"])],
+    )
+
+
+def encode_knowledge_base(kb: KnowledgeBase) -> dict[str, Any]:
+    """The JSON-ready form of ``kb`` (origins stored once, referred to by index)."""
+    origins: dict[tuple[str, int], int] = {}
+    origin_list: list[Origin] = []
+
+    def origin_index(origin: Any) -> int:
+        key = (origin.definition, origin.index)
+        if key not in origins:
+            origins[key] = len(origin_list)
+            origin_list.append(origin)
+        return origins[key]
+
+    factset = kb.factset
+    facts = _table(factset.facts, Fact, {"origin": origin_index})
+    set_aside = {
+        name: [origin_index(o) for o in getattr(factset, name)]
+        for name in ("disputed", "conjectured_unused", "unquantified")
+    }
+    return {
+        "assume_conjectures": kb.assume_conjectures,
+        "infos": _table(list(kb.info.values()), DefinitionInfo),
+        "origins": _table(origin_list, Origin),
+        "facts": facts,
+        **set_aside,
+        "strength": _closure(kb.strength),
+        "extension": _closure(kb.extension),
+    }
+
+
+def decode_knowledge_base(data: dict[str, Any]) -> KnowledgeBase:
+    """The knowledge base :func:`encode_knowledge_base` stored; ValueError if malformed."""
+    infos = {info.id: info for info in _untable(data["infos"], DefinitionInfo)}
+    origins = _untable(data["origins"], Origin)
+
+    def origin_at(index: Any) -> Origin:
+        if type(index) is not int or not 0 <= index < len(origins):
+            raise ValueError("bad origin index")
+        return origins[index]
+
+    factset = FactSet(
+        facts=_untable(data["facts"], Fact, {"origin": origin_at}),
+        disputed=[origin_at(i) for i in _list(data["disputed"])],
+        conjectured_unused=[origin_at(i) for i in _list(data["conjectured_unused"])],
+        unquantified=[origin_at(i) for i in _list(data["unquantified"])],
+    )
+    kb = KnowledgeBase(
+        infos,
+        factset,
+        _unclosure(data["strength"]),
+        _unclosure(data["extension"]),
+        assume_conjectures=bool(data["assume_conjectures"]),
+    )
+    if set(kb.strength.component) != set(infos) or set(kb.extension.component) != set(infos):
+        raise ValueError("closure and definitions disagree")
+    return kb

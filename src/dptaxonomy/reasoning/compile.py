@@ -1,0 +1,60 @@
+"""Compiling a validated catalog into a knowledge base (rules A1–A4, then the closures)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dptaxonomy.base.gcpause import collector_paused
+from dptaxonomy.reasoning.closure import Closure
+from dptaxonomy.reasoning.facts import FactKind, collect_facts
+from dptaxonomy.reasoning.info import CitationRef, DefinitionInfo
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+
+if TYPE_CHECKING:
+    from dptaxonomy.catalog.store import Catalog
+
+__all__ = ["compile_knowledge_base", "definition_info"]
+
+
+def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False) -> KnowledgeBase:
+    """The knowledge base of ``catalog``: its facts, and the ≻ and ⊂ closures over them."""
+    with collector_paused():
+        factset = collect_facts(catalog, assume_conjectures=assume_conjectures)
+        infos = {i: definition_info(catalog, i) for i in catalog.definitions}
+        stronger = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.stronger]
+        extends = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.extends]
+        return KnowledgeBase(
+            infos,
+            factset,
+            Closure.build(infos, stronger),
+            Closure.build(infos, extends),
+            assume_conjectures=assume_conjectures,
+        )
+
+
+def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
+    """The plain record the reasoner keeps about one entry."""
+    entry = catalog.entries[definition_id]
+    d = entry.definition
+    claim = d.properties.composability
+    line, _ = entry.located.value_mark(("properties", "composability"))
+    citation = (
+        CitationRef(claim.citation.key, claim.citation.at, claim.citation.quote)
+        if claim.citation is not None
+        else None
+    )
+    return DefinitionInfo(
+        id=d.id,
+        name=d.name,
+        abbreviations=tuple(d.abbreviations),
+        aliases=tuple(d.aliases),
+        disambiguator=d.disambiguator,
+        introduced_in=tuple(d.introduced_in),
+        dimensions=tuple(d.dimensions),
+        scope=d.scope,
+        composability=claim.value,
+        composability_status=claim.status,
+        composability_citation=citation,
+        file=entry.file,
+        composability_line=line,
+    )

@@ -1,0 +1,86 @@
+"""The JSON form of the reasoner's evidence: facts, proofs and contradictions.
+
+One form each, used by every command's ``--format json`` and by the JSON export.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dptaxonomy.reasoning.contradictions import Contradiction
+from dptaxonomy.reasoning.facts import Fact
+from dptaxonomy.reasoning.parameters import composed_map
+from dptaxonomy.reasoning.proof import Proof
+from dptaxonomy.schema.enums import FACT_SYMBOLS
+
+__all__ = ["contradiction_data", "fact_data", "fact_reading", "proof_data"]
+
+
+def fact_reading(fact: Fact) -> str:
+    """``a ≻ b``, ``a ⊂ b`` or ``a ⊁ b``: the fact in symbols."""
+    return f"{fact.a} {FACT_SYMBOLS[fact.kind.value]} {fact.b}"
+
+
+def fact_data(fact: Fact) -> dict[str, Any]:
+    """JSON-ready view of one asserted fact as used in a proof."""
+    origin = fact.origin
+    data: dict[str, Any] = {
+        "reading": fact_reading(fact),
+        "kind": fact.kind.value,
+        "a": fact.a,
+        "b": fact.b,
+        "rule": fact.rule.value,
+        "stated_in": origin.definition,
+        "relation": origin.kind.value,
+        "target": origin.target,
+        "status": origin.status.value,
+        "citation": origin.citation.data(),
+        "file": origin.file,
+        "line": origin.line,
+    }
+    if origin.parameter_map:
+        data["parameter_map"] = dict(origin.parameter_map)
+    if origin.conditions:
+        data["conditions"] = list(origin.conditions)
+    if origin.note:
+        data["note"] = origin.note
+    return data
+
+
+def proof_data(proof: Proof) -> dict[str, Any]:
+    """JSON-ready view of a proof (with the composed parameter map when every step has one)."""
+    data: dict[str, Any] = {
+        "conclusion": f"{proof.a} {FACT_SYMBOLS[proof.conclusion.value]} {proof.b}",
+        "kind": proof.conclusion.value,
+        "a": proof.a,
+        "b": proof.b,
+        "derived": proof.derived,
+        "rules": [rule.value for rule in proof.rules],
+        "conjectural": proof.conjectural,
+        "conditional": proof.conditional,
+        "steps": [fact_data(step) for step in proof.steps],
+    }
+    mapping = composed_map(proof)
+    if mapping is not None and len(proof.steps) > 1:
+        data["parameter_map"] = mapping
+    return data
+
+
+def contradiction_data(contradiction: Contradiction) -> dict[str, Any]:
+    """JSON-ready view of a contradiction: its rule, message, facts and property claims."""
+    return {
+        "rule": contradiction.rule.value,
+        "message": contradiction.message,
+        "facts": [fact_data(f) for f in contradiction.facts],
+        "claims": [
+            {
+                "definition": c.definition,
+                "property": c.property,
+                "value": c.value.value,
+                "file": c.file,
+                "line": c.line,
+                "citation": c.citation.data() if c.citation else None,
+            }
+            for c in contradiction.claims
+        ],
+    }

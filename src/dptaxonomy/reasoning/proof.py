@@ -1,0 +1,54 @@
+"""The proof record: a conclusion about two definitions and the asserted facts behind it.
+
+It depends only on facts and rules, so the proof search
+(:mod:`dptaxonomy.reasoning.proofs`) and the composition of parameter maps
+(:mod:`dptaxonomy.reasoning.parameters`) both build on it, one way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from dptaxonomy.reasoning.facts import Fact
+from dptaxonomy.reasoning.rules import Rule
+
+__all__ = ["Conclusion", "Proof"]
+
+
+class Conclusion(StrEnum):
+    """What a proof concludes about (a, b)."""
+
+    stronger = "stronger"
+    extends = "extends"
+    not_stronger = "not_stronger"
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A conclusion about ``a`` and ``b`` and the asserted facts that establish it.
+
+    For ≻ and ⊂ the steps are a chain from ``a`` to ``b``. For ¬(a ≻ b) they are
+    a chain X ≻ … ≻ a, the separation ¬(X ≻ Y), and a chain b ≻ … ≻ Y (rule N1).
+    """
+
+    conclusion: Conclusion
+    a: str
+    b: str
+    steps: tuple[Fact, ...]
+    rules: tuple[Rule, ...]
+
+    @property
+    def conjectural(self) -> bool:
+        """Whether the proof rests on a conjectured fact."""
+        return any(step.conjectured for step in self.steps)
+
+    @property
+    def conditional(self) -> bool:
+        """Whether a step holds only under side conditions."""
+        return any(step.origin.conditions for step in self.steps)
+
+    @property
+    def derived(self) -> bool:
+        """False when the conclusion is one asserted fact read as stated."""
+        return not (len(self.steps) == 1 and self.steps[0].kind.value == self.conclusion.value)
