@@ -72,7 +72,15 @@ def _converter(annotation: Any) -> Convert:
 
         return fixed
     if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return annotation
+        members = annotation._value2member_map_
+
+        def member(value: Any) -> Any:
+            try:
+                return members[value]
+            except (KeyError, TypeError):
+                raise ValueError(f"{value!r} is not a valid {annotation.__name__}") from None
+
+        return member
     if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
         return _row_reader(annotation)
     if annotation in (str, int, bool):

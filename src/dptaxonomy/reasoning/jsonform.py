@@ -5,13 +5,14 @@ One form each, used by every command's ``--format json`` and by the JSON export.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dptaxonomy.reasoning.contradictions import Contradiction
 from dptaxonomy.reasoning.facts import Fact
-from dptaxonomy.reasoning.parameters import composed_map
 from dptaxonomy.reasoning.proof import Proof
 from dptaxonomy.schema.enums import FACT_SYMBOLS
+
+if TYPE_CHECKING:
+    from dptaxonomy.reasoning.contradictions import Contradiction
 
 __all__ = ["contradiction_data", "fact_data", "fact_reading", "proof_data"]
 
@@ -49,6 +50,8 @@ def fact_data(fact: Fact) -> dict[str, Any]:
 
 def proof_data(proof: Proof) -> dict[str, Any]:
     """JSON-ready view of a proof (with the composed parameter map when every step has one)."""
+    from dptaxonomy.reasoning.parameters import composed_map
+
     data: dict[str, Any] = {
         "conclusion": f"{proof.a} {FACT_SYMBOLS[proof.conclusion.value]} {proof.b}",
         "kind": proof.conclusion.value,

@@ -17,7 +17,6 @@ from dptaxonomy.base.gcpause import collector_paused
 from dptaxonomy.reasoning.closure import Closure
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.parameters import step_map
 from dptaxonomy.reasoning.proof import Conclusion, Proof
 from dptaxonomy.reasoning.rules import Rule
 
@@ -132,6 +131,8 @@ class ProofSearch:
         Its composed map (:func:`dptaxonomy.reasoning.parameters.composed_map`) says
         which parameters of ``b`` the chain guarantees.
         """
+        from dptaxonomy.reasoning.parameters import step_map
+
         if a == b:
             return None
         chain = self._chain(

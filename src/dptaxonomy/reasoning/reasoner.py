@@ -11,15 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.reasoning.closure import bits
-from dptaxonomy.reasoning.contradictions import Contradiction, find_contradictions
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import Proof, ProofSearch
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import Scope
+
+if TYPE_CHECKING:
+    from dptaxonomy.reasoning.contradictions import Contradiction
 
 __all__ = ["Extension", "Neighbour", "OpenQuestion", "Reasoner", "Relationship", "Verdict"]
 
@@ -183,6 +185,8 @@ class Reasoner:
     @cached_property
     def contradictions(self) -> list[Contradiction]:
         """Every contradiction, with its minimal set of facts."""
+        from dptaxonomy.reasoning.contradictions import find_contradictions
+
         return find_contradictions(self.kb)
 
     def open_questions(
