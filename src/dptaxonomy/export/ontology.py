@@ -11,7 +11,9 @@ from rdflib.term import Node
 
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import bind_prefixes
+from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, TABLE3_ROWS
 from dptaxonomy.schema.models import (
+    ID_PATTERN,
     LinkKind,
     ParameterType,
     Quantifier,
@@ -23,16 +25,6 @@ from dptaxonomy.schema.models import (
 )
 
 __all__ = ["ontology_graph", "ontology_text", "shapes_graph", "shapes_text"]
-
-_DIMENSIONS = {
-    "Q": "Quantification of privacy loss",
-    "N": "Neighborhood definition",
-    "V": "Variation of privacy loss",
-    "B": "Background knowledge",
-    "F": "Formalism change",
-    "R": "Relativization of knowledge gain",
-    "C": "Computational power",
-}
 
 _CLASSES: list[tuple[URIRef, str, str, URIRef | None]] = [
     (
@@ -191,7 +183,7 @@ def ontology_graph() -> Graph:
         graph.add((iri, v.RDFS.comment, Literal(comment)))
         if parent is not None:
             graph.add((iri, v.RDFS.subClassOf, parent))
-    for letter, label in _DIMENSIONS.items():
+    for letter, label in DIMENSION_LABELS.items():
         graph.add((v.DP[letter], v.RDF.type, v.C_DIMENSION))
         graph.add((v.DP[letter], v.RDF.type, v.OWL.NamedIndividual))
         graph.add((v.DP[letter], v.SKOS.prefLabel, Literal(label)))
@@ -274,7 +266,7 @@ def shapes_graph() -> Graph:
         definition,
         v.P_ID,
         datatype=v.XSD.string,
-        pattern=Literal(r"^[a-z0-9]+(-[a-z0-9]+)*$"),
+        pattern=Literal(ID_PATTERN),
         **one,
     )
     s.prop(definition, v.SKOS.prefLabel, datatype=v.XSD.string, **one)
@@ -282,7 +274,7 @@ def shapes_graph() -> Graph:
     s.prop(definition, v.P_STATEMENT, datatype=v.XSD.string, maxCount=1)
     s.prop(definition, v.P_SCOPE, values=[x.value for x in Scope], **one)
     s.prop(definition, v.P_SETTING, values=[x.value for x in Setting], **one)
-    s.prop(definition, v.P_HAS_DIMENSION, nodes=[v.DP[d] for d in _DIMENSIONS])
+    s.prop(definition, v.P_HAS_DIMENSION, nodes=[v.DP[d] for d in DIMENSION_ORDER])
     s.prop(definition, v.P_SOURCE, node=v.DP.SourceShape, **one)
     s.prop(definition, v.P_CLAIM, node=v.DP.ClaimShape, minCount=3)
     s.prop(definition, v.P_RELATION, node=v.DP.RelationShape)
@@ -297,7 +289,7 @@ def shapes_graph() -> Graph:
         v.P_TABLE3_ROW,
         datatype=v.XSD.integer,
         minInclusive=Literal(1),
-        maxInclusive=Literal(88),
+        maxInclusive=Literal(TABLE3_ROWS),
         maxCount=1,
     )
     claim = s.shape("Claim", v.C_CLAIM)
@@ -324,7 +316,7 @@ def shapes_graph() -> Graph:
     s.prop(relation, v.P_POSITION, datatype=v.XSD.integer, **one)
     definition_set = s.shape("DefinitionSet", v.C_DEFINITION_SET)
     s.prop(definition_set, v.P_QUANTIFIER, values=[x.value for x in Quantifier], **one)
-    s.prop(definition_set, v.P_HAS_DIMENSION, nodes=[v.DP[d] for d in _DIMENSIONS], **one)
+    s.prop(definition_set, v.P_HAS_DIMENSION, nodes=[v.DP[d] for d in DIMENSION_ORDER], **one)
     link = s.shape("Link", v.C_LINK)
     s.prop(link, v.P_LINK_KIND, values=[x.value for x in LinkKind], **one)
     s.prop(link, v.RDF.object, **{"class": v.C_DEFINITION}, **one)

@@ -23,6 +23,7 @@ from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.schema.enums import DIMENSION_ORDER
 from dptaxonomy.schema.models import Citation, Claim, Definition, Reference, RelationKind
 
 __all__ = [
@@ -253,7 +254,7 @@ def asserted_graph(catalog: Catalog, kb: KnowledgeBase | None = None) -> Graph:
     """Every entry and reference, reified relations, and the direct triples of the facts used."""
     graph = Graph()
     bind_prefixes(graph)
-    for dimension in "QNVBFRC":
+    for dimension in DIMENSION_ORDER:
         graph.add((v.DP[dimension], v.RDF.type, v.C_DIMENSION))
     for definition in catalog.definitions.values():
         _definition(graph, definition)

@@ -8,11 +8,9 @@ from typing import Any
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.queries.results import json_document
+from dptaxonomy.schema.enums import DIMENSION_ORDER, TABLE3_ROWS
 
-__all__ = ["TABLE3_ROWS", "StatsResult", "catalog_stats"]
-
-TABLE3_ROWS = 88
-"""Rows of the SoK's Table 3."""
+__all__ = ["StatsResult", "catalog_stats"]
 
 
 def _sorted(counter: Counter[str]) -> dict[str, int]:
@@ -94,7 +92,7 @@ def catalog_stats(catalog: Catalog) -> StatsResult:
             "with_statement": sum(1 for d in definitions if d.statement),
             "table3_rows_covered": len(rows),
             "table3_rows": TABLE3_ROWS,
-            "by_dimension": {d: dimensions[d] for d in "QNVBFRC"},
+            "by_dimension": {d: dimensions[d] for d in DIMENSION_ORDER},
             "by_dimension_combination": _sorted(combinations),
             "by_scope": _sorted(scopes),
             "by_setting": _sorted(settings),

@@ -5,9 +5,11 @@ from __future__ import annotations
 from enum import StrEnum
 
 __all__ = [
+    "DIMENSION_LABELS",
     "DIMENSION_ORDER",
     "FACT_SYMBOLS",
     "RELATION_SYMBOLS",
+    "TABLE3_ROWS",
     "TRUTH_MARKS",
     "Dimension",
     "LinkKind",
@@ -41,6 +43,21 @@ class Dimension(StrEnum):
 
 
 DIMENSION_ORDER = "QNVBFRC"
+"""The dimensions in the SoK's order (Table 2)."""
+
+DIMENSION_LABELS: dict[Dimension, str] = {
+    Dimension.Q: "Quantification of privacy loss",
+    Dimension.N: "Neighborhood definition",
+    Dimension.V: "Variation of privacy loss",
+    Dimension.B: "Background knowledge",
+    Dimension.F: "Formalism change",
+    Dimension.R: "Relativization of knowledge gain",
+    Dimension.C: "Computational power",
+}
+"""Each dimension's name in the SoK (Table 2)."""
+
+TABLE3_ROWS = 88
+"""Rows of the SoK's Table 3."""
 
 
 class Scope(StrEnum):

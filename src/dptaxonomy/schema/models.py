@@ -29,6 +29,7 @@ from dptaxonomy.schema.arith import (
 )
 from dptaxonomy.schema.enums import (
     DIMENSION_ORDER,
+    TABLE3_ROWS,
     Dimension,
     LinkKind,
     ParameterType,
@@ -268,7 +269,9 @@ class Link(_Strict):
 class Table3Row(_Strict):
     """The definition's row in the SoK's Table 3."""
 
-    row: int = Field(ge=1, le=88, description="Row number, counting from 1 at the top of Table 3.")
+    row: int = Field(
+        ge=1, le=TABLE3_ROWS, description="Row number, counting from 1 at the top of Table 3."
+    )
     label: Label = Field(description="Column 1 as printed, e.g. `(α, ε)-Rényi DP [Mir17]`.")
     abbreviation: Label = Field(description="The abbreviation as Table 3 spells it.")
 
