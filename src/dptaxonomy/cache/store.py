@@ -17,7 +17,12 @@ from pathlib import Path
 
 from dptaxonomy import __version__
 from dptaxonomy.cache.codec import decode_knowledge_base, encode_knowledge_base
-from dptaxonomy.catalog.paths import REFERENCES_FILE, catalog_files
+from dptaxonomy.catalog.paths import (
+    EVIDENCE_FILE,
+    REFERENCES_FILE,
+    catalog_files,
+    mechanism_files,
+)
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = ["CACHE_ENV", "NO_CACHE_ENV", "cache_dir", "catalog_digest", "knowledge_base"]
@@ -39,7 +44,9 @@ def cache_dir() -> Path:
 def catalog_digest(directory: Path) -> str:
     """SHA-256 of the package version and every catalog file (path and bytes)."""
     digest = hashlib.sha256(f"dptaxonomy {__version__} cache {_FORMAT}\n".encode())
-    files = [directory / REFERENCES_FILE, *catalog_files(directory)]
+    files = [directory / REFERENCES_FILE, *catalog_files(directory), *mechanism_files(directory)]
+    if (directory / EVIDENCE_FILE).is_file():
+        files.append(directory / EVIDENCE_FILE)
     for path in files:
         digest.update(path.relative_to(directory).as_posix().encode() + b"\0")
         try:

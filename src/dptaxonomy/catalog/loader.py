@@ -1,7 +1,8 @@
 """First validation pass: read each catalog file alone and check it against its model.
 
 One generic function, :func:`load_document`, reads a YAML file of any kind
-(a definition, or the bibliography) and joins pydantic's error locations with
+(a definition, a mechanism, or the bibliography); :func:`load_entry` adds the
+id check shared by every entry kind and joins pydantic's error locations with
 the YAML node positions, so every problem is reported as ``file:line:col``.
 """
 
@@ -13,23 +14,27 @@ import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path as FsPath
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
 from dptaxonomy.catalog.paths import REFERENCES_FILE
 from dptaxonomy.catalog.yamlsource import Located, Path, format_path, parse_yaml
+from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import CitationKey, Definition, Reference
 
 __all__ = [
     "MAX_FILE_BYTES",
     "REFERENCES_FILE",
     "LoadedDefinition",
+    "LoadedMechanism",
     "LoadedReferences",
     "display_path",
     "load_definition",
     "load_document",
+    "load_entry",
+    "load_mechanism",
     "load_references",
     "model_at",
     "unwrap_annotation",
@@ -44,6 +49,15 @@ class LoadedDefinition:
     """A definition that passed the per-file checks, with where it came from."""
 
     definition: Definition
+    file: str
+    located: Located
+
+
+@dataclass(frozen=True)
+class LoadedMechanism:
+    """A mechanism that passed the per-file checks, with where it came from."""
+
+    mechanism: Mechanism
     file: str
     located: Located
 
@@ -224,28 +238,55 @@ def load_document(
     return value, located, []
 
 
-def load_definition(path: FsPath) -> tuple[LoadedDefinition | None, list[Diagnostic]]:
-    """Load one definition file and check what the file alone can tell."""
-    value, located, diagnostics = load_document(path, Definition.model_validate, Definition)
+class _Entry(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+E = TypeVar("E", bound=_Entry)
+
+
+def load_entry(path: FsPath, model: type[E]) -> tuple[E | None, Located | None, list[Diagnostic]]:
+    """Load one entry file of kind ``model`` (a definition or a mechanism).
+
+    Checks the schema, and that the file stem equals the entry's id.
+    """
+    base = typing.cast("type[BaseModel]", model)
+    value, located, diagnostics = load_document(path, base.model_validate, base)
     if value is None or located is None:
-        return None, diagnostics
-    definition: Definition = value
-    file = display_path(path)
-    if path.stem != definition.id:
+        return None, located, diagnostics
+    entry: E = value
+    if path.stem != entry.id:
         line, column = located.value_mark(("id",))
         diagnostics.append(
             Diagnostic(
                 Severity.error,
-                file,
+                display_path(path),
                 line,
                 column,
                 "id-mismatch",
-                f"id: {definition.id!r} differs from the file name {path.name!r}",
-                f"rename the file to {definition.id}.yaml or set `id: {path.stem}`",
+                f"id: {entry.id!r} differs from the file name {path.name!r}",
+                f"rename the file to {entry.id}.yaml or set `id: {path.stem}`",
             )
         )
+        return None, located, diagnostics
+    return entry, located, diagnostics
+
+
+def load_definition(path: FsPath) -> tuple[LoadedDefinition | None, list[Diagnostic]]:
+    """Load one definition file and check what the file alone can tell."""
+    definition, located, diagnostics = load_entry(path, Definition)
+    if definition is None or located is None:
         return None, diagnostics
-    return LoadedDefinition(definition, file, located), diagnostics
+    return LoadedDefinition(definition, display_path(path), located), diagnostics
+
+
+def load_mechanism(path: FsPath) -> tuple[LoadedMechanism | None, list[Diagnostic]]:
+    """Load one mechanism file and check what the file alone can tell."""
+    mechanism, located, diagnostics = load_entry(path, Mechanism)
+    if mechanism is None or located is None:
+        return None, diagnostics
+    return LoadedMechanism(mechanism, display_path(path), located), diagnostics
 
 
 def load_references(path: FsPath) -> tuple[LoadedReferences | None, list[Diagnostic]]:

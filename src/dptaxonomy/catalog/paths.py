@@ -5,10 +5,20 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["CATALOG_ENV", "REFERENCES_FILE", "catalog_files", "default_catalog_dir"]
+__all__ = [
+    "CATALOG_ENV",
+    "EVIDENCE_FILE",
+    "MECHANISMS_DIR",
+    "REFERENCES_FILE",
+    "catalog_files",
+    "default_catalog_dir",
+    "mechanism_files",
+]
 
 CATALOG_ENV = "DPTAX_CATALOG"
 REFERENCES_FILE = "references.yaml"
+MECHANISMS_DIR = "mechanisms"
+EVIDENCE_FILE = "evidence.json"
 
 
 def default_catalog_dir() -> Path:
@@ -27,9 +37,25 @@ def default_catalog_dir() -> Path:
     return package.parent.parent / "catalog"
 
 
+def _is_mechanism(path: Path, directory: Path) -> bool:
+    return path.relative_to(directory).parts[0] == MECHANISMS_DIR
+
+
 def catalog_files(directory: Path) -> list[Path]:
-    """Every definition file below ``directory``, in a stable order."""
+    """Every definition file below ``directory`` (not ``mechanisms/``), in a stable order."""
     return sorted(
-        (p for p in directory.rglob("*.yaml") if p != directory / REFERENCES_FILE),
+        (
+            p
+            for p in directory.rglob("*.yaml")
+            if p != directory / REFERENCES_FILE and not _is_mechanism(p, directory)
+        ),
         key=lambda p: p.relative_to(directory).as_posix(),
     )
+
+
+def mechanism_files(directory: Path) -> list[Path]:
+    """Every mechanism file, ``mechanisms/**/*.yaml``, in a stable order."""
+    folder = directory / MECHANISMS_DIR
+    if not folder.is_dir():
+        return []
+    return sorted(folder.rglob("*.yaml"), key=lambda p: p.relative_to(directory).as_posix())

@@ -12,18 +12,23 @@ from dptaxonomy.base.gcpause import collector_paused
 from dptaxonomy.catalog.checks import check_catalog
 from dptaxonomy.catalog.loader import (
     LoadedDefinition,
+    LoadedMechanism,
     LoadedReferences,
     display_path,
     load_definition,
+    load_mechanism,
     load_references,
 )
+from dptaxonomy.catalog.mechanism_checks import check_mechanisms
 from dptaxonomy.catalog.names import NameIndex
 from dptaxonomy.catalog.paths import (
     CATALOG_ENV,
     REFERENCES_FILE,
     catalog_files,
     default_catalog_dir,
+    mechanism_files,
 )
+from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import Definition, Reference
 
 __all__ = [
@@ -44,11 +49,17 @@ class Catalog:
     entries: dict[str, LoadedDefinition]
     references: dict[str, Reference]
     diagnostics: tuple[Diagnostic, ...] = field(default=())
+    mechanism_entries: dict[str, LoadedMechanism] = field(default_factory=dict)
 
     @property
     def definitions(self) -> dict[str, Definition]:
         """Definitions by id, sorted by id."""
         return {i: self.entries[i].definition for i in sorted(self.entries)}
+
+    @property
+    def mechanisms(self) -> dict[str, Mechanism]:
+        """Mechanisms by id, sorted by id."""
+        return {i: self.mechanism_entries[i].mechanism for i in sorted(self.mechanism_entries)}
 
     @cached_property
     def names(self) -> NameIndex:
@@ -106,7 +117,33 @@ def _load_catalog(directory: Path) -> Catalog:
             )
         )
     loaded: list[LoadedDefinition] = []
-    for path in catalog_files(directory):
+    for path in _inside(catalog_files(directory), directory, diagnostics):
+        entry, problems = load_definition(path)
+        diagnostics.extend(problems)
+        if entry is not None:
+            loaded.append(entry)
+    diagnostics.extend(check_catalog(loaded, references))
+    mechanisms: list[LoadedMechanism] = []
+    for path in _inside(mechanism_files(directory), directory, diagnostics):
+        mechanism, problems = load_mechanism(path)
+        diagnostics.extend(problems)
+        if mechanism is not None:
+            mechanisms.append(mechanism)
+    definitions = {entry.definition.id: entry.definition for entry in loaded}
+    diagnostics.extend(check_mechanisms(mechanisms, definitions, references))
+    return Catalog(
+        directory=directory,
+        entries={entry.definition.id: entry for entry in loaded},
+        references=dict(sorted(references.references.items())) if references else {},
+        diagnostics=tuple(sorted(diagnostics, key=sort_key)),
+        mechanism_entries={m.mechanism.id: m for m in mechanisms},
+    )
+
+
+def _inside(paths: list[Path], directory: Path, diagnostics: list[Diagnostic]) -> list[Path]:
+    """``paths`` without links leading outside the catalog (each reported)."""
+    kept = []
+    for path in paths:
         if path.is_symlink() and _outside(path, directory):
             diagnostics.append(
                 Diagnostic(
@@ -120,17 +157,8 @@ def _load_catalog(directory: Path) -> Catalog:
                 )
             )
             continue
-        entry, problems = load_definition(path)
-        diagnostics.extend(problems)
-        if entry is not None:
-            loaded.append(entry)
-    diagnostics.extend(check_catalog(loaded, references))
-    return Catalog(
-        directory=directory,
-        entries={entry.definition.id: entry for entry in loaded},
-        references=dict(sorted(references.references.items())) if references else {},
-        diagnostics=tuple(sorted(diagnostics, key=sort_key)),
-    )
+        kept.append(path)
+    return kept
 
 
 def open_catalog(directory: Path | None = None) -> Catalog:

@@ -21,6 +21,7 @@ from dptaxonomy.cli.common import (
 
 class SchemaKind(StrEnum):
     definition = "definition"
+    mechanism = "mechanism"
     references = "references"
 
 
@@ -54,7 +55,9 @@ def validate(
     if output is OutputFormat.text:
         warnings = len(diagnostics) - errors
         typer.echo(
-            f"{len(loaded.entries)} definitions, {len(loaded.references)} references: "
+            f"{len(loaded.entries)} definitions, "
+            + (f"{len(loaded.mechanism_entries)} mechanisms, " if loaded.mechanism_entries else "")
+            + f"{len(loaded.references)} references: "
             f"{errors} error(s), {warnings} warning(s)",
             err=True,
         )

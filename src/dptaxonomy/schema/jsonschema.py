@@ -11,12 +11,20 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import CitationKey, Definition, Reference
 
-__all__ = ["SCHEMA_FILES", "definition_schema", "references_schema", "schema_text"]
+__all__ = [
+    "SCHEMA_FILES",
+    "definition_schema",
+    "mechanism_schema",
+    "references_schema",
+    "schema_text",
+]
 
 SCHEMA_FILES = {
     "definition": "definition.schema.json",
+    "mechanism": "mechanism.schema.json",
     "references": "references.schema.json",
 }
 
@@ -29,6 +37,14 @@ def definition_schema() -> dict[str, Any]:
     return schema
 
 
+def mechanism_schema() -> dict[str, Any]:
+    """JSON Schema of a mechanism file (``mechanisms/<id>.yaml``)."""
+    schema = Mechanism.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "dptaxonomy mechanism"
+    return schema
+
+
 def references_schema() -> dict[str, Any]:
     """JSON Schema of ``references.yaml``."""
     schema = TypeAdapter(dict[CitationKey, Reference]).json_schema()
@@ -38,6 +54,11 @@ def references_schema() -> dict[str, Any]:
 
 
 def schema_text(kind: str = "definition") -> str:
-    """The schema of ``kind`` (``definition`` or ``references``) as stable JSON text."""
-    schema = definition_schema() if kind == "definition" else references_schema()
+    """The schema of ``kind`` (``definition``, ``mechanism`` or ``references``) as JSON text."""
+    builders = {
+        "definition": definition_schema,
+        "mechanism": mechanism_schema,
+        "references": references_schema,
+    }
+    schema = builders.get(kind, references_schema)()
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=True) + "\n"

@@ -1,0 +1,181 @@
+"""Typed schema of a mechanism entry: a witness for separations between definitions.
+
+A mechanism is stated once, in ``catalog/mechanisms/<id>.yaml``: what it takes,
+what it outputs, its parameters, and claims about definitions. A ``satisfies``
+claim gives the definition's parameters as expressions over the mechanism's
+(the Gaussian mechanism is ρ-zCDP with ρ = Δ²/(2σ²)); a ``violates`` claim says
+the mechanism meets the definition for no parameter value at all, under
+optional conditions on its own parameters. The reasoner's witness rules (W1–W4
+in docs/reasoning.md) turn them into separations; the evaluators recompute the
+quantitative ones from ``pair``, the worst-case pair of neighbouring output
+distributions.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field, field_validator, model_validator
+
+from dptaxonomy.schema.models import (
+    Citation,
+    CitationKey,
+    Condition,
+    DefinitionId,
+    Expression,
+    Label,
+    Parameter,
+    ParameterName,
+    Status,
+    Text,
+    _Strict,
+)
+
+__all__ = [
+    "InputKind",
+    "Mechanism",
+    "MechanismInput",
+    "OutputPair",
+    "PairKind",
+    "Satisfies",
+    "Violates",
+    "WitnessedSeparation",
+]
+
+
+class InputKind(StrEnum):
+    """What a mechanism reads; a witness only speaks about definitions on the same input."""
+
+    dataset = "dataset"
+    """A multiset of records."""
+    graph = "graph"
+    """A graph (nodes and edges)."""
+    value = "value"
+    """A single value (local model): one person's record."""
+
+
+class PairKind(StrEnum):
+    """Families of neighbouring output distributions the evaluators handle in closed form."""
+
+    gaussian = "gaussian"
+    """N(0, σ²) against N(shift, σ²); arguments ``shift``, ``sigma``."""
+    laplace = "laplace"
+    """Lap(0, b) against Lap(shift, b); arguments ``shift``, ``scale``."""
+    zeta = "zeta"
+    """Zeta(a) against Zeta(b) on the positive integers, P(k) ∝ k^-a; arguments ``a``, ``b``."""
+    finite = "finite"
+    """Two distributions over finitely many outcomes; arguments ``p0``, ``p1``, … and ``q0``, …."""
+
+
+class MechanismInput(_Strict):
+    """The input a mechanism reads and the neighbouring relation its claims use."""
+
+    kind: InputKind = Field(description="dataset, graph or value.")
+    neighbourhood: Label = Field(
+        description="Which inputs the claims treat as neighbours, e.g. `add or remove one record`."
+    )
+    query: Text | None = Field(
+        default=None, description="The query the mechanism answers, with its sensitivity."
+    )
+
+
+class OutputPair(_Strict):
+    """A worst-case pair of neighbouring output distributions, for the numeric evaluators."""
+
+    kind: PairKind = Field(description="gaussian, laplace, zeta or finite.")
+    arguments: dict[ParameterName, Expression] = Field(
+        description="Arguments of the family as expressions over the mechanism's parameters."
+    )
+    note: Text | None = Field(
+        default=None, description="Why this pair is the worst case (dominating pair)."
+    )
+
+
+class Satisfies(_Strict):
+    """`M satisfies D` with D's parameters as expressions over M's (free ones stay free)."""
+
+    definition: DefinitionId = Field(description="Id of the definition.")
+    parameters: dict[ParameterName, Expression] = Field(
+        default_factory=dict,
+        description=(
+            "Each parameter of the definition the mechanism fixes, as an expression of the "
+            "mechanism's parameters and the definition's free parameters (e.g. `alpha`)."
+        ),
+    )
+    conditions: list[Condition] = Field(
+        default_factory=list, description="When the claim holds, over either side's parameters."
+    )
+    citation: Citation = Field(description="Where the claim is stated or proved.")
+    status: Status = Field(default=Status.established, description="How settled the claim is.")
+    note: Text | None = Field(default=None, description="Remarks; required when disputed.")
+
+    @model_validator(mode="after")
+    def _noted(self) -> Satisfies:
+        if self.status is Status.disputed and self.note is None:
+            raise ValueError("a disputed claim needs a note with the counterexample")
+        return self
+
+
+class Violates(_Strict):
+    """`M violates D`: for the mechanism parameters allowed, no parameter of D works."""
+
+    definition: DefinitionId = Field(description="Id of the definition.")
+    conditions: list[Condition] = Field(
+        default_factory=list,
+        description="Mechanism parameters for which the claim holds; empty means all.",
+    )
+    citation: Citation = Field(description="Where the claim is stated or proved.")
+    status: Status = Field(default=Status.established, description="How settled the claim is.")
+    note: Text | None = Field(default=None, description="Remarks; required when disputed.")
+
+    @model_validator(mode="after")
+    def _noted(self) -> Violates:
+        if self.status is Status.disputed and self.note is None:
+            raise ValueError("a disputed claim needs a note with the counterexample")
+        return self
+
+
+class WitnessedSeparation(_Strict):
+    """A separation ¬(stronger ≻ weaker) the entry exists to witness; the reasoner checks it."""
+
+    stronger: DefinitionId = Field(description="The definition the mechanism satisfies.")
+    not_stronger_than: DefinitionId = Field(description="The definition it violates.")
+
+
+class Mechanism(_Strict):
+    """One mechanism: one YAML file under ``mechanisms/``, named by its id."""
+
+    id: DefinitionId = Field(description="Stable id; the file stem must equal it.")
+    name: Label = Field(description="Usual name, e.g. `Gaussian mechanism`.")
+    aliases: list[Label] = Field(default_factory=list, description="Other names.")
+    description: Text = Field(description="What the mechanism does, in our own words.")
+    introduced_in: list[CitationKey] = Field(
+        min_length=1, description="Citation keys of the works that introduced or used it."
+    )
+    input: MechanismInput = Field(description="What it reads and its neighbourhood.")
+    output: Text = Field(description="The output distribution, as a formal statement (LaTeX).")
+    parameters: list[Parameter] = Field(default_factory=list, description="Its parameters.")
+    pair: OutputPair | None = Field(
+        default=None, description="Worst-case neighbouring output distributions, if known."
+    )
+    satisfies: list[Satisfies] = Field(default_factory=list, description="Definitions it meets.")
+    violates: list[Violates] = Field(
+        default_factory=list, description="Definitions it meets for no parameter value."
+    )
+    witnesses: list[WitnessedSeparation] = Field(
+        default_factory=list, description="Separations this entry is meant to witness."
+    )
+
+    @field_validator("parameters")
+    @classmethod
+    def _parameters_unique(cls, value: list[Parameter]) -> list[Parameter]:
+        names = [p.name for p in value]
+        for name in names:
+            if names.count(name) > 1:
+                raise ValueError(f"parameter {name!r} is declared twice")
+        return value
+
+    @property
+    def labels(self) -> list[str]:
+        """Every string the mechanism may be looked up by."""
+        return [self.id, self.name, *self.aliases]
