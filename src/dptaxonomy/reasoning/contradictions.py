@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
@@ -12,7 +13,13 @@ from dptaxonomy.reasoning.proofs import ProofSearch
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import Status, Truth
 
-__all__ = ["ClaimRef", "Contradiction", "contradiction_diagnostics", "find_contradictions"]
+__all__ = [
+    "ClaimRef",
+    "Contradiction",
+    "contradiction_diagnostics",
+    "find_contradictions",
+    "shortest_cycle",
+]
 
 
 @dataclass(frozen=True)
@@ -56,22 +63,65 @@ def _separation_conflicts(kb: KnowledgeBase, search: ProofSearch) -> list[Contra
     return found
 
 
-def _extension_cycles(kb: KnowledgeBase) -> list[Contradiction]:
-    import networkx as nx
+def shortest_cycle(successors: dict[str, list[str]], members: Sequence[str]) -> list[str]:
+    """The shortest cycle through ``members``, least in order among the shortest.
 
+    One breadth-first search per member (neighbours in sorted order, so the
+    first path found to each node is the least shortest one): O(n·(n + e))
+    for a component of n nodes and e edges, where enumerating simple cycles
+    is exponential. The cycle starts at its least member.
+
+    >>> shortest_cycle({"a": ["b"], "b": ["c"], "c": ["a", "b"]}, ["a", "b", "c"])
+    ['b', 'c']
+    """
+    inside = set(members)
+    best: list[str] | None = None
+    for start in sorted(members):
+        parent: dict[str, str] = {}
+        frontier = [start]
+        seen = {start}
+        closing: str | None = None
+        length = 1  # nodes on a cycle closed from the frontier
+        while frontier and closing is None and (best is None or length < len(best)):
+            following = []
+            for node in frontier:
+                for nxt in successors.get(node, ()):
+                    if nxt == start:
+                        closing = node
+                        break
+                    if nxt in inside and nxt not in seen and nxt > start:
+                        seen.add(nxt)
+                        parent[nxt] = node
+                        following.append(nxt)
+                if closing is not None:
+                    break
+            frontier = following
+            length += 1
+        if closing is None:
+            continue
+        path = [closing]
+        while path[-1] != start:
+            path.append(parent[path[-1]])
+        cycle = path[::-1]
+        if best is None or (len(cycle), cycle) < (len(best), best):
+            best = cycle
+    assert best is not None, "a strongly connected component of two or more nodes has a cycle"
+    return best
+
+
+def _extension_cycles(kb: KnowledgeBase) -> list[Contradiction]:
     found = []
     by_pair = {
         (f.a, f.b): f
         for f in sorted(kb.extends_facts, key=lambda f: (f.origin.file, f.origin.index))
     }
+    successors: dict[str, list[str]] = {}
+    for a, b in kb.extension.edges:
+        successors.setdefault(a, []).append(b)
     for members in kb.extension.members:
         if len(members) < 2:
             continue
-        subgraph = kb.extension.graph.subgraph(members)
-        cycle = min(
-            (c for c in nx.simple_cycles(subgraph, length_bound=len(members))),
-            key=lambda c: (len(c), c),
-        )
+        cycle = shortest_cycle(successors, members)
         edges = list(zip(cycle, [*cycle[1:], cycle[0]], strict=True))
         facts = tuple(by_pair[edge] for edge in edges)
         message = "⊂-cycle between distinct definitions: " + " ⊂ ".join([*cycle, cycle[0]])

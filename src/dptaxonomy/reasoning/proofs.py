@@ -23,6 +23,9 @@ from dptaxonomy.reasoning.rules import Rule
 __all__ = ["Conclusion", "Proof", "ProofSearch"]
 
 CONJECTURE_COST = 1000
+MEMO_ENTRIES = 1_000_000  # distances kept for reuse before the memo is emptied
+
+Distances = dict[str, tuple[int, "Fact | None"]]
 
 
 def _cost(fact: Fact) -> int:
@@ -38,6 +41,10 @@ class ProofSearch:
 
     def __init__(self, kb: KnowledgeBase) -> None:
         self.kb = kb
+        self._memo: dict[tuple[str, bool], Distances] = {}
+        self._memo_size = 0
+        self._candidates: tuple[str, list[tuple[int, tuple[int, str, int, str], Fact]]] | None
+        self._candidates = None
 
     @cached_property
     def _forward(self) -> dict[FactKind, dict[str, list[Fact]]]:
@@ -114,10 +121,15 @@ class ProofSearch:
         return tuple(sorted(rules, key=lambda r: r.value))
 
     def stronger(self, a: str, b: str) -> Proof | None:
-        """Proof of ``a ≻ b``, or None when it is not derivable."""
-        chain = self._chain(FactKind.stronger, self.kb.strength, a, b)
-        if chain is None:
+        """Proof of ``a ≻ b``, or None when it is not derivable.
+
+        The chain is read off the (memoised) cheapest-path tree from ``a``; it is
+        the chain :meth:`_chain` finds, since pruning by the closure only skips
+        nodes that cannot lie on a path to ``b``.
+        """
+        if not self.kb.strength.reaches(a, b):
             return None
+        chain = tuple(self._walk(self._distances(a, backward=False), b, backward=False))
         extra = (
             (Rule.STRONGER_REFLEXIVE,)
             if not chain
@@ -182,9 +194,26 @@ class ProofSearch:
         )
         return Proof(Conclusion.extends, a, b, chain, self._rules(chain, *extra))
 
-    def _distances(self, start: str, *, backward: bool) -> dict[str, tuple[int, Fact | None]]:
-        """Cheapest cost to reach each node from ``start`` along ≻ (or against it)."""
-        best: dict[str, tuple[int, Fact | None]] = {start: (0, None)}
+    def _distances(self, start: str, *, backward: bool) -> Distances:
+        """Cheapest cost to reach each node from ``start`` along ≻ (or against it), memoised.
+
+        Proving every ¬≻ pair (as the exports do) reuses each search instead of
+        repeating it per pair; the memo is emptied when it holds more than
+        ``MEMO_ENTRIES`` distances, so memory stays bounded.
+        """
+        key = (start, backward)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._search_distances(start, backward=backward)
+            if self._memo_size + len(found) > MEMO_ENTRIES:
+                self._memo.clear()
+                self._memo_size = 0
+            self._memo[key] = found
+            self._memo_size += len(found)
+        return found
+
+    def _search_distances(self, start: str, *, backward: bool) -> Distances:
+        best: Distances = {start: (0, None)}
         queue: list[tuple[int, int, str]] = [(0, 0, start)]
         counter = 0
         while queue:
@@ -206,7 +235,7 @@ class ProofSearch:
         return best
 
     @staticmethod
-    def _walk(best: dict[str, tuple[int, Fact | None]], end: str, *, backward: bool) -> list[Fact]:
+    def _walk(best: Distances, end: str, *, backward: bool) -> list[Fact]:
         chain: list[Fact] = []
         node = end
         while True:
@@ -216,6 +245,19 @@ class ProofSearch:
             chain.append(fact)
             node = fact.b if backward else fact.a
 
+    def _separations_above(
+        self, a: str, above_a: Distances
+    ) -> list[tuple[int, tuple[int, str, int, str], Fact]]:
+        """Separations X ¬≻ Y with X ≻ a, each with the cost of reaching it from a."""
+        if self._candidates is None or self._candidates[0] != a:
+            found = [
+                (above_a[s.a][0] + _cost(s), _order(s), s)
+                for s in self.kb.separations
+                if s.a in above_a
+            ]
+            self._candidates = (a, found)
+        return self._candidates[1]
+
     def not_stronger(self, a: str, b: str) -> Proof | None:
         """Proof of ``¬(a ≻ b)`` by rule N1, or None when it is not derivable."""
         if not self.kb.is_not_stronger(a, b):
@@ -223,9 +265,9 @@ class ProofSearch:
         above_a = self._distances(a, backward=True)  # X with X ≻ a
         below_b = self._distances(b, backward=False)  # Y with b ≻ Y
         candidates = [
-            (above_a[s.a][0] + _cost(s) + below_b[s.b][0], _order(s), s)
-            for s in self.kb.separations
-            if s.a in above_a and s.b in below_b
+            (cost + below_b[s.b][0], order, s)
+            for cost, order, s in self._separations_above(a, above_a)
+            if s.b in below_b
         ]
         _, _, separation = min(candidates, key=lambda c: (c[0], c[1]))
         before = self._walk(above_a, separation.a, backward=True)
