@@ -148,8 +148,18 @@ def _unclosure(part: Any) -> Closure:
     )
 
 
-def encode_knowledge_base(kb: KnowledgeBase) -> dict[str, Any]:
-    """The JSON-ready form of ``kb`` (origins stored once, referred to by index)."""
+def _identity(name: str) -> str:
+    return name
+
+
+def encode_knowledge_base(
+    kb: KnowledgeBase, file_name: Callable[[str], str] = _identity
+) -> dict[str, Any]:
+    """The JSON-ready form of ``kb`` (origins stored once, referred to by index).
+
+    ``file_name`` maps each file as the knowledge base shows it to the form to
+    store (the cache stores paths relative to the catalog root).
+    """
     origins: dict[tuple[str, int], int] = {}
     origin_list: list[Origin] = []
 
@@ -168,8 +178,8 @@ def encode_knowledge_base(kb: KnowledgeBase) -> dict[str, Any]:
     }
     return {
         "assume_conjectures": kb.assume_conjectures,
-        "infos": _table(list(kb.info.values()), DefinitionInfo),
-        "origins": _table(origin_list, Origin),
+        "infos": _table(list(kb.info.values()), DefinitionInfo, {"file": file_name}),
+        "origins": _table(origin_list, Origin, {"file": file_name}),
         "facts": facts,
         **set_aside,
         "strength": _closure(kb.strength),
@@ -177,10 +187,25 @@ def encode_knowledge_base(kb: KnowledgeBase) -> dict[str, Any]:
     }
 
 
-def decode_knowledge_base(data: dict[str, Any]) -> KnowledgeBase:
-    """The knowledge base :func:`encode_knowledge_base` stored; ValueError if malformed."""
-    infos = {info.id: info for info in _untable(data["infos"], DefinitionInfo)}
-    origins = _untable(data["origins"], Origin)
+def decode_knowledge_base(
+    data: dict[str, Any], file_name: Callable[[str], str] = _identity
+) -> KnowledgeBase:
+    """The knowledge base :func:`encode_knowledge_base` stored; ValueError if malformed.
+
+    ``file_name`` maps each stored file name back to the form to show (the
+    cache renders catalog-root paths against the catalog in use).
+    """
+    shown: dict[str, str] = {}
+    check = _scalar(str)
+
+    def file(value: Any) -> str:
+        name = check(value)
+        if name not in shown:
+            shown[name] = file_name(name)
+        return shown[name]
+
+    infos = {info.id: info for info in _untable(data["infos"], DefinitionInfo, {"file": file})}
+    origins = _untable(data["origins"], Origin, {"file": file})
 
     def origin_at(index: Any) -> Origin:
         if type(index) is not int or not 0 <= index < len(origins):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from dptaxonomy import __version__
 from dptaxonomy.cache.codec import decode_knowledge_base, encode_knowledge_base
@@ -21,7 +21,9 @@ from dptaxonomy.catalog.paths import (
     EVIDENCE_FILE,
     REFERENCES_FILE,
     catalog_files,
+    display_path,
     mechanism_files,
+    root_relative_names,
 )
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
@@ -29,7 +31,7 @@ __all__ = ["CACHE_ENV", "NO_CACHE_ENV", "cache_dir", "catalog_digest", "knowledg
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
 NO_CACHE_ENV = "DPTAX_NO_CACHE"
-_FORMAT = 2
+_FORMAT = 3  # 3: files stored relative to the catalog root
 
 
 def cache_dir() -> Path:
@@ -61,7 +63,9 @@ def _path(digest: str, assume_conjectures: bool) -> Path:
     return cache_dir() / f"kb-{digest}{'-conj' if assume_conjectures else ''}.json"
 
 
-def _read(path: Path, digest: str, assume_conjectures: bool) -> KnowledgeBase | None:
+def _read(
+    path: Path, digest: str, assume_conjectures: bool, directory: Path
+) -> KnowledgeBase | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if (
@@ -71,21 +75,24 @@ def _read(path: Path, digest: str, assume_conjectures: bool) -> KnowledgeBase | 
             or data.get("assume_conjectures") != assume_conjectures
         ):
             return None
-        return decode_knowledge_base(data)
+        return decode_knowledge_base(
+            data, lambda name: display_path(directory / PurePosixPath(name))
+        )
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
         return None
 
 
-def _write(path: Path, kb: KnowledgeBase, digest: str) -> None:
+def _write(path: Path, kb: KnowledgeBase, digest: str, directory: Path) -> None:
     from dptaxonomy.base.atomic import write_text_atomic
 
+    names = root_relative_names(directory)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         data = {
             "format": _FORMAT,
             "version": __version__,
             "digest": digest,
-            **encode_knowledge_base(kb),
+            **encode_knowledge_base(kb, lambda name: names.get(name, name)),
         }
         write_text_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     except OSError:
@@ -100,14 +107,12 @@ def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> Know
     """
     if not directory.is_dir():
         from dptaxonomy.base.errors import CatalogNotFoundError
-        from dptaxonomy.catalog.loader import display_path
-
         raise CatalogNotFoundError(f"no catalog directory at {display_path(directory)}")
     use_cache = not os.environ.get(NO_CACHE_ENV)
     digest = catalog_digest(directory) if use_cache else ""
     path = _path(digest, assume_conjectures)
     if use_cache:
-        cached = _read(path, digest, assume_conjectures)
+        cached = _read(path, digest, assume_conjectures, directory)
         if cached is not None:
             return cached
     from dptaxonomy.base.errors import CatalogError
@@ -119,5 +124,5 @@ def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> Know
         raise CatalogError(catalog.diagnostics)
     kb = compile_knowledge_base(catalog, assume_conjectures=assume_conjectures)
     if use_cache:
-        _write(path, kb, digest)
+        _write(path, kb, digest, directory)
     return kb

@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
-from dptaxonomy.catalog.paths import REFERENCES_FILE
+from dptaxonomy.catalog.paths import REFERENCES_FILE, display_path
 from dptaxonomy.catalog.yamlsource import Located, Path, format_path, parse_yaml
 from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import CitationKey, Definition, Reference
@@ -69,14 +69,6 @@ class LoadedReferences:
     references: dict[str, Reference]
     file: str
     located: Located
-
-
-def display_path(path: FsPath) -> str:
-    """A path as diagnostics show it: relative to the working directory when possible."""
-    try:
-        return str(path.relative_to(FsPath.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def unwrap_annotation(annotation: Any) -> Any:

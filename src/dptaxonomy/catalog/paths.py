@@ -12,7 +12,9 @@ __all__ = [
     "REFERENCES_FILE",
     "catalog_files",
     "default_catalog_dir",
+    "display_path",
     "mechanism_files",
+    "root_relative_names",
 ]
 
 CATALOG_ENV = "DPTAX_CATALOG"
@@ -59,3 +61,25 @@ def mechanism_files(directory: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(folder.rglob("*.yaml"), key=lambda p: p.relative_to(directory).as_posix())
+
+
+def display_path(path: Path) -> str:
+    """A path as diagnostics show it: relative to the working directory when possible."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def root_relative_names(directory: Path) -> dict[str, str]:
+    """Each catalog file's displayed name (as entries carry it) -> its path below ``directory``.
+
+    Displayed names depend on the working directory; names relative to the
+    catalog root do not, so the cache and the JSON export store those.
+    """
+    if not directory.is_dir():
+        return {}
+    return {
+        display_path(path): path.relative_to(directory).as_posix()
+        for path in [*catalog_files(directory), *mechanism_files(directory)]
+    }

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from dptaxonomy import __version__
+from dptaxonomy.catalog.paths import root_relative_names
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.contradictions import find_contradictions
 from dptaxonomy.reasoning.jsonform import contradiction_data, proof_data
@@ -58,12 +59,19 @@ class KnowledgeBaseExport(_Frozen):
     )
 
 
+def _rooted(items: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, Any]]:
+    """``items`` with each ``file`` relative to the catalog root, whatever the working directory."""
+    return [{**item, "file": names.get(item["file"], item["file"])} for item in items]
+
+
 def _export(catalog: Catalog, kb: KnowledgeBase) -> KnowledgeBaseExport:
     search = ProofSearch(kb)
-    derived = [
-        DerivedFact(kind=p.conclusion.value, a=p.a, b=p.b, proof=proof_data(p))
-        for p in search.derived()
-    ]
+    names = root_relative_names(catalog.directory)
+    derived = []
+    for p in search.derived():
+        proof = proof_data(p)
+        proof["steps"] = _rooted(proof["steps"], names)
+        derived.append(DerivedFact(kind=p.conclusion.value, a=p.a, b=p.b, proof=proof))
     properties = [
         DerivedProperty(
             definition=i, property="composability", value=p.value.value, derived_from=p.derived_from
@@ -71,7 +79,12 @@ def _export(catalog: Catalog, kb: KnowledgeBase) -> KnowledgeBaseExport:
         for i, p in sorted(kb.composability.items())
         if p.derived_from is not None
     ]
-    contradictions = [contradiction_data(c) for c in find_contradictions(kb)]
+    contradictions = []
+    for found in find_contradictions(kb):
+        data = contradiction_data(found)
+        data["facts"] = _rooted(data["facts"], names)
+        data["claims"] = _rooted(data["claims"], names)
+        contradictions.append(data)
     return KnowledgeBaseExport(
         dptaxonomy_version=__version__,
         definitions=list(catalog.definitions.values()),
