@@ -107,6 +107,7 @@ def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> Know
     """
     if not directory.is_dir():
         from dptaxonomy.base.errors import CatalogNotFoundError
+
         raise CatalogNotFoundError(f"no catalog directory at {display_path(directory)}")
     use_cache = not os.environ.get(NO_CACHE_ENV)
     digest = catalog_digest(directory) if use_cache else ""
