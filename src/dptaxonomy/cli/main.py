@@ -11,7 +11,13 @@ import sys
 
 import typer
 
-from dptaxonomy.cli import catalog_commands, contrib_commands, export_commands, reasoning_commands
+from dptaxonomy.cli import (
+    catalog_commands,
+    contrib_commands,
+    export_commands,
+    reasoning_commands,
+    site_commands,
+)
 
 __all__ = ["app", "main"]
 
@@ -39,6 +45,7 @@ app.command("open-questions")(reasoning_commands.open_questions)
 app.command()(reasoning_commands.redundant)
 app.command()(export_commands.export)
 app.command()(export_commands.sparql)
+app.command()(site_commands.site)
 app.command()(contrib_commands.new)
 app.command()(contrib_commands.fmt)
 

@@ -45,6 +45,8 @@ class DiagramOptions:
     cluster: bool = False
     title: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    node_url: str | None = None
+    """A link for every node, ``{id}`` standing for the class head's id (e.g. ``../{id}/``)."""
 
 
 def quote(text: str) -> str:
@@ -132,9 +134,12 @@ def dot_text(catalog: Catalog, kb: KnowledgeBase, options: DiagramOptions | None
             colour = ":".join(COLOURS[x] for x in letters) or "white"
             style = "striped" if len(letters) > 1 else "filled"
             tooltip = "; ".join(definitions[m].name for m in classes[head])
+            link = (
+                f", URL={quote(options.node_url.replace('{id}', head))}" if options.node_url else ""
+            )
             lines.append(
                 f"{indent}{quote(head)} [label={quote(_label(definitions, classes[head]))}, "
-                f"fillcolor={quote(colour)}, style={quote(style)}, tooltip={quote(tooltip)}];"
+                f"fillcolor={quote(colour)}, style={quote(style)}, tooltip={quote(tooltip)}{link}];"
             )
         if cluster:
             lines.append("  }")

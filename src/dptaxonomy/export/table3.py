@@ -20,9 +20,9 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.schema.enums import TRUTH_MARKS
 from dptaxonomy.schema.models import Definition, Relation
 
-__all__ = ["Table3Row", "table3_rows", "table3_text"]
+__all__ = ["TABLE3_HEADERS", "Table3Row", "table3_rows", "table3_text"]
 
-_HEADERS = [
+TABLE3_HEADERS = [
     "Row",
     "Name & references",
     "Dimensions",
@@ -116,17 +116,17 @@ def table3_text(catalog: Catalog, kb: KnowledgeBase, fmt: str) -> str:
     if fmt == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(_HEADERS)
+        writer.writerow(TABLE3_HEADERS)
         writer.writerows(rows)
         return buffer.getvalue()
     if fmt == "markdown":
-        lines = ["| " + " | ".join(_HEADERS) + " |", "|" + "---|" * len(_HEADERS)]
+        lines = ["| " + " | ".join(TABLE3_HEADERS) + " |", "|" + "---|" * len(TABLE3_HEADERS)]
         lines += ["| " + " | ".join(_markdown_cell(c) for c in row) + " |" for row in rows]
         return "\n".join(lines) + "\n"
     if fmt == "latex":
         lines = [
             "\\begin{longtable}{rp{4cm}lcccp{5cm}p{4cm}}",
-            " & ".join(latex_escape(h) for h in _HEADERS) + " \\\\",
+            " & ".join(latex_escape(h) for h in TABLE3_HEADERS) + " \\\\",
             "\\hline",
         ]
         lines += [" & ".join(latex_escape(c) for c in row) + " \\\\" for row in rows]

@@ -1,0 +1,33 @@
+"""`dptax site`: build the static website."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from dptaxonomy.cli.common import CatalogOption, Format, FormatOption, compiled
+
+
+def site(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Directory to build the site into.")],
+    repository: Annotated[
+        str | None,
+        typer.Option(
+            "--repository",
+            help="GitHub repository URL for source and pre-filled issue links.",
+            show_default=False,
+        ),
+    ] = None,
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+) -> None:
+    """Build the static website into OUT (no server, no network; same catalog, same bytes)."""
+    from dptaxonomy.export.site.builder import SiteOptions, build_site
+    from dptaxonomy.queries.results import json_text
+
+    loaded, kb = compiled(catalog)
+    options = SiteOptions(repository=repository) if repository else SiteOptions()
+    report = build_site(loaded, kb, out, options)
+    typer.echo(json_text(report) if output is Format.json else report.to_text())

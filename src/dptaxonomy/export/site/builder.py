@@ -1,0 +1,159 @@
+"""``dptax site``: every page and asset of the static site, then one safe write.
+
+:func:`site_files` is pure: it maps each path of the site to its bytes, the
+same bytes for the same catalog (no clock, no randomness, sorted data).
+:func:`write_site` puts them in place: into a fresh sibling directory first,
+which then replaces the output directory, so a failed build leaves nothing
+half-written and a rebuilt site has no stale pages.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dptaxonomy import __version__
+from dptaxonomy.base.errors import ExportError
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.export.site.dates import catalog_date
+from dptaxonomy.export.site.render import Renderer, static_assets
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+
+__all__ = ["MARKER", "SiteOptions", "SiteReport", "build_site", "site_files", "write_site"]
+
+MARKER = ".dptax-site"
+"""A file in every built site: only such a directory (or an empty one) is replaced."""
+
+DEFAULT_REPOSITORY = "https://github.com/dptaxonomy/dptaxonomy"
+
+
+@dataclass(frozen=True)
+class SiteOptions:
+    """What the build needs beyond the catalog."""
+
+    repository: str = DEFAULT_REPOSITORY
+    """The GitHub repository that pre-filled issue and source links point to."""
+    open_questions: int = 200
+    """How many open questions the open-questions page lists."""
+    date: str | None = None
+    """The catalog's last change (YYYY-MM-DD); found from the data when None."""
+
+
+@dataclass(frozen=True)
+class SiteReport:
+    """What a build produced."""
+
+    out: str
+    pages: dict[str, int]
+    files: int
+    size: int
+    unrendered: tuple[str, ...] = field(default=())
+    """Definitions whose statement is shown as LaTeX source (MathML failed)."""
+
+    def to_json(self) -> dict[str, Any]:
+        from dptaxonomy.queries.results import json_document
+
+        return json_document(
+            {
+                "out": self.out,
+                "pages": self.pages,
+                "files": self.files,
+                "bytes": self.size,
+                "unrendered_statements": list(self.unrendered),
+            }
+        )
+
+    def to_text(self) -> str:
+        pages = ", ".join(f"{count} {kind}" for kind, count in self.pages.items())
+        lines = [f"wrote {self.files} files ({self.size / 1e6:.1f} MB) to {self.out}: {pages}"]
+        if self.unrendered:
+            lines.append("statements shown as LaTeX source: " + ", ".join(self.unrendered))
+        return "\n".join(lines)
+
+
+def site_files(
+    catalog: Catalog, kb: KnowledgeBase, options: SiteOptions | None = None
+) -> tuple[dict[str, bytes], dict[str, int], tuple[str, ...]]:
+    """Every file of the site by relative path, the page counts, and unrendered statements."""
+    options = options or SiteOptions()
+    date = options.date or catalog_date(catalog.directory)
+    renderer = Renderer(catalog, kb, version=__version__, date=date, options=options)
+    files: dict[str, bytes] = {}
+    pages: dict[str, int] = {}
+    with ThreadPoolExecutor(max_workers=2) as pool:  # Graphviz runs in subprocesses
+        diagrams = dict(
+            zip(catalog.definitions, pool.map(renderer.diagram, catalog.definitions), strict=True)
+        )
+    for kind, produced in renderer.pages(diagrams):
+        for path, text in produced:
+            files[path] = text.encode("utf-8")
+            pages[kind] = pages.get(kind, 0) + 1
+    for path, data in renderer.data_files().items():
+        files[path] = data
+    for path, data in static_assets().items():
+        files[path] = data
+    files[MARKER] = f"built by dptax {__version__}\n".encode()
+    return dict(sorted(files.items())), pages, renderer.unrendered()
+
+
+def _replaceable(out: Path) -> bool:
+    if not out.exists():
+        return True
+    if not out.is_dir():
+        return False
+    return (out / MARKER).is_file() or not any(out.iterdir())
+
+
+def write_site(files: dict[str, bytes], out: Path) -> None:
+    """Write ``files`` under ``out``, replacing a previous build as one step."""
+    if not _replaceable(out):
+        raise ExportError(
+            f"{out} exists and is not a site built by dptax (no {MARKER} file); "
+            "choose an empty or new directory"
+        )
+    parent = out.resolve().parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+    except OSError as exc:
+        raise ExportError(f"cannot write {out}: {exc.strerror or exc}") from None
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(staging, 0o777 & ~umask)
+        for relative, data in files.items():
+            target = staging / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        old = None
+        if out.exists():
+            old = parent / f"{staging.name}.old"
+            os.replace(out, old)
+        os.replace(staging, out)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            shutil.rmtree(staging)
+        raise ExportError(f"cannot write {out}: {exc.strerror or exc}") from None
+
+
+def build_site(
+    catalog: Catalog, kb: KnowledgeBase, out: Path, options: SiteOptions | None = None
+) -> SiteReport:
+    """Build the whole site into ``out`` and say what it holds."""
+    files, pages, unrendered = site_files(catalog, kb, options)
+    write_site(files, out)
+    return SiteReport(
+        out=str(out),
+        pages=pages,
+        files=len(files),
+        size=sum(len(data) for data in files.values()),
+        unrendered=unrendered,
+    )

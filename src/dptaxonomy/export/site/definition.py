@@ -1,0 +1,192 @@
+"""What a definition's page shows, as plain data for its template.
+
+Everything comes from the catalog entry and the reasoner: the properties
+with their evidence, the three tables of the Equational Theories Project
+(implied by, implies, separated from), special cases and generalisations,
+equivalents, and where the definition is written down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.export.bibtex import cite_text
+from dptaxonomy.export.site.mathml import render_latex
+from dptaxonomy.export.site.urls import definition_url, pair_url
+from dptaxonomy.reasoning.parameters import composed_map
+from dptaxonomy.reasoning.proof import Proof
+from dptaxonomy.reasoning.reasoner import Reasoner
+from dptaxonomy.schema.enums import DIMENSION_LABELS, TRUTH_MARKS
+from dptaxonomy.schema.models import Claim, Definition, Properties
+
+__all__ = ["PROPERTY_LABELS", "RelationRow", "definition_context", "evidence_of"]
+
+PROPERTY_LABELS = {
+    "post_processing": "Post-processing",
+    "convexity": "Convexity",
+    "composability": "Composability",
+    "parallel_composition": "Parallel composition",
+    "group_privacy": "Group privacy",
+}
+
+
+@dataclass(frozen=True)
+class RelationRow:
+    """One row of a relation table on a definition page."""
+
+    id: str
+    name: str
+    label: str
+    how: str
+    """asserted, derived or conjectural."""
+    steps: int
+    parameter_map: tuple[tuple[str, str], ...]
+    conditions: tuple[str, ...]
+    pair: str
+    """Root-relative URL of the pair page with the proof."""
+    witness: str = ""
+
+
+def evidence_of(claim: Claim | None) -> str:
+    """quoted (a stored quote), cited (a citation without one) or unknown."""
+    if claim is None or claim.citation is None:
+        return "unknown"
+    return "quoted" if claim.citation.quote else "cited"
+
+
+def label_of(definition: Definition) -> str:
+    """The short label a table shows: first abbreviation (with disambiguator) or the name."""
+    short = definition.abbreviations[0] if definition.abbreviations else definition.name
+    return short + (f"[{definition.disambiguator}]" if definition.disambiguator else "")
+
+
+def _how(proof: Proof) -> str:
+    if proof.conjectural:
+        return "conjectural"
+    return "derived" if proof.derived else "asserted"
+
+
+def _row(catalog: Catalog, reasoner: Reasoner, this: str, other: str, proof: Proof) -> RelationRow:
+    parametric = reasoner.search.parametric(proof.a, proof.b) if proof.steps else None
+    mapping = composed_map(parametric) if parametric is not None else None
+    shown = parametric if mapping is not None and parametric is not None else proof
+    conditions = tuple(dict.fromkeys(c for s in shown.steps for c in s.origin.conditions))
+    definition = catalog.definitions[other]
+    return RelationRow(
+        id=other,
+        name=definition.name,
+        label=label_of(definition),
+        how=_how(proof),
+        steps=len(proof.steps),
+        parameter_map=tuple(sorted((mapping or {}).items())),
+        conditions=conditions,
+        pair=pair_url(this, other),
+    )
+
+
+def _separations(catalog: Catalog, reasoner: Reasoner, this: str) -> list[dict[str, Any]]:
+    kb, search = reasoner.kb, reasoner.search
+    rows = []
+    for other in catalog.definitions:
+        if other == this:
+            continue
+        for a, b, reading in ((this, other, "does not imply"), (other, this, "is not implied by")):
+            if not kb.is_not_stronger(a, b):
+                continue
+            proof = search.not_stronger(a, b)
+            assert proof is not None
+            separation = next(s for s in proof.steps if s.kind.value == "not_stronger")
+            citation = separation.origin.citation
+            definition = catalog.definitions[other]
+            rows.append(
+                {
+                    "id": other,
+                    "name": definition.name,
+                    "label": label_of(definition),
+                    "reading": reading,
+                    "how": _how(proof),
+                    "witness": f"{separation.a} ⊁ {separation.b}",
+                    "citation": f"[{citation.key}] {citation.at}",
+                    "note": separation.origin.note or "",
+                    "pair": pair_url(this, other),
+                }
+            )
+    return rows
+
+
+def _properties(reasoner: Reasoner, definition: Definition) -> list[dict[str, Any]]:
+    derived = reasoner.kb.composability.get(definition.id)
+    rows = []
+    for field in Properties.model_fields:
+        claim: Claim | None = getattr(definition.properties, field)
+        value = claim.value.value if claim is not None else "unknown"
+        evidence = evidence_of(claim)
+        derived_from = None
+        if field == "composability" and derived is not None and derived.derived_from:
+            value, evidence, derived_from = derived.value.value, "derived", derived.derived_from
+        rows.append(
+            {
+                "label": PROPERTY_LABELS.get(field, field),
+                "value": value,
+                "mark": TRUTH_MARKS[value],
+                "evidence": evidence,
+                "status": claim.status.value if claim is not None else "",
+                "citation": claim.citation if claim is not None else None,
+                "note": claim.note if claim is not None else None,
+                "derived_from": derived_from,
+            }
+        )
+    return rows
+
+
+def definition_context(catalog: Catalog, reasoner: Reasoner, this: str) -> dict[str, Any]:
+    """Everything the page of definition ``this`` shows (diagram excluded)."""
+    kb = reasoner.kb
+    definition = catalog.definitions[this]
+    stronger: list[RelationRow] = []
+    equivalents: list[RelationRow] = []
+    for neighbour in reasoner.stronger_than(this):
+        row = _row(catalog, reasoner, this, neighbour.id, neighbour.proof)
+        (equivalents if neighbour.equivalent else stronger).append(row)
+    weaker = [
+        _row(catalog, reasoner, this, n.id, n.proof)
+        for n in reasoner.weaker_than(this)
+        if not n.equivalent
+    ]
+    ext = kb.extension
+    special = [catalog.definitions[i] for i in ext.ancestors(this) if not ext.same_class(i, this)]
+    general = [catalog.definitions[i] for i in ext.descendants(this) if not ext.same_class(i, this)]
+    statement = (
+        render_latex(definition.statement, block=True, label=definition.statement)
+        if definition.statement
+        else None
+    )
+    return {
+        "definition": definition,
+        "label": label_of(definition),
+        "dimensions": [(d.value, DIMENSION_LABELS[d]) for d in definition.dimensions],
+        "parameters": [
+            {"parameter": p, "symbol": render_latex(p.symbol, label=p.symbol).markup}
+            for p in definition.parameters
+        ],
+        "statement": statement,
+        "properties": _properties(reasoner, definition),
+        "stronger": stronger,
+        "weaker": weaker,
+        "equivalents": equivalents,
+        "separated": _separations(catalog, reasoner, this),
+        "special_cases": [(d.id, d.name) for d in special],
+        "generalisations": [(d.id, d.name) for d in general],
+        "combines": [(i, catalog.definitions[i].name) for i in definition.combines],
+        "links": [
+            (link, catalog.definitions[link.target].name)
+            for link in definition.links
+            if link.target in catalog.definitions
+        ],
+        "cite": cite_text(catalog, definition),
+        "introduced_in": [(k, catalog.references.get(k)) for k in definition.introduced_in],
+        "file": f"catalog/{this}.yaml",
+        "url": definition_url(this),
+    }

@@ -1,0 +1,123 @@
+"""What the pair, index, open-questions and Table 3 pages show, as plain data."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+from urllib.parse import urlencode
+
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.export.site.definition import label_of
+from dptaxonomy.export.table3 import TABLE3_HEADERS, table3_rows
+from dptaxonomy.reasoning.jsonform import proof_data
+from dptaxonomy.reasoning.reasoner import Reasoner, Verdict
+from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, Dimension
+
+__all__ = [
+    "VERDICT_TEXT",
+    "index_context",
+    "issue_link",
+    "open_questions_context",
+    "pair_context",
+    "table3_context",
+]
+
+VERDICT_TEXT = {
+    Verdict.equivalent: "are equivalent",
+    Verdict.stronger: "— the first implies the second",
+    Verdict.weaker: "— the second implies the first",
+    Verdict.incomparable: "are incomparable: neither implies the other",
+    Verdict.not_stronger: "— the first does not imply the second",
+    Verdict.not_weaker: "— the second does not imply the first",
+    Verdict.unknown: "— nothing is known",
+}
+
+
+def issue_link(repository: str, title: str, body: str, labels: str = "") -> str:
+    """A link that opens a pre-filled GitHub issue on ``repository``."""
+    query = {"title": title, "body": body}
+    if labels:
+        query["labels"] = labels
+    return f"{repository.rstrip('/')}/issues/new?{urlencode(query)}"
+
+
+def pair_context(catalog: Catalog, reasoner: Reasoner, a: str, b: str) -> dict[str, Any]:
+    """The verdict on (a, b), its strictness, extension and every proof."""
+    relationship = reasoner.relate(a, b)
+    proofs = [proof_data(p) for p in relationship.proofs]
+    parametric = None
+    if relationship.parametric is not None and relationship.parametric not in relationship.proofs:
+        parametric = proof_data(relationship.parametric)
+    from dptaxonomy.reasoning.parameters import composed_map
+
+    chain_map = composed_map(relationship.parametric) if relationship.parametric else None
+    definitions = catalog.definitions
+    return {
+        "a": definitions[a],
+        "b": definitions[b],
+        "a_label": label_of(definitions[a]),
+        "b_label": label_of(definitions[b]),
+        "relationship": relationship,
+        "verdict_text": VERDICT_TEXT[relationship.verdict],
+        "proofs": proofs,
+        "parametric": parametric,
+        "chain_map": sorted((chain_map or {}).items()),
+        "conditional": [p for p in proofs if p["conditional"] or p["conjectural"]],
+    }
+
+
+def index_context(catalog: Catalog, reasoner: Reasoner) -> dict[str, Any]:
+    """Counts, the dimensions and the list of every definition."""
+    definitions = catalog.definitions
+    per_dimension = Counter(d for x in definitions.values() for d in x.dimensions)
+    return {
+        "definitions": [(d.id, d.name, label_of(d), d) for d in definitions.values()],
+        "dimensions": [
+            (letter, DIMENSION_LABELS[Dimension(letter)], per_dimension[Dimension(letter)])
+            for letter in DIMENSION_ORDER
+        ],
+        "counts": {
+            "definitions": len(definitions),
+            "statements": sum(1 for d in definitions.values() if d.statement),
+            "references": len(catalog.references),
+            "asserted facts": len(reasoner.kb.facts),
+            "derived ≻ pairs": reasoner.kb.derived_stronger_pairs(),
+        },
+    }
+
+
+def open_questions_context(
+    catalog: Catalog, reasoner: Reasoner, repository: str, limit: int
+) -> dict[str, Any]:
+    """The ``limit`` most decisive open questions, each with a pre-filled issue link."""
+    questions = reasoner.open_questions(limit=None)
+    rows = []
+    for question in questions[:limit]:
+        a, b = catalog.definitions[question.a], catalog.definitions[question.b]
+        title = f"Does {a.name} imply {b.name}?"
+        body = (
+            f"Open question from the dptaxonomy site: is `{a.id}` ≻ `{b.id}`?\n\n"
+            f"Settling it decides {question.decides} other open question(s).\n\n"
+            "Evidence (citation with section / theorem, and a quote if possible):\n"
+        )
+        rows.append(
+            {
+                "a": a,
+                "b": b,
+                "a_class": question.a_class,
+                "b_class": question.b_class,
+                "decides": question.decides,
+                "issue": issue_link(repository, title, body, "open-question"),
+            }
+        )
+    return {"questions": rows, "total": len(questions), "limit": limit}
+
+
+def table3_context(catalog: Catalog, reasoner: Reasoner) -> dict[str, Any]:
+    """The SoK's Table 3 regenerated, each row linked to its definition."""
+    rows = table3_rows(catalog, reasoner.kb)
+    ordered = sorted(
+        (d for d in catalog.definitions.values() if d.source.table3 is not None),
+        key=lambda d: d.source.table3.row,  # type: ignore[union-attr]
+    )
+    return {"headers": TABLE3_HEADERS, "rows": list(zip(ordered, rows, strict=True))}

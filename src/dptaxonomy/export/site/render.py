@@ -1,0 +1,181 @@
+"""Templates in, pages out: the Jinja2 environment and one method per kind of page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cached_property
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.export.site import pages as page_data
+from dptaxonomy.export.site.definition import definition_context
+from dptaxonomy.export.site.diagram import diagram_alt, neighbourhood_dot, neighbourhood_svg
+from dptaxonomy.export.site.metadata import dataset_jsonld
+from dptaxonomy.export.site.urls import definition_url, pair_key
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.reasoner import Reasoner
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+    from dptaxonomy.export.site.builder import SiteOptions
+
+__all__ = ["STATIC_FILES", "Renderer", "static_assets"]
+
+STATIC_FILES = ("site.css", "search.js")
+Produced = list[tuple[str, str]]
+
+
+def static_assets() -> dict[str, bytes]:
+    """The stylesheet and script, copied from the package into ``assets/``."""
+    folder = resources.files("dptaxonomy.export.site") / "static"
+    return {f"assets/{name}": (folder / name).read_bytes() for name in STATIC_FILES}
+
+
+def _environment() -> Environment:
+    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+    return Environment(
+        loader=PackageLoader("dptaxonomy.export.site", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+class Renderer:
+    """Renders every page of one catalog."""
+
+    def __init__(
+        self, catalog: Catalog, kb: KnowledgeBase, *, version: str, date: str, options: SiteOptions
+    ) -> None:
+        self.catalog = catalog
+        self.kb = kb
+        self.reasoner = Reasoner(kb)
+        self.options = options
+        self.version = version
+        self.date = date
+        self.env = _environment()
+        self.env.globals.update(
+            version=version, date=date, repository=options.repository.rstrip("/")
+        )
+        self._unrendered: list[str] = []
+
+    def _page(self, template: str, path: str, **context: Any) -> tuple[str, str]:
+        depth = path.count("/")
+        text = self.env.get_template(template).render(root="../" * depth, path=path, **context)
+        return path, text
+
+    def diagram(self, definition_id: str) -> str:
+        """The inline SVG of a definition's neighbourhood."""
+        dot = neighbourhood_dot(self.catalog, self.kb, definition_id)
+        return neighbourhood_svg(dot, diagram_alt(self.catalog, self.kb, definition_id))
+
+    def unrendered(self) -> tuple[str, ...]:
+        return tuple(self._unrendered)
+
+    @cached_property
+    def pairs(self) -> list[tuple[str, str]]:
+        """Every pair a definition page links to (canonical order)."""
+        found: set[tuple[str, str]] = set()
+        for context in self._definitions.values():
+            for table in ("stronger", "weaker", "equivalents"):
+                found.update(pair_key(context["definition"].id, row.id) for row in context[table])
+            found.update(
+                pair_key(context["definition"].id, row["id"]) for row in context["separated"]
+            )
+        return sorted(found)
+
+    @cached_property
+    def _definitions(self) -> dict[str, dict[str, Any]]:
+        return {
+            i: definition_context(self.catalog, self.reasoner, i) for i in self.catalog.definitions
+        }
+
+    def pages(self, diagrams: dict[str, str]) -> Iterator[tuple[str, Produced]]:
+        """Every page, grouped by kind: (kind, [(path, html), …])."""
+        index = page_data.index_context(self.catalog, self.reasoner)
+        index["jsonld"] = dataset_jsonld(
+            version=self.version,
+            date=self.date,
+            definitions=len(self.catalog.definitions),
+            repository=self.options.repository,
+        )
+        yield (
+            "index",
+            [
+                self._page("index.html", "index.html", **index),
+                self._page("definitions.html", "d/index.html", **index),
+                self._page("contribute.html", "contribute/index.html"),
+            ],
+        )
+        definitions = []
+        for definition_id, context in self._definitions.items():
+            statement = context["statement"]
+            if statement is not None and not statement.rendered:
+                self._unrendered.append(definition_id)
+            path = definition_url(definition_id) + "index.html"
+            definitions.append(
+                self._page("definition.html", path, diagram=diagrams[definition_id], **context)
+            )
+        yield "definition", definitions
+        yield (
+            "pair",
+            [
+                self._page(
+                    "pair.html",
+                    f"p/{a}/{b}/index.html",
+                    **page_data.pair_context(self.catalog, self.reasoner, a, b),
+                )
+                for a, b in self.pairs
+            ],
+        )
+        questions = page_data.open_questions_context(
+            self.catalog, self.reasoner, self.options.repository, self.options.open_questions
+        )
+        yield (
+            "open-questions",
+            [self._page("open_questions.html", "open-questions/index.html", **questions)],
+        )
+        yield (
+            "table3",
+            [
+                self._page(
+                    "table3.html",
+                    "table3/index.html",
+                    **page_data.table3_context(self.catalog, self.reasoner),
+                )
+            ],
+        )
+
+    def data_files(self) -> dict[str, bytes]:
+        """Downloads, per-definition RDF, the search index and the metadata files."""
+        from dptaxonomy.export.bibtex import bibtex_text
+        from dptaxonomy.export.rdf import asserted_graph
+        from dptaxonomy.export.site.data import (
+            definition_graphs,
+            search_documents,
+            search_index_script,
+        )
+        from dptaxonomy.export.site.metadata import void_turtle
+
+        graph = asserted_graph(self.catalog, self.kb)
+        files = {
+            f"d/{i}/rdf.ttl": text.encode("utf-8")
+            for i, text in definition_graphs(self.catalog, graph).items()
+        }
+        files["data/dptaxonomy.ttl"] = graph.serialize(format="turtle").encode("utf-8")
+        files["data/void.ttl"] = void_turtle(
+            version=self.version,
+            date=self.date,
+            triples=len(graph),
+            definitions=len(self.catalog.definitions),
+        ).encode("utf-8")
+        files["data/references.bib"] = bibtex_text(self.catalog.references).encode("utf-8")
+        files["assets/search-index.js"] = search_index_script(
+            search_documents(self.catalog)
+        ).encode("utf-8")
+        return files

@@ -1,0 +1,197 @@
+"""The static site: every page built, every internal link resolves, same catalog same bytes."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from dptaxonomy.catalog.store import Catalog, load_catalog
+from dptaxonomy.export.site.builder import MARKER, SiteOptions, SiteReport, build_site, site_files
+from dptaxonomy.export.site.mathml import render_latex
+from dptaxonomy.reasoning.compile import compile_knowledge_base
+from tests.clirunner import run
+from tests.conftest import FIXTURES
+
+needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz's dot")
+OPTIONS = SiteOptions(date="2026-11-26")
+
+
+class _Links(HTMLParser):
+    """Collects link targets, element ids and resource URLs of one page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.resources: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v for k, v in attrs if v is not None}
+        if "id" in values:
+            self.ids.add(values["id"])
+        if tag == "a" and "href" in values:
+            self.links.append(values["href"])
+        if tag == "link" and "href" in values:
+            (self.links if values.get("rel") == "canonical" else self.resources).append(
+                values["href"]
+            )
+        if tag in ("script", "img", "iframe", "source") and "src" in values:
+            self.resources.append(values["src"])
+        if tag == "a" and "xlink:href" in values:
+            self.links.append(values["xlink:href"])
+
+
+def _target(page: Path, href: str) -> tuple[Path, str]:
+    parts = urlsplit(href)
+    base = page.parent
+    path = (base / unquote(parts.path)).resolve() if parts.path else page
+    if path.is_dir():
+        path = path / "index.html"
+    return path, parts.fragment
+
+
+def check_links(site: Path) -> list[str]:
+    """Every broken internal link or fragment, and every resource from another host."""
+    parsed: dict[Path, _Links] = {}
+    for page in sorted(site.rglob("*.html")):
+        parser = _Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        parsed[page.resolve()] = parser
+    problems = []
+    for page, parser in parsed.items():
+        for url in parser.resources:
+            if urlsplit(url).scheme or url.startswith("//"):
+                problems.append(f"{page.relative_to(site.resolve())}: external resource {url}")
+        for href in parser.links:
+            if urlsplit(href).scheme in ("http", "https", "mailto"):
+                continue
+            target, fragment = _target(page, href)
+            where = f"{page.relative_to(site.resolve())}: {href}"
+            if not target.is_file() or not target.is_relative_to(site.resolve()):
+                problems.append(f"{where} (no such file)")
+            elif fragment and target.suffix == ".html":
+                ids = parsed[target].ids if target in parsed else set()
+                if fragment not in ids:
+                    problems.append(f"{where} (no element with this id)")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def built(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, SiteReport]:
+    if shutil.which("dot") is None:
+        pytest.skip("needs Graphviz's dot")
+    out = tmp_path_factory.mktemp("site") / "site"
+    return out, build_site(catalog, compile_knowledge_base(catalog), out, OPTIONS)
+
+
+def test_every_definition_and_linked_pair_has_a_page(
+    built: tuple[Path, SiteReport], catalog: Catalog
+) -> None:
+    out, report = built
+    assert report.pages["definition"] == len(catalog.definitions)
+    for definition_id in catalog.definitions:
+        assert (out / "d" / definition_id / "index.html").is_file()
+        assert (out / "d" / definition_id / "rdf.ttl").is_file()
+    pair_pages = list((out / "p").glob("*/*/index.html"))
+    assert len(pair_pages) == report.pages["pair"] > 0
+    for name in ("index.html", "open-questions/index.html", "table3/index.html"):
+        assert (out / name).is_file()
+    assert (out / "contribute" / "index.html").is_file()
+    assert (out / MARKER).is_file()
+
+
+def test_no_broken_internal_link_and_nothing_from_another_host(
+    built: tuple[Path, SiteReport],
+) -> None:
+    assert check_links(built[0]) == []
+
+
+def test_every_statement_renders_to_mathml(
+    built: tuple[Path, SiteReport], catalog: Catalog
+) -> None:
+    out, report = built
+    assert report.unrendered == ()
+    with_statement = [d.id for d in catalog.definitions.values() if d.statement]
+    assert len(with_statement) >= 74
+    for definition_id in with_statement:
+        page = (out / "d" / definition_id / "index.html").read_text(encoding="utf-8")
+        assert re.search(
+            r'<div class="formula"><math alttext="[^"<]*" '
+            r'xmlns="http://www.w3.org/1998/Math/MathML" display="block">',
+            page,
+        ), definition_id
+
+
+def test_definition_page_shows_what_the_issue_asks(built: tuple[Path, SiteReport]) -> None:
+    page = (built[0] / "d" / "renyi-dp" / "index.html").read_text(encoding="utf-8")
+    for expected in (
+        "<h1>Rényi DP",
+        "RényiDP, RenDP",
+        'id="stronger"',
+        'id="weaker"',
+        'id="separated"',
+        '<svg class="diagram" role="group" aria-labelledby="diagram-title"',
+        '<title id="diagram-title">Hasse diagram of Rényi DP',
+        "https://w3id.org/dptaxonomy/def/renyi-dp",
+        "@misc{Mir17,",
+        "Definition 11",
+        "Table 3 row 5",
+        "dptaxonomy 0.",
+        "catalog last changed 2026-11-26",
+        '<span class="evidence evidence-quoted">quoted</span>',
+        "<code>epsilon = xi + rho * alpha</code>",
+    ):
+        assert expected in page, expected
+    rdf = (built[0] / "d" / "renyi-dp" / "rdf.ttl").read_text(encoding="utf-8")
+    assert "<https://w3id.org/dptaxonomy/def/renyi-dp>" in rdf or "def:renyi-dp " in rdf
+
+
+def test_index_carries_dataset_jsonld_and_search_box(built: tuple[Path, SiteReport]) -> None:
+    page = (built[0] / "index.html").read_text(encoding="utf-8")
+    assert '<script type="application/ld+json">' in page
+    assert '"@type": "Dataset"' in page
+    assert '<input type="search" id="search"' in page
+    assert '<ol id="search-results"' in page
+    index = (built[0] / "assets" / "search-index.js").read_text(encoding="utf-8")
+    assert index.startswith("window.DPTAX_SEARCH=[")
+    assert '"zCoDP"' in index
+    assert "void:triples" in (built[0] / "data" / "void.ttl").read_text(encoding="utf-8")
+
+
+def test_same_catalog_same_bytes() -> None:
+    catalog = load_catalog(FIXTURES / "valid")
+    kb = compile_knowledge_base(catalog)
+    first = site_files(catalog, kb, OPTIONS)
+    second = site_files(load_catalog(FIXTURES / "valid"), kb, OPTIONS)
+    assert first == second
+
+
+def test_latex_that_smuggles_markup_is_shown_as_source() -> None:
+    result = render_latex(r"\text{<script>alert(1)</script>}")
+    assert not result.rendered
+    assert "<script>" not in result.markup
+    assert re.fullmatch(r"<code>.*</code>", result.markup)
+
+
+@needs_dot
+def test_cli_builds_and_refuses_a_foreign_directory(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    done = run(capsys, "site", "--out", str(out), "--catalog", str(FIXTURES / "valid"))
+    assert done.code == 0, done.err
+    assert done.out.startswith("wrote ")
+    again = run(capsys, "site", "--out", str(out), "--catalog", str(FIXTURES / "valid"))
+    assert again.code == 0, again.err
+    foreign = tmp_path / "notes"
+    foreign.mkdir()
+    (foreign / "keep.txt").write_text("mine", encoding="utf-8")
+    refused = run(capsys, "site", "--out", str(foreign), "--catalog", str(FIXTURES / "valid"))
+    assert refused.code == 1
+    assert "is not a site built by dptax" in refused.err
+    assert (foreign / "keep.txt").read_text(encoding="utf-8") == "mine"
