@@ -172,6 +172,7 @@ def encode_knowledge_base(
 
     factset = kb.factset
     facts = _table(factset.facts, Fact, {"origin": origin_index})
+    conditional = _table(factset.conditional, Fact, {"origin": origin_index})
     set_aside = {
         name: [origin_index(o) for o in getattr(factset, name)]
         for name in ("disputed", "conjectured_unused", "unquantified")
@@ -181,6 +182,7 @@ def encode_knowledge_base(
         "infos": _table(list(kb.info.values()), DefinitionInfo, {"file": file_name}),
         "origins": _table(origin_list, Origin, {"file": file_name}),
         "facts": facts,
+        "conditional": conditional,
         **set_aside,
         "strength": _closure(kb.strength),
         "extension": _closure(kb.extension),
@@ -214,6 +216,7 @@ def decode_knowledge_base(
 
     factset = FactSet(
         facts=_untable(data["facts"], Fact, {"origin": origin_at}),
+        conditional=_untable(data["conditional"], Fact, {"origin": origin_at}),
         disputed=[origin_at(i) for i in _list(data["disputed"])],
         conjectured_unused=[origin_at(i) for i in _list(data["conjectured_unused"])],
         unquantified=[origin_at(i) for i in _list(data["unquantified"])],

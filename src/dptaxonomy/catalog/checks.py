@@ -83,7 +83,7 @@ def _check_parameter_map(
     sides = implication_sides(relation.kind)
     path: Path = ("relations", index)
     if sides is None:
-        if relation.parameter_map is not None or relation.conditions:
+        if relation.parameter_map is not None or relation.conditions or relation.restrictions:
             yield _error(
                 loaded,
                 (*path, "parameter_map"),
@@ -118,6 +118,15 @@ def _check_parameter_map(
                 f"{', '.join(sorted(unknown))} not a parameter of either side",
                 "expressions use the parameters of the implying side, or free parameters "
                 "of the implied side",
+            )
+    for number, restriction in enumerate(relation.restrictions):
+        if restriction.parameter not in implying | implied:
+            yield _error(
+                loaded,
+                (*path, "restrictions", number, "parameter"),
+                "unknown-parameter",
+                f"{restriction.parameter!r} not a parameter of either side",
+                "a restriction fixes a parameter of one of the two related definitions",
             )
     for number, condition in enumerate(relation.conditions):
         unknown = names_in(parse_condition(condition)) - implying - implied - CONSTANTS

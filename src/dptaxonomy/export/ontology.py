@@ -163,6 +163,8 @@ _LINKING_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_RELATION, "a relation stated in the definition's entry"),
     (v.P_PARAMETER_MAP, "parameter mapping of a parametric implication"),
     (v.P_CONDITIONS, "side conditions of a relation"),
+    (v.P_RESTRICTION, "a parameter a relation fixes to a described value"),
+    (v.P_RESTRICTED_TO, "the value or subset a restriction fixes its parameter to"),
     (v.P_LINK, "a non-logical link stated in the entry"),
 ]
 

@@ -140,6 +140,12 @@ def _relations(graph: Graph, definition: Definition) -> None:
             label = f"{definition.id}-relation-{index}-conditions"
             items = [Literal(c) for c in relation.conditions]
             graph.add((iri, v.P_CONDITIONS, _list(graph, label, items)))
+        for position, restriction in enumerate(relation.restrictions):
+            entry = URIRef(f"{iri}/restriction/{position}")
+            graph.add((iri, v.P_RESTRICTION, entry))
+            graph.add((entry, v.P_POSITION, Literal(position)))
+            graph.add((entry, v.P_PARAMETER_NAME, Literal(restriction.parameter)))
+            graph.add((entry, v.P_RESTRICTED_TO, Literal(restriction.value)))
 
 
 def _links(graph: Graph, definition: Definition) -> None:

@@ -104,6 +104,15 @@ def _relation(graph: Graph, node: Node) -> dict[str, Any]:
     conditions = _items(graph, node, v.P_CONDITIONS)
     if conditions:
         data["conditions"] = [c.toPython() for c in conditions]  # type: ignore[attr-defined]
+    restrictions = _positioned(graph, node, v.P_RESTRICTION)
+    if restrictions:
+        data["restrictions"] = [
+            {
+                "parameter": _text(graph, r, v.P_PARAMETER_NAME),
+                "value": _text(graph, r, v.P_RESTRICTED_TO),
+            }
+            for r in restrictions
+        ]
     return data
 
 

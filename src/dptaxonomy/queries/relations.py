@@ -13,7 +13,13 @@ from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import fact_line, proof_text, table_text
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.jsonform import fact_data, proof_data
-from dptaxonomy.reasoning.reasoner import Neighbour, Reasoner, Relationship, Verdict
+from dptaxonomy.reasoning.reasoner import (
+    ConditionalVerdict,
+    Neighbour,
+    Reasoner,
+    Relationship,
+    Verdict,
+)
 
 __all__ = [
     "ExplainResult",
@@ -44,6 +50,7 @@ class RelateResult:
                 "contradictory": r.contradictory,
                 "proofs": [proof_data(p) for p in r.proofs],
                 "parametric_proof": proof_data(r.parametric) if r.parametric else None,
+                "conditional": [conditional_data(c) for c in r.conditional],
             }
         )
 
@@ -51,10 +58,13 @@ class RelateResult:
         r = self.relationship
         strict = " (strictly)" if r.strict else ""
         parts = [f"{r.a} vs {r.b}: {r.verdict}{strict}; extension: {r.extension}"]
+        if r.contradictory:
+            parts.append("WARNING: contradictory: both a fact and its negation are derivable")
         parts += ["\n" + proof_text(proof) for proof in r.proofs]
         if r.parametric is not None and r.parametric not in r.proofs:
             parts.append("\nWith parameters (every step of this chain maps them):")
             parts.append(proof_text(r.parametric))
+        parts += conditional_text(r.conditional)
         return "\n".join(parts)
 
 
@@ -79,15 +89,20 @@ class ExplainResult:
                 "b": r.b,
                 "verdict": r.verdict.value,
                 "proofs": [proof_data(p) for p in r.proofs],
+                "conditional": [conditional_data(c) for c in r.conditional],
                 "nearest_facts": [fact_data(f) for f in self.nearest],
             }
         )
 
     def to_text(self) -> str:
         r = self.relationship
-        if r.proofs:
+        if r.proofs or r.conditional:
             return "\n".join(
-                [f"{r.a} vs {r.b}: {r.verdict}", *("\n" + proof_text(p) for p in r.proofs)]
+                [
+                    f"{r.a} vs {r.b}: {r.verdict}",
+                    *("\n" + proof_text(p) for p in r.proofs),
+                    *conditional_text(r.conditional),
+                ]
             )
         lines = [
             f"{r.a} vs {r.b}: {Verdict.unknown}; no fact relates them, directly or by the rules."
@@ -101,7 +116,11 @@ class ExplainResult:
 def explain(reasoner: Reasoner, a: str, b: str) -> ExplainResult:
     """Why ``a`` relates to ``b`` as it does (the nearest facts when nothing is known)."""
     answer = relate(reasoner, a, b).relationship
-    nearest = () if answer.proofs else tuple(reasoner.nearest_facts(answer.a, answer.b))
+    nearest = (
+        ()
+        if answer.proofs or answer.conditional
+        else tuple(reasoner.nearest_facts(answer.a, answer.b))
+    )
     return ExplainResult(answer, nearest)
 
 
@@ -119,22 +138,28 @@ class NeighboursResult:
     definition: str
     side: Side
     found: tuple[Neighbour, ...]
+    conditional: tuple[Neighbour, ...] = ()
+    """Definitions on that side only under restricting conditions (rule K4)."""
 
     def to_json(self) -> dict[str, Any]:
+        def entry(n: Neighbour) -> dict[str, Any]:
+            data = {
+                "id": n.id,
+                "name": n.name,
+                "derived": n.derived,
+                "equivalent": n.equivalent,
+                "proof": proof_data(n.proof),
+            }
+            if n.conditions:
+                data["conditions"] = list(n.conditions)
+            return data
+
         return json_document(
             {
                 "definition": self.definition,
                 "side": self.side.value,
-                "definitions": [
-                    {
-                        "id": n.id,
-                        "name": n.name,
-                        "derived": n.derived,
-                        "equivalent": n.equivalent,
-                        "proof": proof_data(n.proof),
-                    }
-                    for n in self.found
-                ],
+                "definitions": [entry(n) for n in self.found],
+                "conditional": [entry(n) for n in self.conditional],
             }
         )
 
@@ -143,20 +168,69 @@ class NeighboursResult:
             [
                 n.id,
                 "equivalent" if n.equivalent else ("derived" if n.derived else "asserted"),
+                _marks(n),
                 str(len(n.proof.steps)),
                 n.name,
             ]
             for n in self.found
         ]
-        return table_text(["ID", "HOW", "STEPS", "NAME"], rows)
+        text = table_text(["ID", "HOW", "MARKS", "STEPS", "NAME"], rows)
+        if self.conditional:
+            rows = [
+                [n.id, " and ".join(n.conditions), _marks(n), str(len(n.proof.steps)), n.name]
+                for n in self.conditional
+            ]
+            text += (
+                f"\n\nOnly under conditions ({self.side} than {self.definition} for a "
+                "sub-family of parameters; rule K4):\n"
+                + table_text(["ID", "CONDITIONS", "MARKS", "STEPS", "NAME"], rows)
+            )
+        return text
 
     def summary(self) -> str:
         """One line for standard error: how many were found."""
-        return f"{len(self.found)} definition(s) {self.side} than {self.definition}"
+        line = f"{len(self.found)} definition(s) {self.side} than {self.definition}"
+        if self.conditional:
+            line += f", {len(self.conditional)} more only under conditions"
+        return line
 
 
 def neighbours(reasoner: Reasoner, name: str, side: Side) -> NeighboursResult:
     """Every definition stronger (or weaker) than the one named ``name``."""
     x = reasoner.kb.resolve(name)
-    found = reasoner.stronger_than(x) if side is Side.stronger else reasoner.weaker_than(x)
-    return NeighboursResult(x, side, tuple(found))
+    if side is Side.stronger:
+        found, conditional = reasoner.stronger_than(x), reasoner.conditionally_stronger_than(x)
+    else:
+        found, conditional = reasoner.weaker_than(x), reasoner.conditionally_weaker_than(x)
+    return NeighboursResult(x, side, tuple(found), tuple(conditional))
+
+
+def _marks(n: Neighbour) -> str:
+    """Every mark the JSON carries: conjectural, conditional; '-' when none."""
+    marks = [
+        mark
+        for mark, present in (
+            ("conjectural", n.proof.conjectural),
+            ("conditional", n.proof.conditional),
+        )
+        if present
+    ]
+    return ",".join(marks) or "-"
+
+
+def conditional_data(c: ConditionalVerdict) -> dict[str, Any]:
+    """JSON form of one conditional conclusion: verdict, conditions, proofs."""
+    return {
+        "verdict": c.verdict.value,
+        "conditions": list(c.conditions),
+        "proofs": [proof_data(p) for p in c.proofs],
+    }
+
+
+def conditional_text(found: tuple[ConditionalVerdict, ...]) -> list[str]:
+    """Text lines for the conditional conclusions, set apart from the verdict."""
+    lines: list[str] = []
+    for c in found:
+        lines.append(f"\nOnly under conditions: {c.verdict} if {' and '.join(c.conditions)}")
+        lines += [proof_text(p) for p in c.proofs]
+    return lines

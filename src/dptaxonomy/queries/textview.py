@@ -135,7 +135,9 @@ def proof_text(proof: Proof) -> str:
     if proof.conjectural:
         tags.append("rests on a conjecture")
     if proof.conditional:
-        tags.append("under side conditions")
+        from dptaxonomy.reasoning.conditional import proof_conditions
+
+        tags.append("conditional: only if " + " and ".join(proof_conditions(proof)))
     lines = [f"{head}   ({'; '.join(tags)})"]
     if not proof.steps:
         lines.append("  by reflexivity")

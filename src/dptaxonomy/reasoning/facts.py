@@ -12,6 +12,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from dptaxonomy.reasoning.conditions import (
+    ConditionKind,
+    classify_condition,
+    classify_restriction,
+    implying_is_target,
+)
 from dptaxonomy.reasoning.info import CitationRef
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import Quantifier, RelationKind, Status
@@ -50,6 +56,10 @@ class Origin:
     parameter_map: tuple[tuple[str, str], ...] = ()
     conditions: tuple[str, ...] = ()
     note: str | None = None
+    restrictions: tuple[tuple[str, str], ...] = ()
+    """Parameters fixed to a described value: (parameter, value)."""
+    restricting: tuple[str, ...] = ()
+    """The conditions and restrictions of kind K3: the fact holds only where they do."""
 
     @property
     def location(self) -> str:
@@ -70,12 +80,20 @@ class Fact:
     def conjectured(self) -> bool:
         return self.origin.status is Status.conjectured
 
+    @property
+    def conditional(self) -> bool:
+        """Whether the fact holds only for a sub-family of parameters (rule K3)."""
+        return bool(self.origin.restricting)
+
 
 @dataclass
 class FactSet:
     """All facts usable for inference, plus those set aside and why."""
 
     facts: list[Fact] = field(default_factory=list)
+    """The unconditional facts: the input of the closures."""
+    conditional: list[Fact] = field(default_factory=list)
+    """Facts holding only under restricting conditions (rule K3): kept out of the closures."""
     disputed: list[Origin] = field(default_factory=list)
     conjectured_unused: list[Origin] = field(default_factory=list)
     unquantified: list[Origin] = field(default_factory=list)
@@ -89,6 +107,30 @@ _FORWARD: dict[RelationKind, tuple[FactKind, bool]] = {
     RelationKind.not_stronger: (FactKind.not_stronger, False),
     RelationKind.not_weaker: (FactKind.not_stronger, True),
 }
+
+
+def _restricting(
+    catalog: Catalog, subject: str, relation: Relation, target: str
+) -> tuple[str, ...]:
+    """The K3 conditions and restrictions of a relation (see :mod:`.conditions`)."""
+    if not relation.conditions and not relation.restrictions:
+        return ()
+    implying_id = target if implying_is_target(relation.kind) else subject
+    implying_definition = catalog.definitions.get(implying_id)
+    implying = (
+        {p.name: p.domain for p in implying_definition.parameters} if implying_definition else {}
+    )
+    found = [
+        c
+        for c in relation.conditions
+        if classify_condition(c, implying) is ConditionKind.restricting
+    ]
+    found += [
+        f"{r.parameter}: {r.value}"
+        for r in relation.restrictions
+        if classify_restriction(r.parameter, implying) is ConditionKind.restricting
+    ]
+    return tuple(found)
 
 
 def _origin(catalog: Catalog, subject: str, index: int, relation: Relation, target: str) -> Origin:
@@ -107,6 +149,8 @@ def _origin(catalog: Catalog, subject: str, index: int, relation: Relation, targ
         parameter_map=tuple((relation.parameter_map or {}).items()),
         conditions=tuple(relation.conditions),
         note=relation.note,
+        restrictions=tuple((r.parameter, r.value) for r in relation.restrictions),
+        restricting=_restricting(catalog, subject, relation, target),
     )
 
 
@@ -159,6 +203,10 @@ def collect_facts(catalog: Catalog, *, assume_conjectures: bool = False) -> Fact
                 result.unquantified.append(origin)
                 continue
             for target in targets:
-                if target != subject:
-                    result.facts.extend(_edges(subject, relation, target, origin, rule))
+                if target == subject:
+                    continue
+                if relation.target_set is not None and relation.conditions:
+                    origin = _origin(catalog, subject, index, relation, target)
+                facts = list(_edges(subject, relation, target, origin, rule))
+                (result.conditional if origin.restricting else result.facts).extend(facts)
     return result

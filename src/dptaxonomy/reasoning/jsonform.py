@@ -43,6 +43,10 @@ def fact_data(fact: Fact) -> dict[str, Any]:
         data["parameter_map"] = dict(origin.parameter_map)
     if origin.conditions:
         data["conditions"] = list(origin.conditions)
+    if origin.restrictions:
+        data["restrictions"] = [{"parameter": p, "value": v} for p, v in origin.restrictions]
+    if origin.restricting:
+        data["restricting"] = list(origin.restricting)
     if origin.note:
         data["note"] = origin.note
     return data
@@ -63,6 +67,10 @@ def proof_data(proof: Proof) -> dict[str, Any]:
         "conditional": proof.conditional,
         "steps": [fact_data(step) for step in proof.steps],
     }
+    if proof.conditional:
+        from dptaxonomy.reasoning.conditional import proof_conditions
+
+        data["conditions"] = list(proof_conditions(proof))
     mapping = composed_map(proof)
     if mapping is not None and len(proof.steps) > 1:
         data["parameter_map"] = mapping

@@ -66,7 +66,13 @@ class KnowledgeBase:
 
     @property
     def facts(self) -> list[Fact]:
+        """The unconditional facts (the closures' input)."""
         return self.factset.facts
+
+    @property
+    def conditional_facts(self) -> list[Fact]:
+        """Facts with a restricting condition (rule K3): used for conditional conclusions only."""
+        return self.factset.conditional
 
     def _propagate_separations(self) -> list[int]:
         """Rule N1 as bitsets: row[c] holds every component B with ¬(c ≻ B) derivable.

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.proof import Conclusion, Proof
-from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.schema.arith import Node, parse_expression, render, substitute
+from dptaxonomy.schema.arith import Node, render, substitute
 
 __all__ = ["composed_map", "step_map"]
 
@@ -20,15 +19,12 @@ __all__ = ["composed_map", "step_map"]
 def step_map(step: Fact) -> dict[str, Node] | None:
     """The map a step carries in its own direction, parsed, or None.
 
-    An equivalence states its map from subject to target only, so the
-    reverse reading (target ≻ subject) carries none.
+    An equivalence states its map from subject to target; the reverse reading
+    (target ≻ subject) carries one only when that map is a renaming (rule R1).
     """
-    origin = step.origin
-    if not origin.parameter_map:
-        return None
-    if step.rule is Rule.EQUIVALENCE and step.a != origin.definition:
-        return None
-    return {name: parse_expression(expression) for name, expression in origin.parameter_map}
+    from dptaxonomy.reasoning.composition import oriented_map
+
+    return oriented_map(step)
 
 
 def composed_map(proof: Proof) -> dict[str, str] | None:

@@ -45,8 +45,8 @@ class Proof:
 
     @property
     def conditional(self) -> bool:
-        """Whether a step holds only under side conditions."""
-        return any(step.origin.conditions for step in self.steps)
+        """Whether a step holds only under restricting conditions (rule K3)."""
+        return any(step.conditional for step in self.steps)
 
     @property
     def derived(self) -> bool:

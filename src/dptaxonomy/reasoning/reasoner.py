@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.reasoning.closure import bits
+from dptaxonomy.reasoning.conditional import ConditionalSearch, proof_conditions
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import Proof, ProofSearch
@@ -23,7 +24,15 @@ from dptaxonomy.schema.enums import Scope
 if TYPE_CHECKING:
     from dptaxonomy.reasoning.contradictions import Contradiction
 
-__all__ = ["Extension", "Neighbour", "OpenQuestion", "Reasoner", "Relationship", "Verdict"]
+__all__ = [
+    "ConditionalVerdict",
+    "Extension",
+    "Neighbour",
+    "OpenQuestion",
+    "Reasoner",
+    "Relationship",
+    "Verdict",
+]
 
 
 class Verdict(StrEnum):
@@ -53,6 +62,16 @@ class Extension(StrEnum):
 
 
 @dataclass(frozen=True)
+class ConditionalVerdict:
+    """What holds only under restricting conditions (rule K4), apart from the verdict."""
+
+    verdict: Verdict | Extension
+    conditions: tuple[str, ...]
+    """The conjunction the conclusion rests on, restated in the first definition's parameters."""
+    proofs: tuple[Proof, ...]
+
+
+@dataclass(frozen=True)
 class Relationship:
     """What is known about two definitions (the answer of ``dptax relate``)."""
 
@@ -65,6 +84,8 @@ class Relationship:
     contradictory: bool = False
     parametric: Proof | None = None
     """For ≻ (either way): the simplest proof whose every step maps parameters, if any."""
+    conditional: tuple[ConditionalVerdict, ...] = ()
+    """Conclusions that hold only under restricting conditions (never part of ``verdict``)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +97,8 @@ class Neighbour:
     derived: bool
     equivalent: bool
     proof: Proof
+    conditions: tuple[str, ...] = ()
+    """For a conditional neighbour: the conditions its proof rests on (rule K4)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +118,37 @@ class Reasoner:
     def __init__(self, kb: KnowledgeBase) -> None:
         self.kb = kb
         self.search = ProofSearch(kb)
+
+    @cached_property
+    def conditional_search(self) -> ConditionalSearch:
+        """Chains through conditional facts too (rule K4)."""
+        return ConditionalSearch(self.kb)
+
+    def conditional_relations(
+        self, a: str, b: str, forward: bool, backward: bool, a_in_b: bool, b_in_a: bool
+    ) -> tuple[ConditionalVerdict, ...]:
+        """What holds between ``a`` and ``b`` only under conditions, given what holds outright."""
+        if a == b or not self.kb.conditional_facts:
+            return ()
+        search = self.conditional_search
+        found: list[ConditionalVerdict] = []
+        there = None if forward else search.proof(FactKind.stronger, a, b)
+        back = None if backward else search.proof(FactKind.stronger, b, a)
+        if (there or back) and (forward or there) and (backward or back):
+            proofs = tuple(p for p in (there, back) if p is not None)
+            found.append(ConditionalVerdict(Verdict.equivalent, _conditions(proofs, a), proofs))
+        elif there is not None:
+            found.append(ConditionalVerdict(Verdict.stronger, _conditions((there,), a), (there,)))
+        elif back is not None:
+            found.append(ConditionalVerdict(Verdict.weaker, _conditions((back,), a), (back,)))
+        for holds, x, y, label in (
+            (a_in_b, a, b, Extension.a_special_case_of_b),
+            (b_in_a, b, a, Extension.b_special_case_of_a),
+        ):
+            proof = None if holds else search.proof(FactKind.extends, x, y)
+            if proof is not None:
+                found.append(ConditionalVerdict(label, _conditions((proof,), a), (proof,)))
+        return tuple(found)
 
     def relate(self, a: str, b: str) -> Relationship:
         """The relation between ``a`` and ``b``: verdict, strictness, extension, proofs."""
@@ -136,6 +190,7 @@ class Reasoner:
         else:
             extension = Extension.none
         contradictory = (forward and not_forward) or (backward and not_backward)
+        conditional = self.conditional_relations(a, b, forward, backward, a_in_b, b_in_a)
         parametric = None
         if forward or backward:
             parametric = search.parametric(a, b) if forward else search.parametric(b, a)
@@ -148,6 +203,7 @@ class Reasoner:
             tuple(p for p in proofs if p is not None),
             contradictory,
             parametric,
+            conditional,
         )
 
     def stronger_than(self, x: str) -> list[Neighbour]:
@@ -157,6 +213,34 @@ class Reasoner:
     def weaker_than(self, x: str) -> list[Neighbour]:
         """Every definition Y with x ≻ Y (x itself excluded), by id."""
         return self._side(x, self.kb.strength.descendants(x), lambda y: self.search.stronger(x, y))
+
+    def conditionally_stronger_than(self, x: str) -> list[Neighbour]:
+        """Every Y with Y ≻ x only under restricting conditions (rule K4), by id."""
+        return self._conditional_side(x, stronger=True)
+
+    def conditionally_weaker_than(self, x: str) -> list[Neighbour]:
+        """Every Y with x ≻ Y only under restricting conditions (rule K4), by id."""
+        return self._conditional_side(x, stronger=False)
+
+    def _conditional_side(self, x: str, *, stronger: bool) -> list[Neighbour]:
+        kb = self.kb
+        if not kb.conditional_facts:
+            return []
+        outright = set(kb.strength.ancestors(x) if stronger else kb.strength.descendants(x))
+        search = self.conditional_search
+        result = []
+        for other in sorted(kb.info):
+            if other in outright:
+                continue
+            proof = (
+                search.proof(FactKind.stronger, other, x)
+                if stronger
+                else search.proof(FactKind.stronger, x, other)
+            )
+            if proof is not None:
+                conditions = _conditions((proof,), proof.a)
+                result.append(Neighbour(other, kb.info[other].name, True, False, proof, conditions))
+        return result
 
     def _side(self, x: str, ids: list[str], prove: Any) -> list[Neighbour]:
         info = self.kb.info
@@ -245,3 +329,18 @@ class Reasoner:
                     if proof is not None:
                         found.append((fact, proof))
         return found
+
+
+def _conditions(proofs: tuple[Proof, ...], a: str) -> tuple[str, ...]:
+    """The conjunction of the proofs' conditions; those over another definition say so."""
+    result: list[str] = []
+    for proof in proofs:
+        for condition in proof_conditions(proof):
+            text = (
+                condition
+                if proof.a == a or "(over " in condition
+                else (f"{condition} (over {proof.a}'s parameters)")
+            )
+            if text not in result:
+                result.append(text)
+    return tuple(result)

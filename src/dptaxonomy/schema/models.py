@@ -61,6 +61,7 @@ __all__ = [
     "Reference",
     "Relation",
     "RelationKind",
+    "Restriction",
     "Scope",
     "Setting",
     "Source",
@@ -215,6 +216,18 @@ class DefinitionSet(_Strict):
     quantifier: Quantifier = Field(description="`all` or `most` definitions of the dimension.")
 
 
+class Restriction(_Strict):
+    """A parameter a relation fixes to a described value, where no arithmetic condition can say it.
+
+    E.g. ``{parameter: Delta, value: "ℙ₁, every distribution on datasets"}``. On the implied
+    side it is a choice of parameters (rule K2); on the implying side it restricts the
+    relation to a sub-family (rule K3).
+    """
+
+    parameter: ParameterName = Field(description="The parameter fixed, of either side.")
+    value: Text = Field(description="The value or subset it is fixed to, as the source states it.")
+
+
 class Relation(_Strict):
     """A typed relation `subject KIND target`, stored in the subject's entry."""
 
@@ -241,6 +254,13 @@ class Relation(_Strict):
     conditions: list[Condition] = Field(
         default_factory=list,
         description="Side conditions over the implying (or special) side's parameters.",
+    )
+    restrictions: list[Restriction] = Field(
+        default_factory=list,
+        description=(
+            "Parameters fixed to a described value (a distribution family, a form of background "
+            "knowledge) that an arithmetic condition cannot express."
+        ),
     )
     status: Status = Field(default=Status.established, description="How settled the relation is.")
     citation: Citation = Field(description="Where the relation is stated.")

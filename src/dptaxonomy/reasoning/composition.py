@@ -1,0 +1,99 @@
+"""Composing what a chain of facts says about parameters (rules M1, M2 and R1).
+
+Each step ``X ≻ Y`` of a proof may carry a map giving Y's parameters as
+expressions over X's (its own direction), and conditions over X's parameters.
+Along a chain, substituting the maps composes them (M1), and restating each
+step's conditions through the maps of the steps before it gives them in the
+first definition's parameters (M2). Where a step before has no map, the later
+conditions cannot be restated; they are kept over the intermediate
+definition's parameters and say so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dptaxonomy.reasoning.facts import Fact
+from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.arith import (
+    Comparison,
+    Name,
+    Node,
+    parse_condition,
+    parse_expression,
+    render,
+    substitute,
+)
+
+__all__ = ["is_renaming", "oriented_map", "render_condition", "restated_conditions"]
+
+
+def is_renaming(mapping: Sequence[tuple[str, str]]) -> bool:
+    """Whether every parameter maps to a parameter of the same name (rule R1).
+
+    >>> is_renaming([("epsilon", "epsilon"), ("delta", "delta")])
+    True
+    >>> is_renaming([("epsilon", "2 * epsilon")])
+    False
+    """
+    return bool(mapping) and all(parse_expression(v) == Name(k) for k, v in mapping)
+
+
+def oriented_map(step: Fact) -> dict[str, Node] | None:
+    """The map a step carries in its own direction, parsed, or None.
+
+    An equivalence states its map from subject to target; read the other way
+    it carries a map only when the stated one is a renaming of each parameter
+    to itself (R1), which is its own inverse.
+    """
+    origin = step.origin
+    if not origin.parameter_map:
+        return None
+    reversed_reading = step.rule is Rule.EQUIVALENCE and step.a != origin.definition
+    if reversed_reading and not is_renaming(origin.parameter_map):
+        return None
+    return {name: parse_expression(expression) for name, expression in origin.parameter_map}
+
+
+def render_condition(comparison: Comparison) -> str:
+    """A comparison as text, e.g. ``delta == 0``."""
+    return f"{render(comparison.left)} {comparison.op} {render(comparison.right)}"
+
+
+def restated_conditions(steps: Sequence[Fact], *, restricting_only: bool = True) -> list[str]:
+    """Every step's (restricting) conditions, in the first definition's parameters (M2).
+
+    Textual restrictions and conditions after a step without a map are kept
+    as stated, marked with the definition whose parameters they are over.
+    """
+    result: list[str] = []
+    current: dict[str, Node] | None = {}
+    for position, step in enumerate(steps):
+        origin = step.origin
+        items = origin.restricting if restricting_only else origin.conditions
+        textual = {f"{p}: {v}" for p, v in origin.restrictions}
+        for item in items:
+            if item in textual or current is None:
+                note = "" if position == 0 else f" (over {step.a}'s parameters)"
+                text = item + note
+            else:
+                parsed = parse_condition(item)
+                text = render_condition(
+                    Comparison(
+                        parsed.op,
+                        substitute(parsed.left, current),
+                        substitute(parsed.right, current),
+                    )
+                )
+            if text not in result:
+                result.append(text)
+        mapping = oriented_map(step)
+        if mapping is None or current is None:
+            current = None
+        else:
+            current = (
+                mapping
+                if position == 0
+                else {name: substitute(node, current) for name, node in mapping.items()}
+            )
+    return result
