@@ -11,8 +11,11 @@ from typing import Any
 
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import fact_line, proof_text, table_text
+from dptaxonomy.reasoning.chains import ParametricChain
+from dptaxonomy.reasoning.equivalence import EquivalenceKind, EquivalenceMaps
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.jsonform import fact_data, proof_data
+from dptaxonomy.reasoning.proof import Proof
 from dptaxonomy.reasoning.reasoner import (
     ConditionalVerdict,
     Neighbour,
@@ -50,18 +53,41 @@ class RelateResult:
                 "contradictory": r.contradictory,
                 "proofs": [proof_data(p) for p in r.proofs],
                 "parametric_proof": proof_data(r.parametric) if r.parametric else None,
+                "parametric_chains": [{**c.data(), "proof": proof_data(c.proof)} for c in r.chains],
                 "conditional": [conditional_data(c) for c in r.conditional],
+                "equivalence": equivalence_data(r.equivalence),
             }
         )
 
     def to_text(self) -> str:
         r = self.relationship
         strict = " (strictly)" if r.strict else ""
-        parts = [f"{r.a} vs {r.b}: {r.verdict}{strict}; extension: {r.extension}"]
+        verdict = str(r.verdict)
+        if r.equivalence is not None:
+            eq = r.equivalence
+            verdict = (
+                "equivalent with the same parameters (rule R1)"
+                if eq.kind is EquivalenceKind.same_parameters
+                else "equivalent up to a change of parameters (rule R2)"
+                if eq.forward is not None and eq.backward is not None
+                else "equivalent, possibly up to a change of parameters "
+                "(rule R2: the cited facts do not map them both ways)"
+            )
+        parts = [f"{r.a} vs {r.b}: {verdict}{strict}; extension: {r.extension}"]
+        if r.equivalence is not None:
+            for label, chain in (
+                ("a to b", r.equivalence.forward),
+                ("b to a", r.equivalence.backward),
+            ):
+                if chain is not None:
+                    mapping = ", ".join(f"{k} = {v}" for k, v in chain.mapping.items())
+                    parts.append(f"  map {label}: {chain.proof.b} with {mapping}")
         if r.contradictory:
             parts.append("WARNING: contradictory: both a fact and its negation are derivable")
         parts += ["\n" + proof_text(proof) for proof in r.proofs]
-        if r.parametric is not None and r.parametric not in r.proofs:
+        if r.chains:
+            parts += chains_text(r.chains, r.proofs)
+        elif r.parametric is not None and r.parametric not in r.proofs:
             parts.append("\nWith parameters (every step of this chain maps them):")
             parts.append(proof_text(r.parametric))
         parts += conditional_text(r.conditional)
@@ -218,11 +244,68 @@ def _marks(n: Neighbour) -> str:
     return ",".join(marks) or "-"
 
 
+def chains_text(chains: tuple[ParametricChain, ...], shown: tuple[Proof, ...]) -> list[str]:
+    """The tightest parametric chain in full, the others as one line each."""
+    first = chains[0]
+    ranking = (
+        "tightest of the chains evaluated on a grid of parameters"
+        if first.tightest
+        else "tightness not decided: compare the alternatives"
+    )
+    lines = [f"\nWith parameters (every step maps them; {ranking}):"]
+    if first.proof not in shown or len(first.proof.steps) == 1:
+        lines.append(proof_text(first.proof))
+    lines += _chain_facts(first)
+    if len(chains) > 1:
+        lines.append(f"  {len(chains) - 1} other parametric chain(s):")
+        for chain in chains[1:]:
+            route = " ≻ ".join([chain.proof.a, *(s.b for s in chain.proof.steps)])
+            mapping = ", ".join(f"{k} = {v}" for k, v in chain.mapping.items())
+            vacuous = "" if chain.feasible else " [vacuous: its conditions cannot hold]"
+            if not chain.evaluated:
+                vacuous += " [not evaluated on the grid]"
+            lines.append(f"    {route}: {mapping}{vacuous}")
+    return lines
+
+
+def _chain_facts(chain: ParametricChain) -> list[str]:
+    mapping = ", ".join(f"{k} = {v}" for k, v in chain.mapping.items())
+    lines = [f"  guarantee: {chain.proof.b} with {mapping}"]
+    if chain.conditions:
+        lines.append(f"  conditions: {' and '.join(chain.conditions)}")
+    if chain.unchecked:
+        lines.append("  (conditions not checked symbolically: " + "; ".join(chain.unchecked) + ")")
+    if not chain.feasible:
+        lines.append("  vacuous: a constant the maps assign violates a condition (rule M4)")
+    if chain.free:
+        names = ", ".join(chain.free)
+        lines.append(
+            f"  free: {names}; the bound holds for every value of {names}, "
+            "so it can be optimised over them (rule M3)"
+        )
+    return lines
+
+
+def equivalence_data(maps: EquivalenceMaps | None) -> dict[str, Any] | None:
+    """JSON form of an equivalence's kind and maps (None when not equivalent)."""
+    if maps is None:
+        return None
+    return {
+        "kind": maps.kind.value,
+        "rule": maps.rule,
+        "maps": {
+            "a_to_b": maps.forward.mapping if maps.forward else None,
+            "b_to_a": maps.backward.mapping if maps.backward else None,
+        },
+    }
+
+
 def conditional_data(c: ConditionalVerdict) -> dict[str, Any]:
     """JSON form of one conditional conclusion: verdict, conditions, proofs."""
     return {
         "verdict": c.verdict.value,
         "conditions": list(c.conditions),
+        "vacuous": c.vacuous,
         "proofs": [proof_data(p) for p in c.proofs],
     }
 
@@ -231,6 +314,9 @@ def conditional_text(found: tuple[ConditionalVerdict, ...]) -> list[str]:
     """Text lines for the conditional conclusions, set apart from the verdict."""
     lines: list[str] = []
     for c in found:
-        lines.append(f"\nOnly under conditions: {c.verdict} if {' and '.join(c.conditions)}")
+        vacuous = " (vacuous: the conditions can never all hold)" if c.vacuous else ""
+        lines.append(
+            f"\nOnly under conditions: {c.verdict} if {' and '.join(c.conditions)}{vacuous}"
+        )
         lines += [proof_text(p) for p in c.proofs]
     return lines

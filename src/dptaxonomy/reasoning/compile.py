@@ -57,4 +57,5 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
         composability_citation=citation,
         file=entry.file,
         composability_line=line,
+        parameters=tuple((p.name, p.domain) for p in d.parameters),
     )

@@ -16,16 +16,25 @@ from collections.abc import Sequence
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.arith import (
+    ArithmeticError_,
     Comparison,
     Name,
     Node,
+    evaluate,
+    names_in,
     parse_condition,
     parse_expression,
     render,
     substitute,
 )
 
-__all__ = ["is_renaming", "oriented_map", "render_condition", "restated_conditions"]
+__all__ = [
+    "constant_truth",
+    "is_renaming",
+    "oriented_map",
+    "render_condition",
+    "restated_conditions",
+]
 
 
 def is_renaming(mapping: Sequence[tuple[str, str]]) -> bool:
@@ -55,6 +64,24 @@ def oriented_map(step: Fact) -> dict[str, Node] | None:
     return {name: parse_expression(expression) for name, expression in origin.parameter_map}
 
 
+def constant_truth(comparison: Comparison) -> bool | None:
+    """The truth of a comparison without parameters, or None when it has some."""
+    if names_in(comparison) - {"inf", "pi", "e"}:
+        return None
+    try:
+        left, right = evaluate(comparison.left, {}), evaluate(comparison.right, {})
+    except (ArithmeticError_, ValueError, OverflowError, ZeroDivisionError):
+        return None
+    return {
+        "<": left < right,
+        "<=": left <= right,
+        ">": left > right,
+        ">=": left >= right,
+        "==": left == right,
+        "!=": left != right,
+    }[comparison.op]
+
+
 def render_condition(comparison: Comparison) -> str:
     """A comparison as text, e.g. ``delta == 0``."""
     return f"{render(comparison.left)} {comparison.op} {render(comparison.right)}"
@@ -78,13 +105,15 @@ def restated_conditions(steps: Sequence[Fact], *, restricting_only: bool = True)
                 text = item + note
             else:
                 parsed = parse_condition(item)
-                text = render_condition(
-                    Comparison(
-                        parsed.op,
-                        substitute(parsed.left, current),
-                        substitute(parsed.right, current),
-                    )
+                restated = Comparison(
+                    parsed.op, substitute(parsed.left, current), substitute(parsed.right, current)
                 )
+                truth = constant_truth(restated)
+                if truth is True:
+                    continue  # discharged by the constants the maps assign
+                text = render_condition(restated)
+                if truth is False:
+                    text += " [never holds: rule M4]"
             if text not in result:
                 result.append(text)
         mapping = oriented_map(step)

@@ -188,7 +188,12 @@ def collect_facts(catalog: Catalog, *, assume_conjectures: bool = False) -> Fact
                 assert relation.target_set is not None
                 targets = by_dimension.get(relation.target_set.dimension.value, [])
                 rule = Rule.SET_LEVEL
-            label = relation.target or f"<{relation.target_set}>"
+            wanted = relation.target_set
+            label = relation.target or (
+                f"{wanted.quantifier.value} definitions of dimension {wanted.dimension.value}"
+                if wanted is not None
+                else ""
+            )
             origin = _origin(catalog, subject, index, relation, label)
             if relation.status is Status.disputed:
                 result.disputed.append(origin)

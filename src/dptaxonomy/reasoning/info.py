@@ -46,6 +46,8 @@ class DefinitionInfo:
     composability_citation: CitationRef | None
     file: str
     composability_line: int
+    parameters: tuple[tuple[str, str], ...] = ()
+    """(name, domain) of each parameter, in the entry's order."""
 
     @property
     def labels(self) -> list[str]:

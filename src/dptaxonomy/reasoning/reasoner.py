@@ -13,8 +13,10 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from dptaxonomy.reasoning.chains import ParametricChain, parametric_chains
 from dptaxonomy.reasoning.closure import bits
 from dptaxonomy.reasoning.conditional import ConditionalSearch, proof_conditions
+from dptaxonomy.reasoning.equivalence import EquivalenceMaps, equivalence_maps
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import Proof, ProofSearch
@@ -70,6 +72,11 @@ class ConditionalVerdict:
     """The conjunction the conclusion rests on, restated in the first definition's parameters."""
     proofs: tuple[Proof, ...]
 
+    @property
+    def vacuous(self) -> bool:
+        """Whether a restated condition can never hold (rule M4): the conclusion says nothing."""
+        return any(c.endswith("[never holds: rule M4]") for c in self.conditions)
+
 
 @dataclass(frozen=True)
 class Relationship:
@@ -86,6 +93,10 @@ class Relationship:
     """For ≻ (either way): the simplest proof whose every step maps parameters, if any."""
     conditional: tuple[ConditionalVerdict, ...] = ()
     """Conclusions that hold only under restricting conditions (never part of ``verdict``)."""
+    chains: tuple[ParametricChain, ...] = ()
+    """Every parametric chain for the ≻ found, tightest first (``parametric`` is the first)."""
+    equivalence: EquivalenceMaps | None = None
+    """For ``equivalent``: whether parameters change (rules R1, R2), with the maps."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +170,7 @@ class Reasoner:
         strict = False
         if forward and backward:
             verdict = Verdict.equivalent
-            proofs += [search.stronger(a, b), search.stronger(b, a)]
+            proofs += [search.stronger(a, b)] + ([search.stronger(b, a)] if a != b else [])
         elif forward:
             verdict, strict = Verdict.stronger, not_backward
             proofs += [search.stronger(a, b), search.not_stronger(b, a) if strict else None]
@@ -192,8 +203,11 @@ class Reasoner:
         contradictory = (forward and not_forward) or (backward and not_backward)
         conditional = self.conditional_relations(a, b, forward, backward, a_in_b, b_in_a)
         parametric = None
+        chains: list[ParametricChain] = []
         if forward or backward:
-            parametric = search.parametric(a, b) if forward else search.parametric(b, a)
+            x, y = (a, b) if forward else (b, a)
+            chains = parametric_chains(kb, x, y)
+            parametric = chains[0].proof if chains else search.parametric(x, y)
         return Relationship(
             a,
             b,
@@ -204,6 +218,8 @@ class Reasoner:
             contradictory,
             parametric,
             conditional,
+            tuple(chains),
+            equivalence_maps(kb, a, b) if verdict is Verdict.equivalent else None,
         )
 
     def stronger_than(self, x: str) -> list[Neighbour]:

@@ -1,0 +1,286 @@
+"""Parametric chains: every chain of maps from A to B, ranked by the guarantee it gives.
+
+A chain is a path of ≻ and ⊂ facts from A to B whose every step carries a
+parameter map (a ⊂ step's map says which β-B *is* α-A, so it also gives an
+implication). Composing the maps (M1) gives B's parameters as expressions
+over A's; the steps' conditions are restated over A's parameters (M2).
+Parameters left free are universally quantified (M3): the bound holds for
+every value, so one may optimise over them. A condition that the composed
+constants violate makes the chain vacuous (M4); one that still mentions
+parameters is reported as not checked.
+
+Chains are ranked by tightness, not by length: each chain's composed map is
+evaluated on a grid of A's parameters (and of the free ones, minimising over
+intermediate parameters such as the Rényi order α), and a chain whose values
+are nowhere larger than another's, and smaller somewhere, comes first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+
+from dptaxonomy.reasoning.composition import constant_truth, oriented_map, render_condition
+from dptaxonomy.reasoning.facts import Fact, FactKind
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.proof import Conclusion, Proof
+from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.arith import (
+    ArithmeticError_,
+    Comparison,
+    Name,
+    Node,
+    evaluate,
+    names_in,
+    parse_condition,
+    parse_expression,
+    parse_interval,
+    render,
+    substitute,
+)
+
+__all__ = ["ParametricChain", "compose", "parametric_chains"]
+
+MAX_STEPS = 4
+MAX_CHAINS = 12
+_CONSTANTS = {"inf", "pi", "e"}
+_GRID_VALUES = (0.1, 0.5, 1.0, 2.0, 4.0, 8.0)
+_SMALL_VALUES = (1e-6, 1e-3)
+_ORDER_VALUES = (1.5, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0)
+
+
+@dataclass(frozen=True)
+class ParametricChain:
+    """One chain of maps from ``proof.a`` to ``proof.b`` and what it guarantees."""
+
+    proof: Proof
+    mapping: dict[str, str]
+    """B's parameters as expressions over A's (M1)."""
+    conditions: tuple[str, ...]
+    """Every step's conditions, restated over A's parameters where the maps allow (M2)."""
+    free: tuple[str, ...]
+    """Names other than A's parameters the composed map leaves free: any value holds (M3)."""
+    feasible: bool
+    """False when a composed constant violates a later step's condition (M4)."""
+    unchecked: tuple[str, ...]
+    """Conditions that still mention parameters: not checked symbolically."""
+    tightest: bool = False
+    """Its values are nowhere larger than any other evaluated chain's on the grid."""
+    evaluated: bool = False
+    """Whether its map could be evaluated on the grid (numeric, defined everywhere there)."""
+
+    def data(self) -> dict[str, object]:
+        """JSON-ready summary (the proof is rendered by the caller)."""
+        return {
+            "parameter_map": self.mapping,
+            "conditions": list(self.conditions),
+            "free": list(self.free),
+            "feasible": self.feasible,
+            "unchecked": list(self.unchecked),
+            "tightest": self.tightest,
+            "evaluated": self.evaluated,
+        }
+
+
+def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
+    """Compose the maps of ``steps`` (M1–M4), or None if a step has no map."""
+    current: dict[str, Node] | None = None
+    conditions: list[str] = []
+    unchecked: list[str] = []
+    feasible = True
+    for step in steps:
+        for condition in step.origin.conditions:
+            parsed = parse_condition(condition)
+            restated = (
+                parsed
+                if current is None
+                else Comparison(
+                    parsed.op, substitute(parsed.left, current), substitute(parsed.right, current)
+                )
+            )
+            text = render_condition(restated)
+            truth = constant_truth(restated)
+            if truth is True:
+                continue  # discharged by the constants the maps assign
+            if truth is False:
+                feasible = False
+            elif text not in unchecked:
+                unchecked.append(text)
+            if text not in conditions:
+                conditions.append(text)
+        for parameter, value in step.origin.restrictions:
+            text = f"{parameter}: {value} (on {step.a if current is None else step.b})"
+            conditions.append(text)
+            unchecked.append(text)
+        mapping = oriented_map(step)
+        if mapping is None:
+            return None
+        current = (
+            mapping
+            if current is None
+            else {name: substitute(node, current) for name, node in mapping.items()}
+        )
+    if current is None:
+        return None
+    rendered = {name: render(node) for name, node in current.items()}
+    free = sorted(set().union(*(names_in(n) for n in current.values())) - _CONSTANTS)
+    rules = {s.rule for s in steps} | {Rule.MAP_COMPOSITION}
+    if len(steps) > 1:
+        rules.add(Rule.STRONGER_TRANSITIVE)
+    proof = Proof(
+        Conclusion.stronger,
+        steps[0].a,
+        steps[-1].b,
+        steps,
+        tuple(sorted(rules, key=lambda r: r.value)),
+    )
+    return ParametricChain(
+        proof, rendered, tuple(conditions), tuple(free), feasible, tuple(unchecked)
+    )
+
+
+def _paths(kb: KnowledgeBase, a: str, b: str) -> list[tuple[Fact, ...]]:
+    """Simple paths of mapped, unconditional ≻ and ⊂ facts from a to b, shortest first."""
+    adjacency: dict[str, list[Fact]] = defaultdict(list)
+    for fact in kb.facts:
+        if fact.kind is not FactKind.not_stronger and oriented_map(fact) is not None:
+            adjacency[fact.a].append(fact)
+    for facts in adjacency.values():
+        facts.sort(key=lambda f: (f.conjectured, f.origin.file, f.origin.index, f.kind.value))
+    found: list[tuple[Fact, ...]] = []
+    frontier: list[tuple[tuple[Fact, ...], frozenset[str]]] = [((), frozenset({a}))]
+    for _ in range(MAX_STEPS):
+        following = []
+        for path, seen in frontier:
+            node = path[-1].b if path else a
+            for fact in adjacency.get(node, ()):
+                if fact.b in seen or not kb.is_stronger(fact.b, b):
+                    continue
+                extended = (*path, fact)
+                if fact.b == b:
+                    found.append(extended)
+                else:
+                    following.append((extended, seen | {fact.b}))
+        frontier = following
+        if len(found) >= MAX_CHAINS:
+            break
+    return found[:MAX_CHAINS]
+
+
+def _axis(domain: str | None) -> tuple[float, ...]:
+    """Sample values inside a parameter's interval domain (none for other domains)."""
+    if domain is None:
+        return _GRID_VALUES
+    try:
+        interval = parse_interval(domain)
+    except ArithmeticError_:
+        return ()
+    values: tuple[float, ...] = _GRID_VALUES
+    if interval.high <= 1:
+        values = _SMALL_VALUES
+    elif interval.low >= 1:
+        values = _ORDER_VALUES
+    return tuple(v for v in values if interval.low <= v <= interval.high)
+
+
+class _Tightness:
+    """Evaluates chains from ``a`` to ``b`` on a grid of the parameters the user controls.
+
+    The grid spans a's parameters and b's parameters that a chain leaves free
+    (chosen by the user, e.g. δ); any other free name (an intermediate
+    parameter such as the Rényi order α) is minimised over its own samples.
+    """
+
+    def __init__(self, kb: KnowledgeBase, a: str, b: str) -> None:
+        self.kb = kb
+        self.own = dict(kb.info[a].parameters)
+        self.target = dict(kb.info[b].parameters)
+        axes = [
+            [(name, v) for v in _axis(domain)]
+            for name, domain in sorted({**self.target, **self.own}.items())
+        ]
+        self.points = [dict(p) for p in itertools.product(*axes)] if all(axes) else []
+
+    def _domain(self, chain: ParametricChain, name: str) -> str | None:
+        for step in chain.proof.steps:
+            domains = dict(self.kb.info[step.b].parameters)
+            if name in domains:
+                return domains[name]
+        return None
+
+    def values(self, chain: ParametricChain) -> list[list[float]] | None:
+        """b's parameters at every grid point (the best over intermediate names), or None."""
+        if not self.points:
+            return None
+        expressions = {
+            name: parse_expression(chain.mapping[name]) if name in chain.mapping else Name(name)
+            for name in sorted(self.target)
+        }
+        inner = [n for n in chain.free if n not in self.own and n not in self.target]
+        choices = [
+            dict(zip(inner, c, strict=True))
+            for c in itertools.product(*(_axis(self._domain(chain, n)) for n in inner))
+        ]
+        rows = []
+        for point in self.points:
+            row = []
+            for expression in expressions.values():
+                best = math.inf
+                for extra in choices:
+                    try:
+                        best = min(best, evaluate(expression, {**point, **extra}))
+                    except (ArithmeticError_, ValueError, OverflowError, ZeroDivisionError):
+                        continue
+                if best == math.inf:
+                    return None
+                row.append(best)
+            rows.append(row)
+        return rows
+
+
+def _at_most(x: list[list[float]], y: list[list[float]]) -> bool:
+    return all(u <= v for xs, ys in zip(x, y, strict=True) for u, v in zip(xs, ys, strict=True))
+
+
+def _dominates(x: list[list[float]], y: list[list[float]]) -> bool:
+    pairs = [(u, v) for xs, ys in zip(x, y, strict=True) for u, v in zip(xs, ys, strict=True)]
+    return all(u <= v for u, v in pairs) and any(u < v for u, v in pairs)
+
+
+def parametric_chains(kb: KnowledgeBase, a: str, b: str) -> list[ParametricChain]:
+    """Every parametric chain from ``a`` to ``b`` (up to :data:`MAX_STEPS` steps), tightest first.
+
+    Chains whose values cannot be compared on the grid (non-numeric
+    parameters, undefined expressions) keep their order by length after the
+    comparable ones that no other chain beats.
+    """
+    if a == b:
+        return []
+    chains = [c for c in (compose(p) for p in _paths(kb, a, b)) if c is not None]
+    tightness = _Tightness(kb, a, b)
+    table = {i: v for i, c in enumerate(chains) if (v := tightness.values(c)) is not None}
+    beaten = {j for i in table for j in table if i != j and _dominates(table[i], table[j])}
+    ranked = sorted(
+        range(len(chains)),
+        key=lambda i: (not chains[i].feasible, i in beaten, i not in table, i),
+    )
+    best = ranked[0] if ranked else None
+    if best is not None and not (
+        chains[best].feasible
+        and best in table
+        and all(_at_most(table[best], table[j]) for j in table)
+    ):
+        best = None
+    own = set(tightness.own)
+    return [
+        dataclasses.replace(
+            chains[i],
+            free=tuple(n for n in chains[i].free if n not in own),
+            tightest=i == best,
+            evaluated=i in table,
+        )
+        for i in ranked
+    ]
