@@ -216,3 +216,75 @@ def test_no_python_representation_in_proofs(capsys: pytest.CaptureFixture[str]) 
     assert "<dimension=" not in text
     assert "Dimension." not in text
     assert "free-lunch-privacy stronger all definitions of dimension N" in text
+
+
+# Derived properties (P1, P2) -----------------------------------------------------------
+
+
+def test_derived_property_shown_next_to_asserted_unknown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = json.loads(run(capsys, "show", "semantic-privacy", "--format", "json").out)
+    (derived,) = data["derived_properties"]
+    assert derived == {
+        "property": "composability",
+        "value": "yes",
+        "derived": True,
+        "rule": "P1",
+        "derived_from": "differential-privacy",
+        "asserted": "unknown",
+        "agrees_with_asserted": None,
+        "conjectural": False,
+        "conditions": [],
+    }
+    assert data["properties"]["composability"]["value"] == "unknown"
+    text = run(capsys, "show", "semantic-privacy").out
+    assert "composability        ? unknown" in text
+    assert (
+        "composability        ✓ yes      derived by P1 from differential-privacy "
+        "(the entry asserts unknown)" in text
+    )
+
+
+def test_list_marks_derived_values(capsys: pytest.CaptureFixture[str]) -> None:
+    text = run(capsys, "list").out
+    line = next(x for x in text.splitlines() if x.startswith("semantic-privacy "))
+    assert line.endswith("semantic privacy  (CP ✓ by P1)")
+    data = json.loads(run(capsys, "list", "--format", "json").out)
+    row = next(r for r in data["definitions"] if r["id"] == "semantic-privacy")
+    assert row["composability"] == "unknown"
+    assert [d["rule"] for d in row["derived_properties"]] == ["P1"]
+
+
+def test_p1_agrees_with_the_soks_derivation_by_equivalence(catalog: Catalog) -> None:
+    from dptaxonomy.reasoning.derived import derived_properties
+
+    kb = compile_knowledge_base(catalog)
+    # Table 3 row 64, footnote 12: IndPr's axioms and composability "follow from equivalence".
+    derived = {d.name: d for d in derived_properties(kb, "indistinguishable-privacy")}
+    assert derived["composability"].agrees is True
+    # P2 needs the same parameters both ways; the cited ∼ has no parameter maps.
+    assert "post_processing" not in derived
+    assert "convexity" not in derived
+
+
+def test_p2_transfers_every_property_across_same_parameters() -> None:
+    from dptaxonomy.reasoning.derived import derived_properties
+    from dptaxonomy.schema.models import Citation, Claim, Truth
+
+    catalog = _catalog([("a", E, "b", {"epsilon": "epsilon"}, [])])
+    loaded = catalog.entries["a"]
+    claim = Claim(value=Truth.yes, citation=Citation(key="Syn00", at="x"))
+    props = loaded.definition.properties.model_copy(update={"post_processing": claim})
+    catalog.entries["a"] = LoadedDefinition(
+        loaded.definition.model_copy(update={"properties": props}), loaded.file, Located()
+    )
+    kb = compile_knowledge_base(catalog)
+    (derived,) = derived_properties(kb, "b")
+    assert (derived.name, derived.value, derived.rule.value) == ("post_processing", Truth.yes, "P2")
+    other = _catalog([("a", E, "b", {"epsilon": "2 * epsilon"}, [])])
+    first = other.entries["a"].definition
+    other.entries["a"] = LoadedDefinition(
+        first.model_copy(update={"properties": props}), loaded.file, Located()
+    )
+    assert derived_properties(compile_knowledge_base(other), "b") == []

@@ -15,6 +15,7 @@ from dptaxonomy.cli.common import (
     NameArgument,
     emit,
     fail,
+    reasoner_for,
     valid_catalog,
 )
 
@@ -69,10 +70,10 @@ def show(
     name: NameArgument, catalog: CatalogOption = None, output: FormatOption = Format.text
 ) -> None:
     """Everything known about one definition."""
-    from dptaxonomy.queries.describe import ShowResult
+    from dptaxonomy.queries.describe import show_result
 
     loaded = valid_catalog(catalog)
-    emit(ShowResult(loaded, loaded.resolve(name)), output)
+    emit(show_result(loaded, reasoner_for(catalog).kb, name), output)
 
 
 def list_(
@@ -100,7 +101,7 @@ def list_(
     output: FormatOption = Format.text,
 ) -> None:
     """List definitions, optionally filtered, as a table."""
-    from dptaxonomy.queries.describe import ListResult, filter_definitions, parse_property_filter
+    from dptaxonomy.queries.describe import filter_definitions, list_result, parse_property_filter
     from dptaxonomy.schema.enums import Dimension, Scope
 
     try:
@@ -117,7 +118,7 @@ def list_(
         fail(f"--scope takes one of: {', '.join(s.value for s in Scope)}", 2)
     loaded = valid_catalog(catalog)
     chosen = filter_definitions(loaded.definitions.values(), dimensions, properties, wanted_scope)
-    emit(ListResult(tuple(chosen)), output)
+    emit(list_result(reasoner_for(catalog).kb, chosen), output)
 
 
 def stats(catalog: CatalogOption = None, output: FormatOption = Format.text) -> None:

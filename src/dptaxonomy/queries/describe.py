@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.schema.enums import RELATION_SYMBOLS, TRUTH_MARKS
 from dptaxonomy.schema.models import Definition, Dimension, Relation, Scope, Truth
+
+if TYPE_CHECKING:
+    from dptaxonomy.reasoning.derived import DerivedProperty
+    from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = [
     "RELATION_SYMBOLS",
@@ -19,7 +23,9 @@ __all__ = [
     "describe",
     "filter_definitions",
     "incoming_relations",
+    "list_result",
     "parse_property_filter",
+    "show_result",
     "summary_row",
 ]
 
@@ -51,6 +57,20 @@ def describe(catalog: Catalog, definition: Definition) -> dict[str, Any]:
     ]
     data["file"] = catalog.entries[definition.id].file
     return data
+
+
+_SHORT = {"post_processing": "PP", "convexity": "CV", "composability": "CP"}
+
+
+def _derived_marks(derived: tuple[DerivedProperty, ...]) -> str:
+    """`` (CP ✓ by P1)`` for each derived value the asserted table does not show."""
+    marks = [
+        f"{_SHORT[d.name]} {TRUTH_MARKS[d.value]} by {d.rule.value}"
+        + (", conjectural" if d.conjectural else "")
+        for d in derived
+        if d.agrees is None or not d.agrees
+    ]
+    return f"  ({'; '.join(marks)})" if marks else ""
 
 
 def parse_property_filter(text: str) -> tuple[str, Truth]:
@@ -120,14 +140,35 @@ class ShowResult:
 
     catalog: Catalog
     definition: Definition
+    derived: tuple[DerivedProperty, ...] = ()
+    """Property values derived by rules P1/P2, shown next to the asserted ones."""
 
     def to_json(self) -> dict[str, Any]:
-        return json_document(describe(self.catalog, self.definition))
+        data = describe(self.catalog, self.definition)
+        data["derived_properties"] = [d.data() for d in self.derived]
+        return json_document(data)
 
     def to_text(self) -> str:
         from dptaxonomy.queries.textview import definition_text
 
-        return definition_text(self.catalog, self.definition)
+        return definition_text(self.catalog, self.definition, self.derived)
+
+
+def show_result(catalog: Catalog, kb: KnowledgeBase, name: str) -> ShowResult:
+    """Everything known about the definition named ``name``, derived properties included."""
+    from dptaxonomy.reasoning.derived import derived_properties
+
+    definition = catalog.resolve(name)
+    return ShowResult(catalog, definition, tuple(derived_properties(kb, definition.id)))
+
+
+def list_result(kb: KnowledgeBase, definitions: Iterable[Definition]) -> ListResult:
+    """The listed definitions with the property values P1/P2 derive for them."""
+    from dptaxonomy.reasoning.derived import derived_properties
+
+    chosen = tuple(definitions)
+    derived = {d.id: tuple(derived_properties(kb, d.id)) for d in chosen}
+    return ListResult(chosen, {k: v for k, v in derived.items() if v})
 
 
 @dataclass(frozen=True)
@@ -135,9 +176,16 @@ class ListResult:
     """Definitions passing the filters of ``dptax list``, in catalog order."""
 
     definitions: tuple[Definition, ...]
+    derived: dict[str, tuple[DerivedProperty, ...]] = field(default_factory=dict)
+    """Derived property values by definition id (rules P1, P2)."""
 
     def to_json(self) -> dict[str, Any]:
-        return json_document({"definitions": [summary_row(d) for d in self.definitions]})
+        rows = []
+        for d in self.definitions:
+            row = summary_row(d)
+            row["derived_properties"] = [x.data() for x in self.derived.get(d.id, ())]
+            rows.append(row)
+        return json_document({"definitions": rows})
 
     def to_text(self) -> str:
         from dptaxonomy.queries.textview import table_text
@@ -152,7 +200,7 @@ class ListResult:
                 "".join(
                     TRUTH_MARKS[r[p]] for p in ("post_processing", "convexity", "composability")
                 ),
-                r["name"],
+                r["name"] + _derived_marks(self.derived.get(r["id"], ())),
             ]
             for r in rows
         ]

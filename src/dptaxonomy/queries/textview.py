@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
+    from dptaxonomy.reasoning.derived import DerivedProperty
     from dptaxonomy.reasoning.facts import Fact
     from dptaxonomy.reasoning.proof import Proof
     from dptaxonomy.schema.models import Citation, Claim, Definition, Relation
@@ -63,7 +64,9 @@ def _relation(subject: str, relation: Relation) -> str:
     return line
 
 
-def definition_text(catalog: Catalog, definition: Definition) -> str:
+def definition_text(
+    catalog: Catalog, definition: Definition, derived: Sequence[DerivedProperty] = ()
+) -> str:
     """Everything known about a definition, for reading in a terminal."""
     d = definition
     title = d.name + (f" [{d.disambiguator}]" if d.disambiguator else "")
@@ -98,6 +101,19 @@ def definition_text(catalog: Catalog, definition: Definition) -> str:
         claim = getattr(d.properties, name)
         if claim is not None:
             out.append(_claim(name, claim))
+    for item in derived:
+        verdict = (
+            "agrees with the asserted value"
+            if item.agrees
+            else "the entry asserts unknown"
+            if item.agrees is None
+            else f"CONFLICTS with the asserted {item.asserted}"
+        )
+        out.append(
+            f"  {item.name:<21}{TRUTH_MARKS[item.value]} {item.value:<8} derived by "
+            f"{item.rule.value} from {item.derived_from} ({verdict}"
+            + ("; conjectural)" if item.conjectural else ")")
+        )
     if d.relations:
         out += ["", "Relations stated in this entry"]
         out += [_relation(d.id, r) for r in d.relations]

@@ -58,4 +58,9 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
         file=entry.file,
         composability_line=line,
         parameters=tuple((p.name, p.domain) for p in d.parameters),
+        properties=tuple(
+            (name, claim.value, claim.status)
+            for name in ("post_processing", "convexity")
+            if (claim := getattr(d.properties, name)) is not None
+        ),
     )

@@ -48,6 +48,8 @@ class DefinitionInfo:
     composability_line: int
     parameters: tuple[tuple[str, str], ...] = ()
     """(name, domain) of each parameter, in the entry's order."""
+    properties: tuple[tuple[str, Truth, Status], ...] = ()
+    """Post-processing and convexity claims: (property, value, status)."""
 
     @property
     def labels(self) -> list[str]:

@@ -61,6 +61,8 @@ class Rule(StrEnum):
     # Properties.
     COMPOSABILITY_TRANSFER = "P1"
     """Composability is shared by equivalent definitions (up to a change of parameters)."""
+    SAME_PARAMETER_TRANSFER = "P2"
+    """Every property is shared by definitions equivalent with the same parameters (R1)."""
     # Contradictions.
     FACT_AND_NEGATION = "C1"
     """¬(X ≻ Y) asserted while X ≻ Y is derivable."""
