@@ -38,7 +38,9 @@ def _catalog(
         domain="[0, inf)",
     )
     entries = {}
-    extra = {(s, t, k): (m, c) for s, k, t, m, c in relations}
+    extra: dict[tuple[str, str | None, RelationKind], tuple[dict[str, str], list[str]]] = {
+        (s, t, k): (m, c) for s, k, t, m, c in relations
+    }
     for definition_id, loaded in base.entries.items():
         relations_out = []
         for r in loaded.definition.relations:
@@ -156,7 +158,9 @@ def test_same_parameters_and_reparametrised() -> None:
 )
 def test_composed_map_equals_stepwise_evaluation(maps: list[str], value: float) -> None:
     names = ["a", "b", "c", "d"]
-    relations = [(names[i], S, names[i + 1], {"epsilon": m}, []) for i, m in enumerate(maps)]
+    relations: list[tuple[str, RelationKind, str, dict[str, str], list[str]]] = [
+        (names[i], S, names[i + 1], {"epsilon": m}, []) for i, m in enumerate(maps)
+    ]
     kb = compile_knowledge_base(_catalog(relations))
     (chain,) = parametric_chains(kb, "a", names[len(maps)])
     stepwise = value
