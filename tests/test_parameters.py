@@ -88,12 +88,14 @@ def test_dp_to_approximate_dp_through_renyi_dp(catalog: Catalog) -> None:
 
 
 def test_relate_shows_the_parametric_chain(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 12: the tightest chain (the special case ε-DP = (ε, 0)-DP) comes first; the
+    # Rényi DP chain is listed among the alternatives with its composed map.
     data = json.loads(run(capsys, "relate", "ε-DP", "(ε, δ)-DP", "--format", "json").out)
-    assert data["parametric_proof"]["parameter_map"] == {
-        "epsilon": "alpha * epsilon ** 2 / 2 + log(1 / delta) / (alpha - 1)"
-    }
+    assert data["parametric_chains"][0]["parameter_map"] == {"epsilon": "epsilon", "delta": "0"}
+    maps = [c["parameter_map"] for c in data["parametric_chains"]]
+    assert {"epsilon": "alpha * epsilon ** 2 / 2 + log(1 / delta) / (alpha - 1)"} in maps
     text = run(capsys, "relate", "ε-DP", "(ε, δ)-DP").out
     assert (
-        "so, composing the maps: approximate-dp holds with epsilon = alpha * epsilon ** 2 / 2"
-        in text
+        "differential-privacy ≻ renyi-dp ≻ approximate-dp: "
+        "epsilon = alpha * epsilon ** 2 / 2 + log(1 / delta) / (alpha - 1)" in text
     )

@@ -242,3 +242,115 @@ def test_every_conditional_fact_in_the_catalog_names_its_restriction(catalog: Ca
         assert set(fact.origin.restricting) <= set(fact.origin.conditions) | {
             f"{p}: {v}" for p, v in fact.origin.restrictions
         }
+
+
+# Catalog corrections (issue 12) ---------------------------------------------------------
+
+
+def _fact(kb: KnowledgeBase, a: str, b: str, key: str) -> list[object]:
+    return [
+        f
+        for f in (*kb.facts, *kb.conditional_facts)
+        if (f.a, f.b) == (a, b) and f.origin.citation.key == key
+    ]
+
+
+def test_choices_of_the_general_side_keep_special_cases_unconditional(catalog: Catalog) -> None:
+    kb = compile_knowledge_base(catalog)
+    for special, general, key in (
+        ("differential-privacy", "information-privacy-wxh17", "WXH17"),
+        ("group-dp", "information-privacy-wxh17", "WXH17"),
+        ("approximate-dp", "active-pk-dp", "DMKB19"),
+    ):
+        assert kb.is_extension(special, general)
+        facts = [
+            f
+            for f in kb.facts
+            if (f.a, f.b) == (special, general)
+            and f.origin.restrictions
+            and f.origin.citation.key == key
+        ]
+        assert facts, (special, general)
+        assert all(not f.conditional for f in facts)
+    assert _fact(kb, "differential-privacy", "k-divergence-dp", "DP20")
+
+
+def test_restriction_of_the_implying_side_is_conditional(catalog: Catalog) -> None:
+    kb = compile_knowledge_base(catalog)
+    (fact,) = _fact(kb, "information-privacy-dpcf12", "strong-dp-mf13", "LPT+22")
+    assert fact.conditional  # type: ignore[attr-defined]
+    assert not kb.is_stronger("information-privacy-dpcf12", "strong-dp-mf13")
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conditions"),
+    [
+        ("truncated-concentrated-dp-bdrs18", "zero-concentrated-dp", ("xi == 0",)),
+        ("pufferfish-privacy", "distribution-privacy", ("delta == 0",)),
+    ],
+)
+def test_now_conditional_relations(
+    a: str, b: str, conditions: tuple[str, ...], catalog: Catalog
+) -> None:
+    kb = compile_knowledge_base(catalog)
+    restricted = [f for f in kb.conditional_facts if {f.a, f.b} == {a, b}]
+    assert restricted
+    assert all(set(f.origin.restricting) == set(conditions) for f in restricted)
+
+
+def test_maps_no_longer_leave_theta_free(catalog: Catalog) -> None:
+    kb = compile_knowledge_base(catalog)
+    for a, b in (
+        ("membership-privacy-lqs13", "positive-membership-privacy"),
+        ("membership-privacy-lqs13", "negative-membership-privacy"),
+        ("positive-membership-privacy", "adversarial-privacy"),
+        ("noiseless-privacy-bbg11", "active-pk-dp"),
+    ):
+        mapped = [f for f in kb.facts if (f.a, f.b) == (a, b) and f.origin.parameter_map]
+        assert mapped, (a, b)
+        assert all(dict(f.origin.parameter_map).get("Theta") == "Theta" for f in mapped)
+    (info,) = [
+        f for f in kb.facts if (f.a, f.b) == ("information-privacy-wxh17", "adversarial-privacy")
+    ]
+    assert dict(info.origin.parameter_map) == {"Theta": "Delta", "epsilon": "epsilon", "delta": "0"}
+
+
+def test_proof_checker_checks_conditional_proofs(catalog: Catalog) -> None:
+    import dataclasses
+
+    from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
+    from dptaxonomy.reasoning.rules import Rule
+
+    kb = compile_knowledge_base(catalog)
+    reasoner = Reasoner(kb)
+    checked = 0
+    for fact in kb.conditional_facts:
+        r = reasoner.relate(fact.a, fact.b)
+        for c in r.conditional:
+            for proof in c.proofs:
+                check_proof(catalog, proof)
+                checked += 1
+                forged = dataclasses.replace(
+                    proof, rules=tuple(x for x in proof.rules if x is not Rule.CONDITIONAL)
+                )
+                with pytest.raises(ProofError, match="rests on a conditional fact"):
+                    check_proof(catalog, forged)
+        for chain in r.chains:
+            check_proof(catalog, chain.proof)
+    assert checked >= 5
+
+
+def test_every_parametric_chain_proof_checks(catalog: Catalog) -> None:
+    from dptaxonomy.reasoning.chains import parametric_chains
+    from dptaxonomy.reasoning.proofcheck import check_proof
+
+    kb = compile_knowledge_base(catalog)
+    pairs = {(f.a, f.b) for f in kb.facts if f.origin.parameter_map}
+    sources = {a for a, _ in pairs}
+    count = 0
+    for a in sorted(sources):
+        for b in kb.strength.descendants(a):
+            for chain in parametric_chains(kb, a, b):
+                check_proof(catalog, chain.proof)
+                count += 1
+    assert count > 50

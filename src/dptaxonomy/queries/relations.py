@@ -248,7 +248,9 @@ def chains_text(chains: tuple[ParametricChain, ...], shown: tuple[Proof, ...]) -
     """The tightest parametric chain in full, the others as one line each."""
     first = chains[0]
     ranking = (
-        "tightest of the chains evaluated on a grid of parameters"
+        "the only parametric chain"
+        if len(chains) == 1
+        else "tightest of the chains evaluated on a grid of parameters"
         if first.tightest
         else "tightness not decided: compare the alternatives"
     )
@@ -271,6 +273,8 @@ def chains_text(chains: tuple[ParametricChain, ...], shown: tuple[Proof, ...]) -
 def _chain_facts(chain: ParametricChain) -> list[str]:
     mapping = ", ".join(f"{k} = {v}" for k, v in chain.mapping.items())
     lines = [f"  guarantee: {chain.proof.b} with {mapping}"]
+    if chain.choices:
+        lines.append(f"  fixed by the steps (rule K2): {'; '.join(chain.choices)}")
     if chain.conditions:
         lines.append(f"  conditions: {' and '.join(chain.conditions)}")
     if chain.unchecked:

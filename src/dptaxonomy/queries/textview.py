@@ -172,6 +172,8 @@ def proof_text(proof: Proof) -> str:
             lines.append(f"     parameters: {stated_map}")
         if origin.conditions:
             lines.append(f"     if: {' and '.join(origin.conditions)}")
+        for parameter, value in origin.restrictions:
+            lines.append(f"     with {parameter}: {value}")
     from dptaxonomy.reasoning.parameters import composed_map
 
     composed_values = composed_map(proof)

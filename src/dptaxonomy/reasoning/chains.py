@@ -71,6 +71,8 @@ class ParametricChain:
     """Its values are nowhere larger than any other evaluated chain's on the grid."""
     evaluated: bool = False
     """Whether its map could be evaluated on the grid (numeric, defined everywhere there)."""
+    choices: tuple[str, ...] = ()
+    """Parameters a step fixes to a described value (restrictions of kind K2)."""
 
     def data(self) -> dict[str, object]:
         """JSON-ready summary (the proof is rendered by the caller)."""
@@ -82,6 +84,7 @@ class ParametricChain:
             "unchecked": list(self.unchecked),
             "tightest": self.tightest,
             "evaluated": self.evaluated,
+            "choices": list(self.choices),
         }
 
 
@@ -90,6 +93,7 @@ def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
     current: dict[str, Node] | None = None
     conditions: list[str] = []
     unchecked: list[str] = []
+    choices: list[str] = []
     feasible = True
     for step in steps:
         for condition in step.origin.conditions:
@@ -112,9 +116,12 @@ def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
             if text not in conditions:
                 conditions.append(text)
         for parameter, value in step.origin.restrictions:
-            text = f"{parameter}: {value} (on {step.a if current is None else step.b})"
-            conditions.append(text)
-            unchecked.append(text)
+            if f"{parameter}: {value}" in step.origin.restricting:
+                text = f"{parameter}: {value} (over {step.a}'s parameters)"
+                conditions.append(text)
+                unchecked.append(text)
+            else:
+                choices.append(f"{parameter} of {step.b}: {value}")
         mapping = oriented_map(step)
         if mapping is None:
             return None
@@ -138,7 +145,13 @@ def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
         tuple(sorted(rules, key=lambda r: r.value)),
     )
     return ParametricChain(
-        proof, rendered, tuple(conditions), tuple(free), feasible, tuple(unchecked)
+        proof,
+        rendered,
+        tuple(conditions),
+        tuple(free),
+        feasible,
+        tuple(unchecked),
+        choices=tuple(choices),
     )
 
 

@@ -9,8 +9,10 @@ checks that the steps chain into the conclusion under the rules cited.
 from __future__ import annotations
 
 from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.reasoning.conditions import ConditionKind, classify_condition, implying_is_target
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.proofs import Conclusion, Proof
+from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.models import Quantifier, Relation, Status
 
 __all__ = ["ProofError", "check_proof"]
@@ -64,10 +66,26 @@ def _check_step(catalog: Catalog, step: Fact, allow_conjectures: bool) -> None:
     raise ProofError(f"{origin.location} does not say {step.a} {step.kind.value} {step.b}")
 
 
-def _check_chain(steps: tuple[Fact, ...], kind: str, start: str, end: str) -> None:
+def _restricting(catalog: Catalog, step: Fact) -> bool:
+    """Whether the cited relation holds only for a sub-family (rule K3), judged afresh."""
+    relation = catalog.definitions[step.origin.definition].relations[step.origin.index]
+    implying_id = (
+        step.origin.target if implying_is_target(relation.kind) else step.origin.definition
+    )
+    implying = catalog.definitions.get(implying_id)
+    domains = {p.name: p.domain for p in implying.parameters} if implying else {}
+    return any(
+        classify_condition(c, domains) is ConditionKind.restricting for c in relation.conditions
+    ) or any(r.parameter in domains for r in relation.restrictions)
+
+
+def _check_chain(
+    steps: tuple[Fact, ...], kind: str, start: str, end: str, *, maps: bool = False
+) -> None:
     node = start
     for step in steps:
-        if step.kind.value != kind or step.a != node:
+        mapped_special_case = maps and step.kind.value == "extends" and kind == "stronger"
+        if (step.kind.value != kind and not mapped_special_case) or step.a != node:
             raise ProofError(f"the chain breaks at {step.origin.location}")
         node = step.b
     if node != end:
@@ -78,6 +96,13 @@ def check_proof(catalog: Catalog, proof: Proof, *, allow_conjectures: bool = Fal
     """Raise :class:`ProofError` unless ``proof`` establishes its conclusion from ``catalog``."""
     for step in proof.steps:
         _check_step(catalog, step, allow_conjectures)
+    restricted = [s for s in proof.steps if _restricting(catalog, s)]
+    if restricted and Rule.CONDITIONAL not in proof.rules:
+        raise ProofError(
+            f"an unconditional proof rests on a conditional fact: {restricted[0].origin.location}"
+        )
+    if not restricted and Rule.CONDITIONAL in proof.rules:
+        raise ProofError("a conditional proof (rule K4) without a restricting step")
     if proof.conclusion is Conclusion.not_stronger:
         separations = [i for i, s in enumerate(proof.steps) if s.kind.value == "not_stronger"]
         if len(separations) != 1:
@@ -87,4 +112,7 @@ def check_proof(catalog: Catalog, proof: Proof, *, allow_conjectures: bool = Fal
         _check_chain(proof.steps[:index], "stronger", separation.a, proof.a)
         _check_chain(proof.steps[index + 1 :], "stronger", proof.b, separation.b)
         return
-    _check_chain(proof.steps, proof.conclusion.value, proof.a, proof.b)
+    maps = Rule.MAP_COMPOSITION in proof.rules
+    if maps and any(not s.origin.parameter_map for s in proof.steps):
+        raise ProofError("a parametric chain (rule M1) with a step that maps no parameters")
+    _check_chain(proof.steps, proof.conclusion.value, proof.a, proof.b, maps=maps)
