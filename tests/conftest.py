@@ -27,3 +27,18 @@ def _private_cache(
 ) -> None:
     """Every test gets its own knowledge-base cache directory."""
     monkeypatch.setenv("DPTAX_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture(scope="session")
+def site_dir(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The website of the real catalog, built once (needs Graphviz's dot)."""
+    import shutil
+
+    from dptaxonomy.export.site.builder import SiteOptions, build_site
+    from dptaxonomy.reasoning.compile import compile_knowledge_base
+
+    if shutil.which("dot") is None:
+        pytest.skip("the site's diagrams need Graphviz's dot")
+    out = tmp_path_factory.mktemp("site") / "site"
+    build_site(catalog, compile_knowledge_base(catalog), out, SiteOptions(date="2026-11-26"))
+    return out

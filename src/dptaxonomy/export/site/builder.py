@@ -30,6 +30,8 @@ __all__ = ["MARKER", "SiteOptions", "SiteReport", "build_site", "site_files", "w
 MARKER = ".dptax-site"
 """A file in every built site: only such a directory (or an empty one) is replaced."""
 
+PAGE_KINDS = ("index", "definition", "mechanism", "pair", "open-questions", "table3")
+
 DEFAULT_REPOSITORY = "https://github.com/dptaxonomy/dptaxonomy"
 
 
@@ -94,6 +96,7 @@ def site_files(
         for path, text in produced:
             files[path] = text.encode("utf-8")
             pages[kind] = pages.get(kind, 0) + 1
+    pages = {kind: pages.get(kind, 0) for kind in PAGE_KINDS}
     for path, data in renderer.data_files().items():
         files[path] = data
     for path, data in static_assets().items():

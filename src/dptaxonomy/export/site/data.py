@@ -14,8 +14,8 @@ from rdflib import BNode, Graph, URIRef
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.rdf import bind_prefixes
-from dptaxonomy.export.site.definition import label_of
-from dptaxonomy.export.site.urls import definition_url
+from dptaxonomy.export.site.labels import label_of
+from dptaxonomy.export.site.urls import definition_url, mechanism_url
 from dptaxonomy.export.vocabulary import BASE
 
 __all__ = ["definition_graphs", "search_documents", "search_index_script"]
@@ -67,6 +67,18 @@ def search_documents(catalog: Catalog) -> list[dict[str, Any]]:
                 "i": definition.id,
                 "n": list(names),
                 "s": definition.summary,
+            }
+        )
+    for mechanism in catalog.mechanisms.values():
+        documents.append(
+            {
+                "u": mechanism_url(mechanism.id),
+                "t": mechanism.name,
+                "l": mechanism.name,
+                "k": "mechanism",
+                "i": mechanism.id,
+                "n": list(dict.fromkeys([mechanism.name, *mechanism.aliases])),
+                "s": mechanism.description,
             }
         )
     return documents

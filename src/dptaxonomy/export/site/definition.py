@@ -13,7 +13,9 @@ from typing import Any
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.bibtex import cite_text
+from dptaxonomy.export.site.labels import label_of
 from dptaxonomy.export.site.mathml import render_latex
+from dptaxonomy.export.site.mechanism import mechanisms_about, witnesses_of
 from dptaxonomy.export.site.urls import definition_url, pair_url
 from dptaxonomy.reasoning.parameters import composed_map
 from dptaxonomy.reasoning.proof import Proof
@@ -56,12 +58,6 @@ def evidence_of(claim: Claim | None) -> str:
     return "quoted" if claim.citation.quote else "cited"
 
 
-def label_of(definition: Definition) -> str:
-    """The short label a table shows: first abbreviation (with disambiguator) or the name."""
-    short = definition.abbreviations[0] if definition.abbreviations else definition.name
-    return short + (f"[{definition.disambiguator}]" if definition.disambiguator else "")
-
-
 def _how(proof: Proof) -> str:
     if proof.conjectural:
         return "conjectural"
@@ -88,6 +84,7 @@ def _row(catalog: Catalog, reasoner: Reasoner, this: str, other: str, proof: Pro
 
 def _separations(catalog: Catalog, reasoner: Reasoner, this: str) -> list[dict[str, Any]]:
     kb, search = reasoner.kb, reasoner.search
+    witnessed = witnesses_of(catalog)
     rows = []
     for other in catalog.definitions:
         if other == this:
@@ -111,6 +108,7 @@ def _separations(catalog: Catalog, reasoner: Reasoner, this: str) -> list[dict[s
                     "citation": f"[{citation.key}] {citation.at}",
                     "note": separation.origin.note or "",
                     "pair": pair_url(this, other),
+                    "mechanisms": [(m.id, m.name) for m in witnessed.get((a, b), [])],
                 }
             )
     return rows
@@ -177,6 +175,7 @@ def definition_context(catalog: Catalog, reasoner: Reasoner, this: str) -> dict[
         "weaker": weaker,
         "equivalents": equivalents,
         "separated": _separations(catalog, reasoner, this),
+        "mechanisms": mechanisms_about(catalog, this),
         "special_cases": [(d.id, d.name) for d in special],
         "generalisations": [(d.id, d.name) for d in general],
         "combines": [(i, catalog.definitions[i].name) for i in definition.combines],

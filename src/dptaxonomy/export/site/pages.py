@@ -7,7 +7,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.export.site.definition import label_of
+from dptaxonomy.export.site.labels import label_of
 from dptaxonomy.export.table3 import TABLE3_HEADERS, table3_rows
 from dptaxonomy.reasoning.jsonform import proof_data
 from dptaxonomy.reasoning.reasoner import Reasoner, Verdict

@@ -11,8 +11,9 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.site import pages as page_data
 from dptaxonomy.export.site.definition import definition_context
 from dptaxonomy.export.site.diagram import diagram_alt, neighbourhood_dot, neighbourhood_svg
+from dptaxonomy.export.site.mechanism import mechanism_context
 from dptaxonomy.export.site.metadata import dataset_jsonld
-from dptaxonomy.export.site.urls import definition_url, pair_key
+from dptaxonomy.export.site.urls import definition_url, mechanism_url, pair_key
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.reasoner import Reasoner
 
@@ -122,6 +123,20 @@ class Renderer:
                 self._page("definition.html", path, diagram=diagrams[definition_id], **context)
             )
         yield "definition", definitions
+        pairs = set(self.pairs)
+        yield (
+            "mechanism",
+            [
+                self._page(
+                    "mechanism.html",
+                    mechanism_url(m.id) + "index.html",
+                    **mechanism_context(self.catalog, m, pairs),
+                )
+                for m in self.catalog.mechanisms.values()
+            ],
+        )
+        mechanisms = list(self.catalog.mechanisms.values())
+        yield "index", [self._page("mechanisms.html", "m/index.html", mechanisms=mechanisms)]
         yield (
             "pair",
             [

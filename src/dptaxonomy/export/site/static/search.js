@@ -42,6 +42,13 @@
     }
     return previous[b.length];
   }
+  function subsequence(short, long) {
+    var at = 0;
+    for (var i = 0; i < long.length && at < short.length; i++) {
+      if (long[i] === short[at]) { at++; }
+    }
+    return at === short.length;
+  }
   function tolerance(text) { return text.length >= 8 ? 2 : (text.length >= 4 ? 1 : 0); }
 
   function prepare(raw) {
@@ -64,7 +71,10 @@
       var score = 0;
       if (name === query) { score = 1000; }
       else if (name.indexOf(query) === 0) { score = 300 + 100 * query.length / name.length; }
-      else if (query.length >= 3 && name.indexOf(query) > 0) { score = 150 + 50 * query.length / name.length; }
+      else if (query.length >= 3 && name.indexOf(query) > 0) { score = 220 + 50 * query.length / name.length; }
+      else if (query.length >= 3 && name[0] === query[0] && subsequence(query, name)) {
+        score = 180 + 80 * query.length / name.length;  /* abbreviations drop letters: zCDP ~ zCoDP */
+      }
       else {
         var limit = tolerance(query);
         if (limit > 0) {

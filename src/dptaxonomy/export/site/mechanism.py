@@ -1,0 +1,83 @@
+"""What a mechanism's page shows, and which mechanisms a definition page mentions.
+
+A mechanism entry claims definitions it satisfies (with parameters) and
+violates, and names the separations it witnesses: a mechanism satisfying A
+but violating B shows that A does not imply B.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.export.site.labels import label_of
+from dptaxonomy.export.site.mathml import render_latex
+from dptaxonomy.export.site.urls import pair_key
+from dptaxonomy.schema.mechanisms import Mechanism
+
+__all__ = ["mechanism_context", "mechanisms_about", "witnesses_of"]
+
+
+def _name(catalog: Catalog, definition_id: str) -> str:
+    definition = catalog.definitions.get(definition_id)
+    return label_of(definition) if definition is not None else definition_id
+
+
+def mechanism_context(
+    catalog: Catalog, mechanism: Mechanism, pairs: set[tuple[str, str]]
+) -> dict[str, Any]:
+    """Everything the page of ``mechanism`` shows; ``pairs`` are the pair pages that exist."""
+    witnessed = []
+    for item in mechanism.witnesses:
+        key = pair_key(item.stronger, item.not_stronger_than)
+        witnessed.append(
+            {
+                "stronger": item.stronger,
+                "stronger_label": _name(catalog, item.stronger),
+                "weaker": item.not_stronger_than,
+                "weaker_label": _name(catalog, item.not_stronger_than),
+                "pair": f"p/{key[0]}/{key[1]}/" if key in pairs else None,
+            }
+        )
+    return {
+        "mechanism": mechanism,
+        "output": render_latex(mechanism.output, block=True, label=mechanism.output),
+        "parameters": [
+            {"parameter": p, "symbol": render_latex(p.symbol, label=p.symbol).markup}
+            for p in mechanism.parameters
+        ],
+        "satisfies": [
+            (claim, _name(catalog, claim.definition), sorted(claim.parameters.items()))
+            for claim in mechanism.satisfies
+        ],
+        "violates": [(claim, _name(catalog, claim.definition)) for claim in mechanism.violates],
+        "witnessed": witnessed,
+        "introduced_in": [(k, catalog.references.get(k)) for k in mechanism.introduced_in],
+        "file": f"catalog/mechanisms/{mechanism.id}.yaml",
+    }
+
+
+def mechanisms_about(catalog: Catalog, definition_id: str) -> list[dict[str, Any]]:
+    """The mechanisms that claim to satisfy or violate ``definition_id``."""
+    rows = []
+    for mechanism in catalog.mechanisms.values():
+        for claim in mechanism.satisfies:
+            if claim.definition == definition_id:
+                rows.append(
+                    {"mechanism": mechanism, "claim": "satisfies", "citation": claim.citation}
+                )
+        for other in mechanism.violates:
+            if other.definition == definition_id:
+                rows.append(
+                    {"mechanism": mechanism, "claim": "violates", "citation": other.citation}
+                )
+    return rows
+
+
+def witnesses_of(catalog: Catalog) -> dict[tuple[str, str], list[Mechanism]]:
+    """Mechanisms witnessing each separation ¬(A ≻ B), keyed by (A, B)."""
+    found: dict[tuple[str, str], list[Mechanism]] = {}
+    for mechanism in catalog.mechanisms.values():
+        for item in mechanism.witnesses:
+            found.setdefault((item.stronger, item.not_stronger_than), []).append(mechanism)
+    return found
