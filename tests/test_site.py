@@ -149,8 +149,26 @@ def test_definition_page_shows_what_the_issue_asks(built: tuple[Path, None]) -> 
         "<code>epsilon = xi + rho * alpha</code>",
     ):
         assert expected in page, expected
-    rdf = (built[0] / "d" / "renyi-dp" / "rdf.ttl").read_text(encoding="utf-8")
-    assert "<https://w3id.org/dptaxonomy/def/renyi-dp>" in rdf or "def:renyi-dp " in rdf
+
+
+def test_each_definition_links_to_its_part_of_the_rdf_export(built: tuple[Path, None]) -> None:
+    from rdflib import Graph, URIRef
+
+    full = Graph().parse(built[0] / "data" / "dptaxonomy.ttl")
+    for definition_id in ("renyi-dp", "differential-privacy", "pufferfish-privacy"):
+        page = (built[0] / "d" / definition_id / "index.html").read_text(encoding="utf-8")
+        assert '<link rel="alternate" type="text/turtle" href="rdf.ttl"' in page
+        part = Graph().parse(built[0] / "d" / definition_id / "rdf.ttl")
+        iri = URIRef(f"https://w3id.org/dptaxonomy/def/{definition_id}")
+        assert (iri, None, None) in part
+        assert len(part) > 10
+        assert all(triple in full for triple in part if not any(map(_blank, triple)))
+
+
+def _blank(term: object) -> bool:
+    from rdflib import BNode
+
+    return isinstance(term, BNode)
 
 
 def test_index_carries_dataset_jsonld_and_search_box(built: tuple[Path, None]) -> None:
@@ -200,3 +218,40 @@ def test_cli_builds_and_refuses_a_foreign_directory(
     assert refused.code == 1
     assert "is not a site built by dptax" in refused.err
     assert (foreign / "keep.txt").read_text(encoding="utf-8") == "mine"
+
+
+@needs_dot
+def test_hostile_catalog_text_is_escaped(tmp_path: Path) -> None:
+    catalog_dir = tmp_path / "catalog"
+    shutil.copytree(FIXTURES / "valid", catalog_dir)
+    entry = catalog_dir / "renyi-dp.yaml"
+    text = entry.read_text(encoding="utf-8")
+    text = re.sub(
+        r"^summary: .*$",
+        'summary: "<script>alert(1)</script> & <img src=x onerror=alert(2)>"',
+        text,
+        count=1,
+        flags=re.MULTILINE,
+    )
+    entry.write_text(text, encoding="utf-8")
+    catalog = load_catalog(catalog_dir)
+    assert catalog.ok, catalog.diagnostics
+    files, _, _ = site_files(catalog, compile_knowledge_base(catalog), OPTIONS)
+    page = files["d/renyi-dp/index.html"].decode("utf-8")
+    assert "<script>alert(1)" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x" in page
+    assert "<script>alert" not in files["assets/search-index.js"].decode("utf-8")
+
+
+def test_citation_file_matches_the_package() -> None:
+    import yaml
+
+    from dptaxonomy import __version__
+    from tests.conftest import ROOT
+
+    data = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    assert data["cff-version"] == "1.2.0"
+    assert data["type"] == "dataset"
+    assert data["version"] == __version__
+    assert data["references"][0]["type"] == "software"
+    assert data["license"] == "MIT"

@@ -8,6 +8,7 @@ tests/artifacts/screenshots/ for a reviewer to look at.
 from __future__ import annotations
 
 import functools
+import os
 import shutil
 import threading
 from collections.abc import Iterator
@@ -22,7 +23,8 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = os.environ.get("DPTAX_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+"""Debian's chromium by default; ``DPTAX_CHROMIUM`` names another Chromium-based browser."""
 SCREENSHOTS = Path(__file__).resolve().parent / "artifacts" / "screenshots"
 
 
@@ -45,7 +47,7 @@ def server(site_dir: Path) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).is_file():
-        pytest.skip("needs Debian's chromium at /usr/bin/chromium")
+        pytest.skip(f"needs Debian's chromium (or DPTAX_CHROMIUM); none at {CHROMIUM}")
     with playwright_api.sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield launched

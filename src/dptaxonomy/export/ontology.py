@@ -9,6 +9,7 @@ from __future__ import annotations
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
+from dptaxonomy import __version__
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import bind_prefixes
 from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, TABLE3_ROWS
@@ -24,7 +25,19 @@ from dptaxonomy.schema.models import (
     Truth,
 )
 
-__all__ = ["ontology_graph", "ontology_text", "shapes_graph", "shapes_text"]
+__all__ = [
+    "ONTOLOGY_CREATED",
+    "ONTOLOGY_MODIFIED",
+    "ontology_graph",
+    "ontology_text",
+    "shapes_graph",
+    "shapes_text",
+]
+
+ONTOLOGY_CREATED = "2026-11-21"
+"""First release of the vocabulary (0.1.0, see CHANGELOG.md)."""
+ONTOLOGY_MODIFIED = "2026-11-26"
+"""Last change of the vocabulary: raise it with ``__version__`` when a term changes."""
 
 _CLASSES: list[tuple[URIRef, str, str, URIRef | None]] = [
     (
@@ -179,6 +192,12 @@ def ontology_graph() -> Graph:
         (ontology, v.RDFS.label, Literal("dptaxonomy: the map of differential privacy definitions"))
     )
     graph.add((ontology, v.DCTERMS.source, v.reference_iri("DP20")))
+    graph.add((ontology, v.OWL.versionIRI, URIRef(f"{v.BASE}ns/{__version__}")))
+    graph.add((ontology, v.OWL.versionInfo, Literal(__version__)))
+    graph.add((ontology, v.DCTERMS.license, URIRef(v.LICENSE_IRI)))
+    graph.add((ontology, v.DCTERMS.creator, Literal(v.CREATOR)))
+    graph.add((ontology, v.DCTERMS.created, Literal(ONTOLOGY_CREATED, datatype=v.XSD.date)))
+    graph.add((ontology, v.DCTERMS.modified, Literal(ONTOLOGY_MODIFIED, datatype=v.XSD.date)))
     for iri, label, comment, parent in _CLASSES:
         graph.add((iri, v.RDF.type, v.OWL.Class))
         graph.add((iri, v.RDFS.label, Literal(label)))

@@ -10,8 +10,10 @@ from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS, XSD
 __all__ = [
     "BASE",
     "BIBO",
+    "CREATOR",
     "DCTERMS",
     "DP",
+    "LICENSE_IRI",
     "OWL",
     "PREFIXES",
     "PROV",
@@ -27,6 +29,11 @@ __all__ = [
 
 BASE = "https://w3id.org/dptaxonomy/"
 """The one base IRI of every term and resource dptaxonomy publishes."""
+
+LICENSE_IRI = "https://opensource.org/licenses/MIT"
+"""The licence of the package, the catalog and everything exported from it."""
+CREATOR = "dptaxonomy contributors"
+"""Who makes the catalog (as in pyproject and CITATION.cff)."""
 
 DP = Namespace(BASE + "ns#")
 BIBO = Namespace("http://purl.org/ontology/bibo/")

@@ -7,48 +7,49 @@ about that definition, so its IRIs are exactly the export's.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from typing import Any
 
-from rdflib import BNode, Graph, URIRef
-
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.export.rdf import bind_prefixes
 from dptaxonomy.export.site.labels import label_of
 from dptaxonomy.export.site.urls import definition_url, mechanism_url
 from dptaxonomy.export.vocabulary import BASE
 
 __all__ = ["definition_graphs", "search_documents", "search_index_script"]
 
+_SUBJECT = re.compile(
+    r"^(?:def:([a-z0-9]+(?:-[a-z0-9]+)*)|<"
+    + re.escape(BASE)
+    + r"def/([a-z0-9]+(?:-[a-z0-9]+)*)[/>])"
+)
 
-def definition_graphs(catalog: Catalog, graph: Graph) -> dict[str, str]:
+
+def definition_graphs(catalog: Catalog, turtle: str) -> dict[str, str]:
     """Turtle of every definition's resources (its IRI and the nodes under it), by id.
 
-    ``graph`` is the asserted graph of the export (:func:`~dptaxonomy.export.rdf.asserted_graph`).
+    ``turtle`` is the export's Turtle (``dptax export turtle``): rdflib writes one
+    block per subject, with blank nodes inlined, so each definition's part is the
+    blocks whose subject is its IRI or an IRI under it, after the same prefixes.
+    Cutting the text instead of serialising subgraphs keeps the IRIs (and the
+    bytes of each statement) exactly the export's.
     """
-    prefix = f"{BASE}def/"
-    owned: dict[str, list[Any]] = defaultdict(list)
-    blank: dict[BNode, list[Any]] = defaultdict(list)
-    for triple in graph:
-        subject = triple[0]
-        if isinstance(subject, BNode):
-            blank[subject].append(triple)
-        elif isinstance(subject, URIRef) and str(subject).startswith(prefix):
-            owned[str(subject)[len(prefix) :].split("/", 1)[0]].append(triple)
-    result = {}
-    for definition_id in catalog.definitions:
-        part = Graph()
-        bind_prefixes(part)
-        pending = list(owned.get(definition_id, []))
-        while pending:
-            triple = pending.pop()
-            if triple in part:
-                continue
-            part.add(triple)
-            if isinstance(triple[2], BNode):
-                pending.extend(blank.get(triple[2], []))
-        result[definition_id] = part.serialize(format="turtle")
-    return result
+    blocks: list[str] = []
+    for fragment in turtle.strip("\n").split("\n\n"):
+        if blocks and not blocks[-1].rstrip().endswith("."):  # a literal with a blank line
+            blocks[-1] += "\n\n" + fragment
+        else:
+            blocks.append(fragment)
+    prefixes = blocks[0] if blocks and blocks[0].startswith("@prefix") else ""
+    owned: dict[str, list[str]] = defaultdict(list)
+    for block in blocks[1:] if prefixes else blocks:
+        subject = block.split(maxsplit=1)[0] if block.strip() else ""
+        found = _SUBJECT.match(subject)
+        if found is not None:
+            owned[found.group(1) or found.group(2)].append(block)
+    return {
+        i: prefixes + "\n\n" + "\n\n".join(owned.get(i, [])) + "\n" for i in catalog.definitions
+    }
 
 
 def search_documents(catalog: Catalog) -> list[dict[str, Any]]:

@@ -139,7 +139,23 @@ def _properties(reasoner: Reasoner, definition: Definition) -> list[dict[str, An
     return rows
 
 
-def definition_context(catalog: Catalog, reasoner: Reasoner, this: str) -> dict[str, Any]:
+def entry_bibtex(definition: Definition, version: str) -> str:
+    """BibTeX for this catalog entry itself (the introducing papers are cited separately)."""
+    from dptaxonomy.export.bibtex import latex_escape
+
+    return (
+        f"@misc{{dptaxonomy-{definition.id},\n"
+        f"  author = {{{{dptaxonomy contributors}}}},\n"
+        f"  title = {{{{{latex_escape(definition.name)}}} (dptaxonomy entry)}},\n"
+        f"  howpublished = {{dptaxonomy {latex_escape(version)}}},\n"
+        f"  url = {{https://w3id.org/dptaxonomy/def/{definition.id}}}\n"
+        "}\n"
+    )
+
+
+def definition_context(
+    catalog: Catalog, reasoner: Reasoner, this: str, version: str = ""
+) -> dict[str, Any]:
     """Everything the page of definition ``this`` shows (diagram excluded)."""
     kb = reasoner.kb
     definition = catalog.definitions[this]
@@ -185,6 +201,7 @@ def definition_context(catalog: Catalog, reasoner: Reasoner, this: str) -> dict[
             if link.target in catalog.definitions
         ],
         "cite": cite_text(catalog, definition),
+        "cite_entry": entry_bibtex(definition, version),
         "introduced_in": [(k, catalog.references.get(k)) for k in definition.introduced_in],
         "file": f"catalog/{this}.yaml",
         "url": definition_url(this),

@@ -3,7 +3,7 @@
 Drawn by the same code as ``dptax export svg --around ID`` (DOT text from
 :mod:`dptaxonomy.export.dot`, laid out by Graphviz), with a link on every
 node; the SVG is then trimmed for inlining: no XML prologue or comments, no
-fixed size (it scales to the page), and a ``<title>`` as its text alternative.
+size beyond the page's width (CSS scales it down), and a ``<title>`` as its text alternative.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ __all__ = ["diagram_alt", "neighbourhood_dot", "neighbourhood_svg"]
 
 _PROLOGUE = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?-->\n?", re.DOTALL)
-_SIZE = re.compile(r'<svg width="[^"]*" height="[^"]*"')
+_OPEN = re.compile(r"<svg\b")
 
 
 def _options(definition_id: str) -> DiagramOptions:
@@ -52,7 +52,7 @@ def neighbourhood_svg(dot: str, alt: str) -> str:
     """Render ``dot`` with Graphviz and trim the SVG for inlining in a page."""
     svg = render(dot, "svg").decode("utf-8")
     svg = _COMMENT.sub("", _PROLOGUE.sub("", svg, count=1))
-    svg = _SIZE.sub(
+    svg = _OPEN.sub(
         '<svg class="diagram" role="group" aria-labelledby="diagram-title"', svg, count=1
     )
     head_end = svg.index(">") + 1

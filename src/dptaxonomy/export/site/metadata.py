@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 
-from dptaxonomy.export.vocabulary import BASE
+from dptaxonomy.export.vocabulary import BASE, CREATOR
+from dptaxonomy.export.vocabulary import LICENSE_IRI as LICENSE
 
 __all__ = ["dataset_jsonld", "void_turtle"]
-
-LICENSE = "https://opensource.org/licenses/MIT"
-CREATOR = "dptaxonomy contributors"
 
 
 def dataset_jsonld(*, version: str, date: str, definitions: int, repository: str) -> str:
@@ -69,6 +67,7 @@ def void_turtle(*, version: str, date: str, triples: int, definitions: int) -> s
     void:uriSpace "{BASE}def/" ;
     void:exampleResource <{BASE}def/differential-privacy> ;
     void:vocabulary <{BASE}ns#> ;
+    void:feature <http://www.w3.org/ns/formats/Turtle> ;
     void:dataDump <dptaxonomy.ttl> ;
     void:triples {triples} ;
     void:entities {definitions} .

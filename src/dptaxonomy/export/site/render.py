@@ -93,7 +93,8 @@ class Renderer:
     @cached_property
     def _definitions(self) -> dict[str, dict[str, Any]]:
         return {
-            i: definition_context(self.catalog, self.reasoner, i) for i in self.catalog.definitions
+            i: definition_context(self.catalog, self.reasoner, i, self.version)
+            for i in self.catalog.definitions
         }
 
     def pages(self, diagrams: dict[str, str]) -> Iterator[tuple[str, Produced]]:
@@ -169,6 +170,7 @@ class Renderer:
     def data_files(self) -> dict[str, bytes]:
         """Downloads, per-definition RDF, the search index and the metadata files."""
         from dptaxonomy.export.bibtex import bibtex_text
+        from dptaxonomy.export.ontology import ontology_text
         from dptaxonomy.export.rdf import asserted_graph
         from dptaxonomy.export.site.data import (
             definition_graphs,
@@ -178,17 +180,19 @@ class Renderer:
         from dptaxonomy.export.site.metadata import void_turtle
 
         graph = asserted_graph(self.catalog, self.kb)
+        turtle = graph.serialize(format="turtle")
         files = {
             f"d/{i}/rdf.ttl": text.encode("utf-8")
-            for i, text in definition_graphs(self.catalog, graph).items()
+            for i, text in definition_graphs(self.catalog, turtle).items()
         }
-        files["data/dptaxonomy.ttl"] = graph.serialize(format="turtle").encode("utf-8")
+        files["data/dptaxonomy.ttl"] = turtle.encode("utf-8")
         files["data/void.ttl"] = void_turtle(
             version=self.version,
             date=self.date,
             triples=len(graph),
             definitions=len(self.catalog.definitions),
         ).encode("utf-8")
+        files["data/ontology.ttl"] = ontology_text().encode("utf-8")
         files["data/references.bib"] = bibtex_text(self.catalog.references).encode("utf-8")
         files["assets/search-index.js"] = search_index_script(
             search_documents(self.catalog)
