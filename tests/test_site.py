@@ -116,6 +116,23 @@ def test_no_broken_internal_link_and_nothing_from_another_host(
     assert check_links(built[0]) == []
 
 
+def test_every_page_is_structured_for_assistive_technology(built: tuple[Path, None]) -> None:
+    problems = []
+    for page in sorted(built[0].rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        where = str(page.relative_to(built[0]))
+        if text.count("<h1") != 1:
+            problems.append(f"{where}: {text.count('<h1')} h1 elements")
+        for needed in ('<html lang="en">', '<main id="main">', '<label for="search">'):
+            if needed not in text:
+                problems.append(f"{where}: no {needed}")
+        if "<svg" in text and '<title id="diagram-title">' not in text:
+            problems.append(f"{where}: a diagram without a text alternative")
+        if re.search(r"<img(?![^>]*\balt=)", text):
+            problems.append(f"{where}: an image without alt text")
+    assert problems == []
+
+
 def test_every_statement_renders_to_mathml(built: tuple[Path, None], catalog: Catalog) -> None:
     out = built[0]
     with_statement = [d.id for d in catalog.definitions.values() if d.statement]

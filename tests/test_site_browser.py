@@ -187,6 +187,16 @@ def test_readable_without_javascript(browser: Any, server: str) -> None:
     context.close()
 
 
+def test_keyboard_reaches_the_skip_link_then_the_navigation(watched: Watched) -> None:
+    page = watched.open("d/pufferfish-privacy/")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to content"
+    page.keyboard.press("Enter")
+    assert page.url.endswith("#main")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.tagName") == "A"
+
+
 def test_index_page(watched: Watched) -> None:
     page = watched.open("")
     assert page.locator("script[type='application/ld+json']").count() == 1
