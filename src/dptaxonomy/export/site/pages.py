@@ -78,6 +78,7 @@ def index_context(catalog: Catalog, reasoner: Reasoner) -> dict[str, Any]:
         ],
         "counts": {
             "definitions": len(definitions),
+            "mechanisms": len(catalog.mechanisms),
             "statements": sum(1 for d in definitions.values() if d.statement),
             "references": len(catalog.references),
             "asserted facts": len(reasoner.kb.facts),
