@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from html.parser import HTMLParser
@@ -234,6 +235,13 @@ def test_cli_builds_and_refuses_a_foreign_directory(
     refused = run(capsys, "site", "--out", str(foreign), "--catalog", str(FIXTURES / "valid"))
     assert refused.code == 1
     assert "is not a site built by dptax" in refused.err
+    as_json = run(
+        capsys, "site", "--out", str(out), "--catalog", str(FIXTURES / "valid"), "--format", "json"
+    )
+    assert as_json.code == 0, as_json.err
+    report = json.loads(as_json.out)
+    assert report["pages"]["definition"] == 4
+    assert report["unrendered_statements"] == []
     assert (foreign / "keep.txt").read_text(encoding="utf-8") == "mine"
 
 

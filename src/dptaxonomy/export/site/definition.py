@@ -50,6 +50,11 @@ class RelationRow:
     """Root-relative URL of the pair page with the proof."""
     witness: str = ""
 
+    @property
+    def unchanged(self) -> bool:
+        """Whether the map sends every parameter to the same-named one (equivalents)."""
+        return bool(self.parameter_map) and all(name == expr for name, expr in self.parameter_map)
+
 
 def evidence_of(claim: Claim | None) -> str:
     """quoted (a stored quote), cited (a citation without one) or unknown."""
