@@ -116,6 +116,8 @@ def _first_result(page: Any, query: str) -> tuple[str, str]:
         ("approximate-dp", "d/approximate-dp/"),
         ("Gaussian mechanism", "m/gaussian/"),
         ("puferfish", "d/pufferfish-privacy/"),
+        ("epsilon delta DP", "d/approximate-dp/"),
+        ("(ε, δ)-DP", "d/approximate-dp/"),
     ],
 )
 def test_search_ranks_the_expected_page_first(watched: Watched, query: str, expected: str) -> None:

@@ -13,8 +13,14 @@
   var requested = false;
   var LIMIT = 10;
 
+  /* Greek letters read as their names, so "epsilon delta DP" finds "(ε, δ)-DP". */
+  var GREEK = { "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon",
+    "ϵ": "epsilon", "ζ": "zeta", "η": "eta", "θ": "theta", "κ": "kappa", "λ": "lambda",
+    "μ": "mu", "ν": "nu", "ξ": "xi", "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau",
+    "φ": "phi", "ϕ": "phi", "χ": "chi", "ψ": "psi", "ω": "omega" };
   function fold(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[α-ωϵϕ]/g, function (letter) { return GREEK[letter] ? " " + GREEK[letter] + " " : letter; });
   }
   function compact(text) { return fold(text).replace(/[^\p{L}\p{N}]+/gu, ""); }
   function words(text) { return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
