@@ -10,7 +10,7 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.site.labels import label_of
 from dptaxonomy.export.table3 import TABLE3_HEADERS, table3_rows
 from dptaxonomy.reasoning.jsonform import proof_data
-from dptaxonomy.reasoning.reasoner import Reasoner, Verdict
+from dptaxonomy.reasoning.reasoner import Extension, Reasoner, Verdict
 from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, Dimension
 
 __all__ = [
@@ -52,11 +52,22 @@ def pair_context(catalog: Catalog, reasoner: Reasoner, a: str, b: str) -> dict[s
 
     chain_map = composed_map(relationship.parametric) if relationship.parametric else None
     definitions = catalog.definitions
+    a_label, b_label = label_of(definitions[a]), label_of(definitions[b])
+    extension = {
+        Extension.same: "the same definition under ⊂",
+        Extension.a_special_case_of_b: f"{a_label} is a special case of {b_label}",
+        Extension.b_special_case_of_a: f"{b_label} is a special case of {a_label}",
+        Extension.none: "neither is known to be a special case of the other",
+    }[relationship.extension]
+    forward = relationship.verdict in (Verdict.stronger, Verdict.equivalent)
+    stronger, weaker = (a_label, b_label) if forward else (b_label, a_label)
     return {
         "a": definitions[a],
         "b": definitions[b],
-        "a_label": label_of(definitions[a]),
-        "b_label": label_of(definitions[b]),
+        "a_label": a_label,
+        "b_label": b_label,
+        "extension_text": extension,
+        "map_text": f"{weaker}'s in terms of {stronger}'s",
         "relationship": relationship,
         "verdict_text": VERDICT_TEXT[relationship.verdict],
         "proofs": proofs,
