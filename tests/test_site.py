@@ -280,3 +280,26 @@ def test_citation_file_matches_the_package() -> None:
     assert data["version"] == __version__
     assert data["references"][0]["type"] == "software"
     assert data["license"] == "MIT"
+
+
+@needs_dot
+def test_same_bytes_across_hash_seeds(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    def build(seed: str) -> dict[str, bytes]:
+        out = tmp_path / f"site-{seed}"
+        env = {**os.environ, "PYTHONHASHSEED": seed, "SOURCE_DATE_EPOCH": "1795651200"}
+        catalog = str(FIXTURES / "valid")
+        subprocess.run(
+            [sys.executable, "-m", "dptaxonomy", "site", "--out", str(out), "--catalog", catalog],
+            check=True,
+            env=env,
+            capture_output=True,
+        )
+        return {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+    first, second = build("1"), build("2")
+    assert first == second
+    assert "catalog last changed 2026-11-26" in first["index.html"].decode("utf-8")
