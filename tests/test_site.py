@@ -7,6 +7,7 @@ import re
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -303,3 +304,33 @@ def test_same_bytes_across_hash_seeds(tmp_path: Path) -> None:
     first, second = build("1"), build("2")
     assert first == second
     assert "catalog last changed 2026-11-26" in first["index.html"].decode("utf-8")
+
+
+def test_literature_and_library_names_are_shown_and_searched_when_an_entry_has_them() -> None:
+    from types import SimpleNamespace
+
+    from dptaxonomy.export.site.labels import library_names, literature_names
+
+    entry: Any = SimpleNamespace(
+        names=[SimpleNamespace(label="zCDP", source="BS16")],
+        crosswalk=[
+            SimpleNamespace(
+                library=SimpleNamespace(value="opendp"),
+                identifier="ZeroConcentratedDivergence",
+                version="0.14.1",
+                match=SimpleNamespace(value="close"),
+                note=None,
+            )
+        ],
+    )
+    assert literature_names(entry) == [("zCDP", "BS16")]
+    assert library_names(entry) == [
+        {
+            "library": "opendp",
+            "identifier": "ZeroConcentratedDivergence",
+            "version": "0.14.1",
+            "match": "close",
+            "note": "",
+        }
+    ]
+    assert literature_names(SimpleNamespace()) == []  # type: ignore[arg-type]

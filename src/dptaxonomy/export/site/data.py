@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Any
 
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.export.site.labels import label_of
+from dptaxonomy.export.site.labels import label_of, library_names, literature_names
 from dptaxonomy.export.site.urls import definition_url, mechanism_url
 from dptaxonomy.export.vocabulary import BASE
 
@@ -56,7 +56,15 @@ def search_documents(catalog: Catalog) -> list[dict[str, Any]]:
     """One record per page worth finding: its URL, title, every name, and its summary."""
     documents = []
     for definition in catalog.definitions.values():
-        names = dict.fromkeys([definition.name, *definition.abbreviations, *definition.aliases])
+        names = dict.fromkeys(
+            [
+                definition.name,
+                *definition.abbreviations,
+                *definition.aliases,
+                *(label for label, _ in literature_names(definition)),
+                *(row["identifier"] for row in library_names(definition)),
+            ]
+        )
         if definition.disambiguator:
             names[label_of(definition)] = None
         documents.append(

@@ -13,7 +13,7 @@ from typing import Any
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.bibtex import cite_text
-from dptaxonomy.export.site.labels import label_of
+from dptaxonomy.export.site.labels import label_of, library_names, literature_names
 from dptaxonomy.export.site.mathml import render_latex
 from dptaxonomy.export.site.mechanism import mechanisms_about, witnesses_of
 from dptaxonomy.export.site.urls import definition_url, pair_url
@@ -185,6 +185,8 @@ def definition_context(
     return {
         "definition": definition,
         "label": label_of(definition),
+        "literature_names": literature_names(definition),
+        "library_names": library_names(definition),
         "dimensions": [(d.value, DIMENSION_LABELS[d]) for d in definition.dimensions],
         "parameters": [
             {"parameter": p, "symbol": render_latex(p.symbol, label=p.symbol).markup}
