@@ -120,25 +120,34 @@ def _separations(catalog: Catalog, reasoner: Reasoner, this: str) -> list[dict[s
 
 
 def _properties(reasoner: Reasoner, definition: Definition) -> list[dict[str, Any]]:
-    derived = reasoner.kb.composability.get(definition.id)
+    """Each property as asserted, with any value rules P1/P2 derive shown beside it."""
+    from dptaxonomy.reasoning.derived import derived_properties
+
+    derived = {d.name: d for d in derived_properties(reasoner.kb, definition.id)}
     rows = []
     for field in Properties.model_fields:
         claim: Claim | None = getattr(definition.properties, field)
         value = claim.value.value if claim is not None else "unknown"
-        evidence = evidence_of(claim)
-        derived_from = None
-        if field == "composability" and derived is not None and derived.derived_from:
-            value, evidence, derived_from = derived.value.value, "derived", derived.derived_from
+        found = derived.get(field)
         rows.append(
             {
                 "label": PROPERTY_LABELS.get(field, field),
                 "value": value,
                 "mark": TRUTH_MARKS[value],
-                "evidence": evidence,
+                "evidence": evidence_of(claim),
                 "status": claim.status.value if claim is not None else "",
                 "citation": claim.citation if claim is not None else None,
                 "note": claim.note if claim is not None else None,
-                "derived_from": derived_from,
+                "derived": None
+                if found is None
+                else {
+                    "value": found.value.value,
+                    "mark": TRUTH_MARKS[found.value.value],
+                    "rule": found.rule.value,
+                    "from": found.derived_from,
+                    "agrees": found.agrees,
+                    "conjectural": found.conjectural,
+                },
             }
         )
     return rows
