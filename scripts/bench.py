@@ -14,7 +14,8 @@ then times, on that data:
 - ``owlrl_s``: owlrl's OWL-RL closure of the RDF export plus the ontology
   (skipped above 1 000 definitions: it takes minutes).
 
-Usage: ``python scripts/bench.py [--sizes 225,1000,10000] [--json]``.
+Usage: ``python scripts/bench.py [--sizes 225,1000,10000] [--json]``;
+``--conversions`` times ``dptax convert`` on the real catalog instead.
 """
 
 from __future__ import annotations
@@ -23,14 +24,17 @@ import argparse
 import gc
 import json
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dptaxonomy.catalog.store import Catalog, load_catalog
+from dptaxonomy.catalog.store import Catalog, load_catalog, open_catalog
 from dptaxonomy.catalog.synthetic import SYNTHETIC_KEY, random_relations, synthetic_id
+from dptaxonomy.queries.convert import convert
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.reasoner import Reasoner
@@ -178,6 +182,102 @@ def text_report(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+# Conversions -----------------------------------------------------------------
+# Timing of `dptax convert` on the real catalog: the query in process (knowledge
+# base loaded, chains enumerated, free parameters optimised, every chain evaluated
+# with intervals), the whole command in a fresh process, Python's own start-up for
+# the ratio, and OpenDP's one fixed conversion in process when installed, for scale.
+
+CONVERSIONS: list[tuple[str, str, dict[str, str], dict[str, str]]] = [
+    ("zCoDP", "(ε, δ)-DP", {"xi": "0", "rho": "0.5"}, {"delta": "1e-6"}),
+    ("ε-DP", "zCoDP", {"epsilon": "1"}, {}),
+    ("ε-DP", "(ε, δ)-DP", {"epsilon": "1"}, {"delta": "1e-6"}),
+    ("RényiDP", "(ε, δ)-DP", {"alpha": "10", "epsilon": "1"}, {"delta": "1e-6"}),
+    ("GaussDP", "(ε, δ)-DP", {"mu": "1"}, {"delta": "1e-6"}),
+]
+_REPEAT = 5
+
+
+def _best(action: Any, repeat: int = _REPEAT) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def _command(source: str, target: str, given: dict[str, str], fixed: dict[str, str]) -> list[str]:
+    args = [sys.executable, "-m", "dptaxonomy", "convert", source, target]
+    for name, value in given.items():
+        args += ["--from", f"{name}={value}"]
+    for name, value in fixed.items():
+        args += ["--to", f"{name}={value}"]
+    return args
+
+
+def _opendp_zcdp() -> float | None:
+    try:
+        import opendp.prelude as dp
+    except ImportError:
+        return None
+    dp.enable_features("contrib")
+    space = dp.atom_domain(T=float, nan=False), dp.absolute_distance(T=float)
+
+    def action() -> None:
+        measurement: Any = dp.c.make_zCDP_to_approxDP(dp.m.make_gaussian(*space, scale=1.0))
+        measurement.map(1.0).epsilon(1e-6)
+
+    return _best(action)
+
+
+def measure_conversions() -> list[dict[str, Any]]:
+    """One row per conversion: in-process and whole-command seconds, Python's start-up."""
+    kb = compile_knowledge_base(open_catalog())
+    subprocess.run([sys.executable, "-m", "dptaxonomy", "list"], capture_output=True, check=True)
+    python = _best(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), 3)
+    relate_args = [sys.executable, "-m", "dptaxonomy", "relate", "zCoDP", "ε-DP"]
+    relate = _best(lambda: subprocess.run(relate_args, capture_output=True, check=True), 3)
+    opendp = _opendp_zcdp()
+    rows = []
+    for source, target, given, fixed in CONVERSIONS:
+        query = _best(lambda s=source, t=target, g=given, f=fixed: convert(kb, s, t, g, f))
+        args = _command(source, target, given, fixed)
+        command = _best(lambda a=args: subprocess.run(a, capture_output=True, check=True), 3)
+        rows.append(
+            {
+                "conversion": f"{source} → {target}",
+                "query_s": query,
+                "command_s": command,
+                "python_s": python,
+                "relate_s": relate,
+                "opendp_s": opendp if source == "zCoDP" else None,
+            }
+        )
+    return rows
+
+
+def conversions_report(rows: list[dict[str, Any]]) -> str:
+    """The rows as a table with the ratios: command / Python start-up, query / OpenDP."""
+    header = ["query s", "command s", "cmd/python", "query/OpenDP"]
+    lines = [f"{'conversion':<26} {header[0]:>8} {header[1]:>10} {header[2]:>10} {header[3]:>12}"]
+    for r in rows:
+        opendp = r["opendp_s"]
+        versus = f"{r['query_s'] / opendp:.0f}×" if opendp else "n/a"
+        lines.append(
+            f"{r['conversion']:<26} {r['query_s']:>8.3f} {r['command_s']:>10.3f} "
+            f"{r['command_s'] / r['python_s']:>9.1f}× {versus:>12}"
+        )
+    if rows:
+        worst = max(r["query_s"] for r in rows)
+        lines.append(
+            f"slowest query: {worst:.3f} s (target: under 0.5 s); "
+            f"Python start-up: {rows[0]['python_s']:.3f} s; "
+            f"`dptax relate` for reference: {rows[0]['relate_s']:.3f} s"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -185,7 +285,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sizes", default="225,1000,10000", help="comma-separated catalog sizes")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument("--no-peers", action="store_true", help="time only dptaxonomy")
+    parser.add_argument(
+        "--conversions", action="store_true", help="time dptax convert on the real catalog instead"
+    )
     options = parser.parse_args(argv)
+    if options.conversions:
+        found = measure_conversions()
+        print(json.dumps(found, indent=2) if options.json else conversions_report(found))
+        return
     try:
         sizes = [int(s) for s in options.sizes.split(",") if s.strip()]
     except ValueError:

@@ -37,3 +37,12 @@ def test_bench_text_and_peers_off(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_rejects_bad_sizes() -> None:
     with pytest.raises(SystemExit):
         main(["--sizes", "ten"])
+
+
+@pytest.mark.slow
+def test_bench_conversions_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--conversions", "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert [row["conversion"] for row in rows][:2] == ["zCoDP → (ε, δ)-DP", "ε-DP → zCoDP"]
+    for row in rows:
+        assert {"query_s", "command_s", "python_s", "relate_s", "opendp_s"} <= set(row)

@@ -25,6 +25,7 @@ COMMANDS = (
     "contradictions",
     "open-questions",
     "redundant",
+    "convert",
     "export",
     "sparql",
     "cite",

@@ -30,6 +30,7 @@ COMMANDS = [
     ["redundant"],
     ["sparql", "SELECT ?s ?o WHERE { ?s dp:stronger ?o }", "--format", "csv"],
     ["cite", "RényiDP"],
+    ["convert", "zCoDP", "(ε, δ)-DP", "--from", "xi=0", "--from", "rho=0.5", "--to", "delta=1e-6"],
 ]
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "Diagnostic",
     "DptaxError",
     "__version__",
+    "convert",
     "load_catalog",
     "open_catalog",
 ]
@@ -37,6 +38,7 @@ _LAZY = {
     "CatalogError": "dptaxonomy.base.errors",
     "DptaxError": "dptaxonomy.base.errors",
     "Definition": "dptaxonomy.schema.models",
+    "convert": "dptaxonomy.queries.api",
 }
 
 

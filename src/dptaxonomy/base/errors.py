@@ -16,9 +16,11 @@ __all__ = [
     "AmbiguousNameError",
     "CatalogError",
     "CatalogNotFoundError",
+    "ConversionError",
     "DptaxError",
     "ExportError",
     "NameResolutionError",
+    "NumericError",
     "UnknownNameError",
 ]
 
@@ -59,3 +61,11 @@ class AmbiguousNameError(NameResolutionError):
 
 class ExportError(DptaxError):
     """An export could not be produced or written."""
+
+
+class NumericError(DptaxError):
+    """A value cannot be computed or bounded soundly (e.g. log of a value that may be ≤ 0)."""
+
+
+class ConversionError(DptaxError):
+    """A conversion cannot be given: bad parameters, or the mathematics does not give it."""

@@ -14,6 +14,7 @@ import typer
 from dptaxonomy.cli import (
     catalog_commands,
     contrib_commands,
+    convert_commands,
     export_commands,
     reasoning_commands,
     site_commands,
@@ -43,6 +44,7 @@ app.command()(reasoning_commands.explain)
 app.command()(reasoning_commands.contradictions)
 app.command("open-questions")(reasoning_commands.open_questions)
 app.command()(reasoning_commands.redundant)
+app.command()(convert_commands.convert)
 app.command()(export_commands.export)
 app.command()(export_commands.sparql)
 app.command()(site_commands.site)

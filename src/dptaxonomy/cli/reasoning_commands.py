@@ -16,6 +16,7 @@ from dptaxonomy.cli.common import (
     fail,
     reasoner_for,
 )
+from dptaxonomy.cli.convert_commands import FromOption, ToOption
 
 
 def relate(
@@ -24,11 +25,20 @@ def relate(
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
     assume_conjectures: ConjecturesOption = False,
+    from_: FromOption = None,
+    to: ToOption = None,
 ) -> None:
-    """How A relates to B: equivalent, stronger, weaker, incomparable, … with proofs."""
+    """How A relates to B: equivalent, stronger, weaker, incomparable, … with proofs.
+
+    With --from (parameters of the stronger of the two) and --to, also the numbers
+    the implication gives, as `dptax convert` computes them.
+    """
+    from dptaxonomy.queries.convert import parse_assignments
     from dptaxonomy.queries.relations import relate as query
 
-    emit(query(reasoner_for(catalog, assume_conjectures), a, b), output)
+    given = parse_assignments(from_ or [], "--from")
+    fixed = parse_assignments(to or [], "--to")
+    emit(query(reasoner_for(catalog, assume_conjectures), a, b, given, fixed), output)
 
 
 def stronger_than(

@@ -12,7 +12,7 @@ from rdflib.term import Node
 from dptaxonomy import __version__
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import bind_prefixes
-from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, TABLE3_ROWS
+from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, TABLE3_ROWS, Monotone
 from dptaxonomy.schema.models import (
     ID_PATTERN,
     LinkKind,
@@ -141,6 +141,7 @@ _DATA_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_MEANING, "what a parameter controls"),
     (v.P_PARAMETER_TYPE, "mathematical type of a parameter"),
     (v.P_DOMAIN, "admissible values of a parameter"),
+    (v.P_MONOTONE, "whether a guarantee weakens or strengthens as the parameter grows"),
     (v.P_SECTION, "section of the source"),
     (v.P_DEFINITION_NUMBER, "definition number in the source"),
     (v.P_TABLE3_ROW, "row of the SoK's Table 3"),
@@ -355,6 +356,7 @@ def _support_shapes(s: _Shapes) -> None:
     parameter = s.shape("Parameter", v.C_PARAMETER)
     s.prop(parameter, v.P_PARAMETER_NAME, datatype=v.XSD.string, **one)
     s.prop(parameter, v.P_PARAMETER_TYPE, values=[x.value for x in ParameterType], **one)
+    s.prop(parameter, v.P_MONOTONE, values=[x.value for x in Monotone], maxCount=1)
     reference = s.shape("Reference", v.C_REFERENCE)
     s.prop(reference, v.P_CITATION_KEY, datatype=v.XSD.string, **one)
     s.prop(reference, v.DCTERMS.title, datatype=v.XSD.string, **one)

@@ -173,6 +173,8 @@ def _parameters(graph: Graph, definition: Definition) -> None:
         graph.add((iri, v.P_MEANING, Literal(parameter.meaning)))
         graph.add((iri, v.P_PARAMETER_TYPE, Literal(parameter.type.value)))
         graph.add((iri, v.P_DOMAIN, Literal(parameter.domain)))
+        if parameter.monotone is not None:
+            graph.add((iri, v.P_MONOTONE, Literal(parameter.monotone.value)))
     label = f"{definition.id}-parameters"
     graph.add((v.definition_iri(definition.id), v.P_PARAMETERS, _list(graph, label, nodes)))
 

@@ -149,6 +149,7 @@ def _definition(graph: Graph, subject: Node) -> Definition:
             "meaning": _text(graph, p, v.P_MEANING),
             "type": _text(graph, p, v.P_PARAMETER_TYPE),
             "domain": _text(graph, p, v.P_DOMAIN),
+            **({"monotone": m} if (m := _text(graph, p, v.P_MONOTONE)) is not None else {}),
         }
         for p in _items(graph, subject, v.P_PARAMETERS)
     ]

@@ -107,6 +107,7 @@ P_SYMBOL = DP.symbol
 P_MEANING = DP.meaning
 P_PARAMETER_TYPE = DP.parameterType
 P_DOMAIN = DP.domain
+P_MONOTONE = DP.monotone
 P_STATEMENT = DP.statement
 P_INTRODUCED_IN = DP.introducedIn
 P_SOURCE = DP.source

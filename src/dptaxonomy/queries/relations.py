@@ -5,9 +5,10 @@ The results of ``dptax relate``, ``explain``, ``stronger-than`` and ``weaker-tha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import fact_line, proof_text, table_text
@@ -23,6 +24,9 @@ from dptaxonomy.reasoning.reasoner import (
     Relationship,
     Verdict,
 )
+
+if TYPE_CHECKING:
+    from dptaxonomy.queries.convert import ConvertResult
 
 __all__ = [
     "ExplainResult",
@@ -40,6 +44,8 @@ class RelateResult:
     """The answer of ``dptax relate A B``."""
 
     relationship: Relationship
+    numbers: ConvertResult | None = None
+    """With parameters given: the conversion along the implication (``dptax convert``)."""
 
     def to_json(self) -> dict[str, Any]:
         r = self.relationship
@@ -56,6 +62,7 @@ class RelateResult:
                 "parametric_chains": [{**c.data(), "proof": proof_data(c.proof)} for c in r.chains],
                 "conditional": [conditional_data(c) for c in r.conditional],
                 "equivalence": equivalence_data(r.equivalence),
+                **({"numbers": _numbers(self.numbers)} if self.numbers is not None else {}),
             }
         )
 
@@ -91,13 +98,44 @@ class RelateResult:
             parts.append("\nWith parameters (every step of this chain maps them):")
             parts.append(proof_text(r.parametric))
         parts += conditional_text(r.conditional)
+        if self.numbers is not None:
+            parts.append("\nWith the parameters given (as `dptax convert` computes them):")
+            parts.append(self.numbers.to_text().split("\n", 1)[0])
         return "\n".join(parts)
 
 
-def relate(reasoner: Reasoner, a: str, b: str) -> RelateResult:
-    """How the definitions named ``a`` and ``b`` relate, with proofs."""
+def _numbers(result: ConvertResult) -> dict[str, Any]:
+    data = result.to_json()
+    return {key: data[key] for key in ("source", "target", "from", "to", "proof", "free")}
+
+
+def relate(
+    reasoner: Reasoner,
+    a: str,
+    b: str,
+    source_given: Mapping[str, str] | None = None,
+    target_given: Mapping[str, str] | None = None,
+) -> RelateResult:
+    """How the definitions named ``a`` and ``b`` relate, with proofs.
+
+    With ``source_given`` (parameters of whichever of the two implies the
+    other) the answer also carries the tightest numbers along the implication,
+    exactly as :func:`dptaxonomy.queries.convert.convert` gives them.
+    """
     kb = reasoner.kb
-    return RelateResult(reasoner.relate(kb.resolve(a), kb.resolve(b)))
+    relationship = reasoner.relate(kb.resolve(a), kb.resolve(b))
+    if not source_given and not target_given:
+        return RelateResult(relationship)
+    from dptaxonomy.queries.convert import convert
+
+    forward = relationship.verdict in (Verdict.stronger, Verdict.equivalent)
+    first, second = (
+        (relationship.a, relationship.b) if forward else (relationship.b, relationship.a)
+    )
+    if relationship.verdict not in (Verdict.stronger, Verdict.weaker, Verdict.equivalent):
+        first, second = relationship.a, relationship.b  # convert refuses with the reason
+    numbers = convert(kb, first, second, source_given or {}, target_given or {})
+    return RelateResult(relationship, numbers)
 
 
 @dataclass(frozen=True)

@@ -63,4 +63,8 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
             for name in ("post_processing", "convexity")
             if (claim := getattr(d.properties, name)) is not None
         ),
+        conversion_parameters=tuple(
+            (p.name, p.type.value, p.domain, p.monotone.value if p.monotone else "")
+            for p in d.parameters
+        ),
     )

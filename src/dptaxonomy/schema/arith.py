@@ -46,8 +46,8 @@ __all__ = [
     "substitute",
 ]
 
-FUNCTIONS = frozenset({"exp", "log", "sqrt", "min", "max", "abs"})
-"""Functions the grammar accepts."""
+FUNCTIONS = frozenset({"exp", "log", "sqrt", "min", "max", "abs", "tanh", "Phi"})
+"""Functions the grammar accepts (``Phi`` is the standard normal distribution function)."""
 
 _MAX_LENGTH = 500
 _MAX_DEPTH = 50
@@ -270,11 +270,18 @@ def names_in(node: Node | Comparison) -> set[str]:
     return set()
 
 
+def _phi(x: float) -> float:
+    """The standard normal distribution function, Φ(x) = erfc(−x/√2)/2."""
+    return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
 _UNARY: dict[str, Callable[[float], float]] = {
     "exp": math.exp,
     "log": math.log,
     "sqrt": math.sqrt,
     "abs": abs,
+    "tanh": math.tanh,
+    "Phi": _phi,
 }
 _VARIADIC: dict[str, Callable[..., float]] = {"min": min, "max": max}
 _CONSTANTS = {"inf": math.inf, "pi": math.pi, "e": math.e}

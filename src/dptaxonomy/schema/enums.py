@@ -13,6 +13,7 @@ __all__ = [
     "TRUTH_MARKS",
     "Dimension",
     "LinkKind",
+    "Monotone",
     "ParameterType",
     "Quantifier",
     "RelationKind",
@@ -129,6 +130,15 @@ class Quantifier(StrEnum):
     """Every definition of the set (usable for inference)."""
     most = "most"
     """Most definitions of the set, unnamed (recorded, not usable for inference)."""
+
+
+class Monotone(StrEnum):
+    """How a guarantee changes with one parameter, the others fixed."""
+
+    weaker_when_larger = "weaker_when_larger"
+    """The guarantee at a value implies it at every larger value (ε, δ, ρ, μ)."""
+    stronger_when_larger = "stronger_when_larger"
+    """The guarantee at a value implies it at every smaller value."""
 
 
 class ParameterType(StrEnum):

@@ -32,6 +32,7 @@ from dptaxonomy.schema.enums import (
     TABLE3_ROWS,
     Dimension,
     LinkKind,
+    Monotone,
     ParameterType,
     Quantifier,
     RelationKind,
@@ -196,6 +197,15 @@ class Parameter(_Strict):
             "For real and integer parameters an interval such as `[0, inf)`, `[0, 1]` or "
             "`(1, inf]`; for the others a short description of the admissible values."
         )
+    )
+    monotone: Monotone | None = Field(
+        default=None,
+        description=(
+            "How the guarantee changes with this parameter, the others fixed: "
+            "`weaker_when_larger` when it implies itself at every larger value (ε and δ of "
+            "(ε, δ)-DP), `stronger_when_larger` for the reverse. `dptax convert` uses it to "
+            "accept a computed value below the one asked for, and to solve for a parameter."
+        ),
     )
 
     @field_validator("domain")

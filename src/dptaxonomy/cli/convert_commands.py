@@ -1,0 +1,66 @@
+"""``dptax convert``: a guarantee turned into numbers in an implied definition."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from dptaxonomy.cli.common import (
+    CatalogOption,
+    ConjecturesOption,
+    Format,
+    FormatOption,
+    emit,
+    reasoner_for,
+)
+
+__all__ = ["FromOption", "ToOption", "convert"]
+
+FromOption = Annotated[
+    list[str] | None,
+    typer.Option("--from", metavar="NAME=VALUE", help="A parameter of SOURCE, e.g. rho=0.5."),
+]
+ToOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--to", metavar="NAME=VALUE", help="A parameter of TARGET to fix, e.g. delta=1e-6."
+    ),
+]
+
+
+def convert(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="SOURCE", help="Definition or mechanism that holds, e.g. zCoDP or Gaussian."
+        ),
+    ],
+    target: Annotated[
+        str, typer.Argument(metavar="TARGET", help="Definition wanted, e.g. '(ε, δ)-DP'.")
+    ],
+    from_: FromOption = None,
+    to: ToOption = None,
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Convert a guarantee: SOURCE at --from values gives TARGET with the computed values.
+
+    Every chain of cited parameter maps is evaluated with interval arithmetic
+    (bounds rounded up); the tightest wins. Exit 1 with the reason when the
+    mathematics gives no conversion.
+    """
+    from dptaxonomy.queries.convert import convert as query
+    from dptaxonomy.queries.convert import parse_assignments
+
+    reasoner = reasoner_for(catalog, assume_conjectures)
+    result = query(
+        reasoner.kb,
+        source,
+        target,
+        parse_assignments(from_ or [], "--from"),
+        parse_assignments(to or [], "--to"),
+        catalog=catalog,
+    )
+    emit(result, output)

@@ -1,0 +1,288 @@
+"""``dptax convert``: a guarantee turned into numbers in an implied definition.
+
+The user's values are read as exact decimals, checked against each
+parameter's domain, and handed to :func:`dptaxonomy.reasoning.tightest.convert`;
+every chain of parameter maps is evaluated soundly and the tightest wins.
+A conversion the catalog's mathematics does not give is refused with the
+reason (:class:`~dptaxonomy.base.errors.ConversionError`): the separation when
+one is known, otherwise that no implication (or no parameter map) is known.
+
+>>> from dptaxonomy.queries.convert import convert
+>>> from dptaxonomy.reasoning.compile import compile_knowledge_base
+>>> from dptaxonomy.catalog.store import open_catalog
+>>> kb = compile_knowledge_base(open_catalog())
+>>> result = convert(kb, "zero-concentrated-dp", "approximate-dp",
+...                  {"xi": "0", "rho": "0.5"}, {"delta": "1e-6"})
+>>> result.to_json()["to"]["epsilon"]["value"] <= 5.7565218
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dptaxonomy.base.errors import ConversionError, NumericError, UnknownNameError
+from dptaxonomy.queries.convert_text import conversion_text
+from dptaxonomy.queries.results import json_document
+from dptaxonomy.reasoning.conversion import ParameterSpec
+from dptaxonomy.reasoning.jsonform import fact_data
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.numeric import IV, exact, inside, lower, upper
+from dptaxonomy.reasoning.tightest import (
+    ChainResult,
+    Conversion,
+    evaluate_chains,
+    parameter_specs,
+)
+from dptaxonomy.reasoning.tightest import convert as tightest
+
+__all__ = ["PARAMETER_ALIASES", "ConvertResult", "convert", "parse_assignments"]
+
+PARAMETER_ALIASES = {
+    "eps": "epsilon",
+    "ε": "epsilon",
+    "δ": "delta",
+    "ρ": "rho",
+    "α": "alpha",
+    "μ": "mu",
+    "σ": "sigma",
+    "ξ": "xi",
+    "Δ": "sensitivity",
+}
+"""Greek letters and short forms accepted for the catalog's parameter names."""
+
+
+@dataclass(frozen=True)
+class ConvertResult:
+    """The answer of ``dptax convert``: the tightest chain's numbers, its proof, the others."""
+
+    conversion: Conversion
+    source_given: dict[str, str]
+    target_given: dict[str, str]
+
+    @property
+    def best(self) -> ChainResult:
+        best = self.conversion.best
+        assert best is not None
+        return best
+
+    def values(self, result: ChainResult) -> dict[str, dict[str, Any]]:
+        """Target parameters: given ones as given, computed ones rounded up (safe side)."""
+        run = result.run
+        assert run is not None
+        data: dict[str, dict[str, Any]] = {}
+        values = run.target_values
+        order = sorted(values, key=lambda name: (name not in run.computed, name))
+        for name in order:
+            value = values[name]
+            if name in run.computed:
+                data[name] = {
+                    "value": upper(value),
+                    "given": False,
+                    "enclosure": [lower(value), upper(value)],
+                }
+            else:
+                data[name] = {"value": float(self.target_given[name]), "given": True}
+        return data
+
+    def chain_data(self, result: ChainResult) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "definitions": list(result.chain.definitions),
+            "proof": [fact_data(step) for step in result.chain.steps],
+        }
+        if result.run is None:
+            data["refused"] = result.refusal
+            return data
+        data["to"] = self.values(result)
+        data["free"] = [
+            {"definition": f.definition, "name": f.name, "value": f.value} for f in result.free
+        ]
+        data["solved"] = _solved(result)
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        best = self.best
+        assert best.run is not None
+        return json_document(
+            {
+                "source": self.conversion.source,
+                "target": self.conversion.target,
+                "from": {
+                    name: {"value": float(text), "given": True}
+                    for name, text in sorted(self.source_given.items())
+                },
+                "to": self.values(best),
+                "proof": [fact_data(step) for step in best.chain.steps],
+                "conditions": [
+                    {"step": c.step, "condition": c.condition, "checked": True, "holds": c.holds}
+                    for c in best.run.checks
+                ],
+                "free": [
+                    {"definition": f.definition, "name": f.name, "value": f.value}
+                    for f in best.free
+                ],
+                "solved": _solved(best),
+                "rounding": "computed values are upper ends of interval enclosures, rounded up",
+                "alternatives": [self.chain_data(r) for r in self.conversion.results[1:]],
+            }
+        )
+
+    def to_text(self) -> str:
+        return conversion_text(self)
+
+
+def _solved(result: ChainResult) -> dict[str, Any] | None:
+    solved = result.solved
+    if solved is None:
+        return None
+    return {"parameter": solved.name, "so_that": solved.bounded, "bound": solved.bound}
+
+
+def parse_assignments(pairs: list[str], option: str) -> dict[str, str]:
+    """``["rho=0.5", "δ=1e-6"]`` as ``{"rho": "0.5", "delta": "1e-6"}`` (aliases resolved)."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or not name or not value:
+            raise ConversionError(
+                f"{option} expects NAME=VALUE, e.g. {option} rho=0.5; got {pair!r}"
+            )
+        name = PARAMETER_ALIASES.get(name, name)
+        if name in result:
+            raise ConversionError(f"{option} gives {name} twice")
+        result[name] = value
+    return result
+
+
+def _read(
+    definition: str, specs: tuple[ParameterSpec, ...], given: Mapping[str, str]
+) -> dict[str, IV]:
+    by_name = {spec.name: spec for spec in specs}
+    values: dict[str, IV] = {}
+    for name, text in given.items():
+        if name not in by_name:
+            known = ", ".join(by_name) or "none"
+            raise ConversionError(
+                f"unknown parameter {name!r} of {definition} (its parameters: {known})"
+            )
+        spec = by_name[name]
+        domain = spec.domain
+        if domain is None:
+            raise ConversionError(f"{name} of {definition} is not a number ({spec.type})")
+        try:
+            value = exact(text)
+        except NumericError:
+            shown = text if len(text) <= 40 else text[:40] + "…"
+            raise ConversionError(
+                f"{name} of {definition}: {shown!r} is not a number (domain {spec.domain_text})"
+            ) from None
+        if not inside(value, domain):
+            raise ConversionError(
+                f"{name} = {text} is outside the domain {spec.domain_text} "
+                f"of {name} of {definition}"
+            )
+        values[name] = value
+    return values
+
+
+def _refusal(kb: KnowledgeBase, source: str, target: str, conversion: Conversion) -> str:
+    if conversion.results:
+        inputs = [r.refusal for r in conversion.results if r.refusal and "give --to" in r.refusal]
+        if inputs:
+            return inputs[0]
+        # a failed condition or domain says most about the values given: list those first
+        ranked = sorted(
+            conversion.results,
+            key=lambda r: (" fails" not in (r.refusal or ""), "domain" not in (r.refusal or "")),
+        )
+        reasons = "; ".join(
+            f"via {' → '.join(r.chain.definitions[1:])} "
+            f"[{', '.join(s.origin.citation.key for s in r.chain.steps)}]: {r.refusal}"
+            for r in ranked[:3]
+        )
+        return f"no chain from {source} to {target} gives a result at these values ({reasons})"
+    from dptaxonomy.reasoning.proofs import ProofSearch
+
+    search = ProofSearch(kb)
+    if kb.is_not_stronger(source, target):
+        proof = search.not_stronger(source, target)
+        separation = (
+            next((s for s in proof.steps if s.kind.value == "not_stronger"), None)
+            if proof
+            else None
+        )
+        where = (
+            f" ([{separation.origin.citation.key}] {separation.origin.citation.at}: "
+            f"¬({separation.a} ≻ {separation.b}), {separation.origin.location})"
+            if separation
+            else ""
+        )
+        return f"{source} does not imply {target}: a separation is known{where}"
+    if kb.is_stronger(source, target):
+        return (
+            f"{source} ≻ {target} is known, but no chain of its steps carries parameter maps, "
+            f"so the catalog gives no numbers (see: dptax relate {source} {target})"
+        )
+    return f"no known implication from {source} to {target}"
+
+
+def convert(
+    kb: KnowledgeBase,
+    source: str,
+    target: str,
+    source_given: Mapping[str, str],
+    target_given: Mapping[str, str],
+    *,
+    catalog: Path | None = None,
+) -> ConvertResult:
+    """Convert ``source`` at ``source_given`` into ``target`` with ``target_given`` fixed.
+
+    SOURCE is a definition or, when no definition has that name, a mechanism
+    of the catalog at ``catalog`` (default: the shipped one). Names are
+    resolved (ids, names, abbreviations, aliases); parameter names may be
+    Greek letters or short forms. Raises :class:`ConversionError` with a
+    one-line reason on bad input or when no chain gives a result.
+    """
+    b = kb.resolve(target)
+    mechanism = None
+    try:
+        a = kb.resolve(source)
+    except UnknownNameError:
+        from dptaxonomy.catalog.paths import default_catalog_dir
+        from dptaxonomy.queries.mechanism_source import find_mechanism
+
+        mechanism = find_mechanism(catalog or default_catalog_dir(), source)
+        if mechanism is None:
+            raise
+        a = mechanism.id
+    source_given = {PARAMETER_ALIASES.get(k, k): v for k, v in source_given.items()}
+    target_given = {PARAMETER_ALIASES.get(k, k): v for k, v in target_given.items()}
+    if a == b:
+        raise ConversionError(f"{a} is the target itself: nothing to convert")
+    source_specs = mechanism.parameters if mechanism else parameter_specs(kb, a)
+    source_values = _read(a, source_specs, source_given)
+    for spec in source_specs:
+        if spec.name not in source_values:
+            raise ConversionError(
+                f"missing parameter {spec.name} of {a} (domain {spec.domain_text}): "
+                f"give --from {spec.name}=VALUE"
+            )
+    target_values = _read(b, parameter_specs(kb, b), target_given)
+    if mechanism is None:
+        conversion = tightest(kb, a, b, source_values, target_values)
+    else:
+        chains = mechanism.chains(kb, b)
+        specs = mechanism.specs(kb, chains)
+        conversion = evaluate_chains(a, b, chains, specs, source_values, target_values)
+    if conversion.best is None:
+        if mechanism is not None and not conversion.results:
+            violated = [where for d, where in mechanism.violations if d == b]
+            if violated:
+                raise ConversionError(f"the {a} mechanism does not satisfy {b} ({violated[0]})")
+            raise ConversionError(f"no claim of the {a} mechanism leads to {b}")
+        raise ConversionError(_refusal(kb, a, b, conversion))
+    return ConvertResult(conversion, dict(source_given), dict(target_given))

@@ -1,0 +1,357 @@
+"""Applying a chain of parameter maps to numbers.
+
+Along ``d0 → d1 → … → dn`` each step's map gives some parameters of d(i+1)
+as expressions. A name in an expression means d(i)'s parameter when d(i)
+has one (the catalog's convention, as in ``epsilon + log(1/delta)/(alpha-1)``
+for Rényi DP → (ε, δ)-DP); otherwise it is d(i+1)'s own parameter that the
+map leaves unbound. Such an unbound parameter is universally quantified by
+the implication (the step holds for every δ > 0, every order α > 1):
+
+- at the target, its value is given by the user (``--to delta=1e-6``);
+- at an intermediate definition, it is a *free* parameter: any value in its
+  domain gives a valid chain, so the optimiser chooses one
+  (:mod:`dptaxonomy.reasoning.optimise`).
+
+:func:`run_chain` evaluates a chain either quickly with floats (to search for
+free values) or soundly with intervals (for the answer). Only the interval
+run is ever reported; the float run only chooses where to evaluate it.
+Every step's conditions are checked at the actual values, and every value at
+every definition is checked against its parameter's domain: a condition or
+domain that does not certainly hold rules the chain out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from dptaxonomy.base.errors import NumericError
+from dptaxonomy.reasoning.conversion_chains import Chain
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, holds, inside, point, upper
+from dptaxonomy.schema.arith import (
+    ArithmeticError_,
+    Comparison,
+    Interval,
+    evaluate,
+    names_in,
+    parse_condition,
+    parse_interval,
+)
+
+__all__ = [
+    "ChainRefused",
+    "ChainRun",
+    "ConditionCheck",
+    "FreeKey",
+    "ParameterSpec",
+    "free_parameters",
+    "run_chain",
+]
+
+_CONSTANTS = frozenset({"pi", "e", "inf"})
+
+FreeKey = tuple[int, str]
+"""A free parameter: (position of its definition in the chain, parameter name)."""
+
+
+@dataclass(frozen=True)
+class ParameterSpec:
+    """A parameter of a definition: name, type and domain (parsed when numeric)."""
+
+    name: str
+    type: str
+    domain_text: str
+    monotone: str = ""
+    """"weaker_when_larger", "stronger_when_larger" or "" (unknown), from the catalog."""
+
+    @property
+    def weaker_when_larger(self) -> bool:
+        return self.monotone == "weaker_when_larger"
+
+    @cached_property
+    def domain(self) -> Interval | None:
+        if self.type not in ("real", "integer"):
+            return None
+        return parse_interval(self.domain_text)
+
+
+@dataclass(frozen=True)
+class ConditionCheck:
+    """A step's side condition and whether it certainly holds at the values used."""
+
+    step: int
+    condition: str
+    holds: bool
+
+
+@dataclass(frozen=True)
+class ChainRun:
+    """A chain evaluated: the target's parameters and what was checked."""
+
+    target_values: dict[str, Any]
+    """Every target parameter: computed by the chain or given by the user."""
+    computed: tuple[str, ...]
+    """Target parameters the chain computed (the others were given)."""
+    checks: tuple[ConditionCheck, ...]
+
+
+class ChainRefused(Exception):
+    """The chain does not give the conversion; ``reason`` says why."""
+
+    def __init__(self, reason: str, *, needs: tuple[FreeKey, ...] = ()) -> None:
+        self.reason = reason
+        self.needs = needs
+        super().__init__(reason)
+
+
+class _Floats:
+    """Fast float arithmetic for the optimiser's search."""
+
+    @staticmethod
+    def value(node: Any, values: Mapping[str, Any]) -> Any:
+        try:
+            result = evaluate(node, dict(values))
+        except ArithmeticError_ as exc:
+            raise NumericError(str(exc)) from None
+        if math.isnan(result):
+            raise NumericError("not a number")
+        return result
+
+    @staticmethod
+    def condition(condition: Comparison, values: Mapping[str, Any]) -> bool | None:
+        left = _Floats.value(condition.left, values)
+        right = _Floats.value(condition.right, values)
+        return bool(
+            {
+                "<": left < right,
+                "<=": left <= right,
+                ">": left > right,
+                ">=": left >= right,
+                "==": left == right,
+                "!=": left != right,
+            }[condition.op]
+        )
+
+    @staticmethod
+    def within(value: Any, domain: Interval) -> bool:
+        above = value > domain.low or (domain.low_closed and value >= domain.low)
+        below = value < domain.high or (domain.high_closed and value <= domain.high)
+        return bool(above and below)
+
+    @staticmethod
+    def lift(value: Any) -> Any:
+        return float(value)
+
+
+class _Intervals:
+    """Sound interval arithmetic (:mod:`dptaxonomy.reasoning.numeric`)."""
+
+    value = staticmethod(evaluate_interval)
+    condition = staticmethod(holds)
+    within = staticmethod(inside)
+
+    @staticmethod
+    def lift(value: Any) -> IV:
+        return point(value) if isinstance(value, float) else value
+
+
+def _label(definition: str, name: str) -> str:
+    return f"{name} of {definition}"
+
+
+def run_chain(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source_values: Mapping[str, Any],
+    target_given: Mapping[str, Any],
+    free: Mapping[FreeKey, Any],
+    *,
+    exact: bool,
+) -> ChainRun:
+    """Evaluate ``chain`` at the given values.
+
+    ``source_values`` and ``target_given`` hold enclosures (exact run) or
+    floats; ``free`` holds a value for every free parameter the chain needs.
+    Raises :class:`ChainRefused` with the reason when the chain does not give
+    the conversion, listing in ``needs`` the free parameters still missing.
+    """
+    ops: Any = _Intervals if exact else _Floats
+    maps = chain.maps
+    current = {name: ops.lift(v) for name, v in source_values.items()}
+    checks: list[ConditionCheck] = []
+    conditions_of, unbound_of = _plan(chain, specs)
+    for index in range(len(chain.steps)):
+        here, there = chain.definitions[index], chain.definitions[index + 1]
+        theirs = {spec.name: spec for spec in specs[there]}
+        extra = _bind(chain, index, unbound_of[index], theirs, target_given, free, ops)
+        scope = {**extra, **current}
+        texts = chain.steps[index].origin.conditions
+        pending = list(zip(conditions_of[index], texts, strict=True))
+        early = [(c, t) for c, t in pending if names_in(c) <= set(scope) | _CONSTANTS]
+        checks += _check(early, scope, index, ops)  # before the map: the reason is the condition
+        try:
+            computed = {name: ops.value(node, scope) for name, node in maps[index].items()}
+        except NumericError as exc:
+            raise ChainRefused(
+                f"step {index + 1} ({here} → {there}) cannot be evaluated: {exc}"
+            ) from None
+        following = {**extra, **computed}
+        late = [pair for pair in pending if pair not in early]
+        checks += _check(late, {**following, **current}, index, ops)
+        for name, value in following.items():
+            domain = theirs[name].domain if name in theirs else None
+            if domain is not None and not ops.within(value, domain):
+                raise ChainRefused(
+                    f"step {index + 1} gives {_label(there, name)} outside its domain "
+                    f"{theirs[name].domain_text}"
+                )
+        current = following
+    return _finish(chain, specs, maps[-1], current, target_given, checks, ops)
+
+
+def _check(
+    conditions: list[tuple[Comparison, str]], scope: Mapping[str, Any], index: int, ops: Any
+) -> list[ConditionCheck]:
+    """Check step ``index``'s conditions at ``scope``: each must certainly hold."""
+    checks = []
+    for condition, text in conditions:
+        try:
+            verdict = ops.condition(condition, scope)
+        except NumericError as exc:
+            raise ChainRefused(
+                f"condition {text!r} of step {index + 1} cannot be checked: {exc}"
+            ) from None
+        if verdict is not True:
+            why = "fails" if verdict is False else "cannot be verified"
+            raise ChainRefused(f"condition {text!r} of step {index + 1} {why}")
+        checks.append(ConditionCheck(index + 1, text, True))
+    return checks
+
+
+def _bind(
+    chain: Chain,
+    index: int,
+    unbound: set[str],
+    theirs: Mapping[str, ParameterSpec],
+    target_given: Mapping[str, Any],
+    free: Mapping[FreeKey, Any],
+    ops: Any,
+) -> dict[str, Any]:
+    """Values of the names step ``index`` needs that ``d(index)`` lacks."""
+    here, there = chain.definitions[index], chain.definitions[index + 1]
+    mapping = chain.maps[index]
+    extra: dict[str, Any] = {}
+    needs: list[FreeKey] = []
+    for name in sorted(unbound):
+        if name not in theirs:
+            raise ChainRefused(
+                f"step {index + 1} uses {name!r}, a parameter of neither {here} nor {there}"
+            )
+        if name in mapping:
+            raise ChainRefused(f"step {index + 1} defines {name!r} in terms of itself")
+        if index == len(chain.steps) - 1:
+            if name not in target_given:
+                raise ChainRefused(
+                    f"the chain needs {_label(there, name)} as input: give --to {name}=VALUE"
+                )
+            extra[name] = ops.lift(target_given[name])
+        elif (index + 1, name) in free:
+            extra[name] = ops.lift(free[(index + 1, name)])
+        else:
+            needs.append((index + 1, name))
+    if needs:
+        raise ChainRefused("free parameters need values", needs=tuple(needs))
+    return extra
+
+
+def _finish(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    last_map: Mapping[str, Any],
+    current: dict[str, Any],
+    target_given: Mapping[str, Any],
+    checks: list[ConditionCheck],
+    ops: Any,
+) -> ChainRun:
+    """The target's values: computed by the last map, or given; fixed ones must agree."""
+    target = chain.target
+    by_name = {spec.name: spec for spec in specs[target]}
+    target_specs = set(by_name)
+    computed_names = tuple(sorted(set(last_map) & target_specs))
+    values = {name: current[name] for name in target_specs if name in current}
+    for name in computed_names:
+        if name not in target_given:
+            continue
+        given = ops.lift(target_given[name])
+        if by_name[name].weaker_when_larger and _at_most(ops, current[name], given):
+            values[name] = given  # the guarantee at the computed value implies it at the given one
+            continue
+        if not _same(ops, current[name], given):
+            raise ChainRefused(
+                f"the chain gives {_label(target, name)} = {_show(ops, current[name])}, "
+                f"not at most the value given"
+            )
+    computed_names = tuple(n for n in computed_names if n not in target_given)
+    for name in target_specs - set(values):
+        if name not in target_given:
+            raise ChainRefused(
+                f"the chain leaves {_label(target, name)} open: give --to {name}=VALUE"
+            )
+        values[name] = ops.lift(target_given[name])
+    return ChainRun(values, computed_names, tuple(checks))
+
+
+def _plan(
+    chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]
+) -> tuple[tuple[tuple[Comparison, ...], ...], list[set[str]]]:
+    """Each step's parsed conditions, and the names it needs that ``d(i)`` lacks.
+
+    Those names are parameters of ``d(i+1)`` that the step's map leaves
+    unbound: used in its expressions or conditions, or (at an intermediate
+    definition) in the next step's.
+    """
+    maps = chain.maps
+    definitions = chain.definitions
+    conditions_of = chain.conditions
+    referenced_by: list[set[str]] = []
+    for mapping, conditions in zip(maps, conditions_of, strict=True):
+        referenced: set[str] = set()
+        for node in [*mapping.values(), *conditions]:
+            referenced |= names_in(node)
+        referenced_by.append(referenced)
+    unbound_of = []
+    for index, mapping in enumerate(maps):
+        own = {spec.name for spec in specs[definitions[index]]}
+        theirs = {spec.name for spec in specs[definitions[index + 1]]}
+        unbound = {n for n in referenced_by[index] if n not in own and n not in _CONSTANTS}
+        if index < len(maps) - 1:
+            unbound |= (referenced_by[index + 1] & theirs) - set(mapping)
+        unbound_of.append(unbound)
+    return conditions_of, unbound_of
+
+
+def free_parameters(
+    chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]
+) -> list[tuple[FreeKey, ParameterSpec]]:
+    """The free parameters of ``chain``: unbound parameters of intermediate definitions."""
+    _, unbound_of = _plan(chain, specs)
+    found = []
+    for index, unbound in enumerate(unbound_of[:-1]):
+        there = {spec.name: spec for spec in specs[chain.definitions[index + 1]]}
+        found += [((index + 1, name), there[name]) for name in sorted(unbound) if name in there]
+    return found
+
+
+def _at_most(ops: Any, left: Any, right: Any) -> bool:
+    return bool(ops.condition(parse_condition("x <= y"), {"x": left, "y": right}) is True)
+
+
+def _show(ops: Any, value: Any) -> str:
+    return f"{upper(value) if ops is _Intervals else value:.10g}"
+
+
+def _same(ops: Any, left: Any, right: Any) -> bool:
+    return bool(ops.condition(parse_condition("x == y"), {"x": left, "y": right}))

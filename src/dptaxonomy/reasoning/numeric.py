@@ -1,0 +1,277 @@
+"""Sound numbers: interval arithmetic for parameter maps, rounded in the safe direction.
+
+Every value is an enclosure ``[low, high]`` computed with mpmath's interval
+arithmetic (outward rounding at :data:`PRECISION` bits), so the true value of
+an expression over exact inputs always lies inside. A guarantee's parameter
+(ε, δ, ρ, …) is then reported as :func:`upper`: the enclosure's upper end,
+rounded *up* to a float, never down. Conditions hold only when they hold for
+the whole enclosure (:func:`holds`).
+
+The standard normal distribution function Φ, which mpmath's interval context
+lacks, is enclosed through its monotonicity: Φ at both ends of the argument,
+computed at twice the working precision and widened by a relative margin far
+above mpmath's error at that precision.
+
+>>> from dptaxonomy.schema.arith import parse_expression
+>>> x = evaluate_interval(parse_expression("rho + 2 * sqrt(rho * log(1 / delta))"),
+...                       {"rho": exact("0.5"), "delta": exact("1e-6")})
+>>> round(upper(x), 8), upper(x) - lower(x) < 1e-14
+(5.75652177, True)
+>>> lower(exact("0.1")) < 0.1 <= upper(exact("0.1"))
+True
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from mpmath import iv as _iv_default
+from mpmath import libmp
+from mpmath import mp as _mp_default
+
+from dptaxonomy.base.errors import NumericError
+from dptaxonomy.schema.arith import (
+    Call,
+    Comparison,
+    Interval,
+    Name,
+    Neg,
+    Node,
+    Number,
+)
+
+__all__ = [
+    "IV",
+    "PRECISION",
+    "evaluate_interval",
+    "exact",
+    "holds",
+    "inside",
+    "lower",
+    "point",
+    "upper",
+]
+
+PRECISION = 96
+"""Bits of the working precision; outward rounding makes any precision sound."""
+
+IV = Any
+"""An mpmath interval (``ivmpf``); mpmath ships no type information."""
+
+# Private contexts: no process-wide mpmath setting is read or changed.
+_iv = type(_iv_default)()
+_iv.prec = PRECISION
+_mp = type(_mp_default)()
+_mp.prec = 2 * PRECISION
+_PHI_MARGIN = _mp.ldexp(1, -(PRECISION + 16))
+_CONSTANTS = {"pi": _iv.pi, "e": _iv.e}
+
+
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+_MAX_DIGITS = 400
+
+
+def exact(text: str) -> IV:
+    """The enclosure of a decimal number written as text, e.g. ``"1e-6"``.
+
+    Only plain decimals are read (no fractions, hexadecimal or underscores),
+    at most 400 characters long.
+
+    >>> lower(exact("0.5")) == upper(exact("0.5")) == 0.5
+    True
+    """
+    text = text.strip()
+    if len(text) > _MAX_DIGITS or not _DECIMAL.fullmatch(text):
+        raise NumericError(f"not a decimal number: {text[:40]!r}")
+    try:
+        value = _iv.mpf(text)
+    except (ValueError, TypeError):
+        raise NumericError(f"not a number: {text!r}") from None
+    if not _finite(value):
+        raise NumericError(f"not a finite number: {text!r}")
+    return value
+
+
+def point(value: float) -> IV:
+    """The exact enclosure of a float (floats are dyadic, so this is a point)."""
+    if math.isinf(value):
+        return _iv.mpf([value, value])
+    return _iv.mpf(value)
+
+
+def _ends(value: IV) -> tuple[Any, Any]:
+    low, high = value._mpi_
+    return low, high
+
+
+def _to_float(raw: Any, *, up: bool) -> float:
+    """``raw`` (an mpmath binary number) as a float rounded up or down, exactly.
+
+    libmp's directed rounding does not cover underflow to zero or overflow, so
+    the result is checked against ``raw`` and nudged one float if needed.
+    """
+    result = float(libmp.to_float(raw, rnd=libmp.round_ceiling if up else libmp.round_floor))
+    if math.isnan(result):
+        return math.inf if up else -math.inf
+    if math.isinf(result):
+        return (
+            result
+            if (result > 0) == up or _is_infinite(raw)
+            else math.copysign(sys.float_info.max, result)
+        )
+    comparison = libmp.mpf_cmp(libmp.from_float(result), raw)
+    if up and comparison < 0:
+        return math.nextafter(result, math.inf)
+    if not up and comparison > 0:
+        return math.nextafter(result, -math.inf)
+    return result
+
+
+def _is_infinite(raw: Any) -> bool:
+    return raw in (libmp.finf, libmp.fninf)
+
+
+def upper(value: IV) -> float:
+    """The enclosure's upper end as a float, rounded up (toward +∞)."""
+    return _to_float(_ends(value)[1], up=True)
+
+
+def lower(value: IV) -> float:
+    """The enclosure's lower end as a float, rounded down (toward −∞)."""
+    return _to_float(_ends(value)[0], up=False)
+
+
+def _finite(value: IV) -> bool:
+    return math.isfinite(lower(value)) and math.isfinite(upper(value))
+
+
+def _phi(value: IV) -> IV:
+    """Enclosure of Φ over an enclosure, by monotonicity (Φ is increasing)."""
+    low, high = _ends(value)
+    ends = []
+    for end, sign in ((low, -1), (high, 1)):
+        estimate = _mp.ncdf(_mp.mpf(end))
+        widened = estimate * (1 + sign * _PHI_MARGIN)
+        ends.append(min(max(widened, _mp.mpf(0)), _mp.mpf(1)))
+    return _iv.mpf([ends[0], ends[1]])
+
+
+def _tanh(value: IV) -> IV:
+    """Enclosure of tanh, written with ``x`` once: tanh x = 1 − 2/(e^{2x} + 1)."""
+    return 1 - 2 / (_iv.exp(2 * value) + 1)
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise NumericError(message)
+
+
+def _call(function: str, arguments: list[IV]) -> IV:
+    if function in ("min", "max"):
+        _require(len(arguments) >= 1, f"{function} needs an argument")
+        pick = min if function == "min" else max
+        lows = [_mp.make_mpf(_ends(a)[0]) for a in arguments]
+        highs = [_mp.make_mpf(_ends(a)[1]) for a in arguments]
+        return _iv.mpf([pick(lows), pick(highs)])
+    _require(len(arguments) == 1, f"{function} takes one argument")
+    (x,) = arguments
+    if function == "exp":
+        return _iv.exp(x)
+    if function == "log":
+        _require(lower(x) > 0, "log of a value that may be ≤ 0")
+        return _iv.log(x)
+    if function == "sqrt":
+        _require(lower(x) >= 0, "square root of a value that may be negative")
+        return _iv.sqrt(x)
+    if function == "abs":
+        return abs(x)
+    if function == "tanh":
+        return _tanh(x)
+    if function == "Phi":
+        return _phi(x)
+    raise NumericError(f"unknown function {function!r}")
+
+
+def evaluate_interval(node: Node, values: Mapping[str, IV]) -> IV:
+    """An enclosure of the expression's value over enclosures of its names.
+
+    Raises :class:`NumericError` when the value cannot be bounded: a name
+    without a value, a division by an enclosure holding 0, the log or square
+    root of a value that may be outside its domain, or a non-finite result.
+    """
+    result = _evaluate(node, values)
+    _require(_finite(result), "the value is not finite")
+    return result
+
+
+def _evaluate(node: Node, values: Mapping[str, IV]) -> IV:
+    if isinstance(node, Number):
+        return _iv.mpf(repr(node.value)) if math.isfinite(node.value) else point(node.value)
+    if isinstance(node, Name):
+        if node.name in values:
+            return values[node.name]
+        if node.name in _CONSTANTS:
+            return _CONSTANTS[node.name]
+        if node.name == "inf":
+            return point(math.inf)
+        raise NumericError(f"no value for {node.name!r}")
+    if isinstance(node, Neg):
+        return -_evaluate(node.operand, values)
+    if isinstance(node, Call):
+        return _call(node.function, [_evaluate(a, values) for a in node.arguments])
+    left, right = _evaluate(node.left, values), _evaluate(node.right, values)
+    _require(_finite(left) and _finite(right), "an intermediate value is not finite")
+    if node.op == "+":
+        return left + right
+    if node.op == "-":
+        return left - right
+    if node.op == "*":
+        return left * right
+    if node.op == "/":
+        _require(lower(right) > 0 or upper(right) < 0, "division by a value that may be 0")
+        return left / right
+    if _is_integer(node.right):
+        exponent = int(node.right.value)  # type: ignore[union-attr]
+        return left**exponent
+    _require(lower(left) > 0, "a power of a value that may be ≤ 0")
+    return _iv.exp(right * _iv.log(left))
+
+
+def _is_integer(node: Node) -> bool:
+    return isinstance(node, Number) and node.value.is_integer() and abs(node.value) <= 64
+
+
+def holds(condition: Comparison, values: Mapping[str, IV]) -> bool | None:
+    """Whether ``condition`` holds for every value in the enclosures.
+
+    True: certainly holds. False: certainly fails. None: the enclosures
+    cannot decide (treated as not holding by callers: the safe side).
+    """
+    left = evaluate_interval(condition.left, values)
+    right = evaluate_interval(condition.right, values)
+    (la, lb), (ra, rb) = _ends(left), _ends(right)
+    cmp = libmp.mpf_cmp
+    op = condition.op
+    if op in (">", "<"):
+        (la, lb, ra, rb) = (la, lb, ra, rb) if op == ">" else (ra, rb, la, lb)
+        return True if cmp(la, rb) > 0 else (False if cmp(lb, ra) <= 0 else None)
+    if op in (">=", "<="):
+        (la, lb, ra, rb) = (la, lb, ra, rb) if op == ">=" else (ra, rb, la, lb)
+        return True if cmp(la, rb) >= 0 else (False if cmp(lb, ra) < 0 else None)
+    points_equal = cmp(la, lb) == 0 and cmp(ra, rb) == 0 and cmp(la, ra) == 0
+    disjoint = cmp(lb, ra) < 0 or cmp(rb, la) < 0
+    if op == "==":
+        return True if points_equal else (False if disjoint else None)
+    return True if disjoint else (False if points_equal else None)
+
+
+def inside(value: IV, domain: Interval) -> bool:
+    """Whether the whole enclosure lies in ``domain`` (e.g. ``[0, inf)``)."""
+    low, high = lower(value), upper(value)
+    above = low > domain.low or (domain.low_closed and low >= domain.low)
+    below = high < domain.high or (domain.high_closed and high <= domain.high)
+    return above and below

@@ -1,0 +1,94 @@
+"""Choosing values for a chain's free parameters (the Rényi order α, …).
+
+An implication that holds for every value of a free parameter gives a valid
+guarantee at *any* value in its domain, so the search only decides where the
+sound interval evaluation happens; an imperfect search can make the answer
+looser, never wrong. The search is a grid over a transformed coordinate that
+covers the whole domain, then a golden-section refinement around the best
+grid point, per parameter (coordinate descent when there are several).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from dptaxonomy.schema.arith import Interval
+
+__all__ = ["GRID", "minimise", "to_value"]
+
+GRID = tuple(-16.0 + 0.5 * k for k in range(65))
+"""Grid of the transformed coordinate t ∈ [−16, 16]."""
+_GOLDEN = (math.sqrt(5) - 1) / 2
+_REFINE_STEPS = 40
+_ROUNDS = 3
+
+
+def to_value(t: float, domain: Interval) -> float:
+    """Map t ∈ ℝ into the interior of ``domain``."""
+    low, high = domain.low, domain.high
+    if math.isfinite(low) and math.isfinite(high):
+        return low + (high - low) / (1.0 + math.exp(-t))
+    if math.isfinite(low):
+        return low + math.exp(t)
+    if math.isfinite(high):
+        return high - math.exp(t)
+    return math.sinh(t)
+
+
+def _line(
+    objective: Callable[[list[float]], float], point: list[float], k: int, domain: Interval
+) -> float:
+    """Best t for coordinate ``k`` of ``point`` (others fixed): grid, then golden section."""
+
+    def value(t: float) -> float:
+        trial = list(point)
+        trial[k] = to_value(t, domain)
+        return objective(trial)
+
+    scores = [value(t) for t in GRID]
+    best = min(range(len(GRID)), key=lambda i: (scores[i], i))
+    if not math.isfinite(scores[best]):
+        return math.nan
+    a = GRID[max(best - 1, 0)]
+    b = GRID[min(best + 1, len(GRID) - 1)]
+    c, d = b - _GOLDEN * (b - a), a + _GOLDEN * (b - a)
+    fc, fd = value(c), value(d)
+    for _ in range(_REFINE_STEPS):
+        if fc <= fd:
+            b, d, fd = d, c, fc
+            c = b - _GOLDEN * (b - a)
+            fc = value(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + _GOLDEN * (b - a)
+            fd = value(d)
+    candidates = [(scores[best], GRID[best]), (fc, c), (fd, d)]
+    return min(candidates)[1]
+
+
+def minimise(
+    objective: Callable[[list[float]], float], domains: Sequence[Interval]
+) -> list[list[float]]:
+    """Points in the product of ``domains`` where ``objective`` is small, best first.
+
+    ``objective`` returns ``inf`` where the chain gives nothing. The first
+    point is the search's best; the others are fallbacks (the best grid
+    points) for the caller to try if the sound evaluation refuses the first.
+    Returns [] when the objective is infinite everywhere it was tried.
+    """
+    point = [to_value(0.0, domain) for domain in domains]
+    rounds = 1 if len(domains) == 1 else _ROUNDS
+    for _ in range(rounds):
+        for k, domain in enumerate(domains):
+            t = _line(objective, point, k, domain)
+            if math.isnan(t):
+                continue
+            point[k] = to_value(t, domain)
+    found = [(objective(point), point)]
+    for t in GRID[::4]:
+        trial = [to_value(t, domain) for domain in domains]
+        found.append((objective(trial), trial))
+    found = [pair for pair in found if math.isfinite(pair[0])]
+    found.sort(key=lambda pair: pair[0])
+    return [p for _, p in found]

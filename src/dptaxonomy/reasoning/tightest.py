@@ -1,0 +1,203 @@
+"""The tightest conversion: every chain evaluated soundly, the best one chosen, with its proof.
+
+For each chain of parameter maps from the source to the target
+(:mod:`dptaxonomy.reasoning.conversion_chains`), free parameters are chosen
+by :func:`dptaxonomy.reasoning.optimise.minimise` on a float evaluation,
+then the chain is evaluated with interval arithmetic at those values: only
+that sound result is kept. Chains are ranked by the upper bound of what
+they compute (with several computed parameters, their sum; fix all but one
+with ``--to`` to rank on one), then by length.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dptaxonomy.base.errors import NumericError
+from dptaxonomy.reasoning.conversion import (
+    ChainRefused,
+    ChainRun,
+    FreeKey,
+    ParameterSpec,
+    free_parameters,
+    run_chain,
+)
+from dptaxonomy.reasoning.conversion_chains import Chain, conversion_chains
+from dptaxonomy.reasoning.inversion import plan_inversion, solve
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.numeric import IV, lower, upper
+from dptaxonomy.reasoning.optimise import minimise
+
+__all__ = [
+    "ChainResult",
+    "Conversion",
+    "FreeChoice",
+    "Solved",
+    "convert",
+    "evaluate_chains",
+    "parameter_specs",
+]
+
+_FALLBACKS = 5
+
+
+@dataclass(frozen=True)
+class FreeChoice:
+    """A free parameter and the value the optimiser chose for it."""
+
+    definition: str
+    name: str
+    value: float
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A target parameter solved for: ``name`` chosen so the chain's ``bounded`` ≤ the given."""
+
+    name: str
+    bounded: str
+    bound: float
+    """The chain's sound upper bound on ``bounded`` at the solution (≤ the value given)."""
+
+
+@dataclass(frozen=True)
+class ChainResult:
+    """One chain and what it gives: a sound run, or the reason it gives nothing."""
+
+    chain: Chain
+    run: ChainRun | None
+    free: tuple[FreeChoice, ...] = ()
+    refusal: str | None = None
+    solved: Solved | None = None
+
+    @property
+    def score(self) -> float:
+        """Sum of the upper bounds of the computed parameters (inf when refused)."""
+        if self.run is None:
+            return math.inf
+        return sum(upper(self.run.target_values[name]) for name in self.run.computed)
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """Every chain from ``source`` to ``target`` evaluated, best first."""
+
+    source: str
+    target: str
+    results: tuple[ChainResult, ...] = field(default=())
+
+    @property
+    def best(self) -> ChainResult | None:
+        """The tightest chain that gives a result, if any."""
+        first = self.results[0] if self.results else None
+        return first if first is not None and first.run is not None else None
+
+
+def parameter_specs(kb: KnowledgeBase, definition: str) -> tuple[ParameterSpec, ...]:
+    """The parameters of ``definition`` as the conversion needs them."""
+    return tuple(ParameterSpec(*entry) for entry in kb.info[definition].conversion_parameters)
+
+
+def _evaluate(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source: Mapping[str, IV],
+    given: Mapping[str, IV],
+) -> ChainResult:
+    inversion = plan_inversion(chain, specs, given)
+    if inversion is not None:
+        try:
+            run, bound = solve(chain, specs, source, given, inversion)
+        except ChainRefused as exc:
+            return ChainResult(chain, None, refusal=exc.reason)
+        solved = Solved(inversion.solve_for.name, inversion.bounded, bound)
+        return ChainResult(chain, run, solved=solved)
+    free = free_parameters(chain, specs)
+    keys: list[FreeKey] = [key for key, _ in free]
+    domains = [spec.domain for _, spec in free]
+    if any(domain is None for domain in domains):
+        return ChainResult(chain, None, refusal="a free parameter is not numeric")
+    try:
+        if not keys:
+            return ChainResult(chain, run_chain(chain, specs, source, given, {}, exact=True))
+        floats = {name: _middle(value) for name, value in source.items()}
+        floats_given = {name: _middle(value) for name, value in given.items()}
+
+        def objective(point: list[float]) -> float:
+            try:
+                run = run_chain(
+                    chain,
+                    specs,
+                    floats,
+                    floats_given,
+                    dict(zip(keys, point, strict=True)),
+                    exact=False,
+                )
+            except (ChainRefused, NumericError, OverflowError, ValueError, ZeroDivisionError):
+                return math.inf
+            total = float(sum(run.target_values[name] for name in run.computed))
+            return total if math.isfinite(total) else math.inf
+
+        candidates = minimise(objective, [d for d in domains if d is not None])
+    except ChainRefused as exc:
+        return ChainResult(chain, None, refusal=exc.reason)
+    last_reason = "no value of the free parameters gives a result"
+    for point in candidates[:_FALLBACKS]:
+        choice = dict(zip(keys, point, strict=True))
+        try:
+            run = run_chain(chain, specs, source, given, choice, exact=True)
+        except ChainRefused as exc:
+            last_reason = exc.reason
+            continue
+        free_choices = tuple(
+            FreeChoice(chain.definitions[index], name, value)
+            for (index, name), value in choice.items()
+        )
+        return ChainResult(chain, run, free_choices)
+    return ChainResult(chain, None, refusal=last_reason)
+
+
+def _middle(value: Any) -> float:
+    low, high = lower(value), upper(value)
+    return high if low == high else (low + high) / 2
+
+
+def convert(
+    kb: KnowledgeBase,
+    source: str,
+    target: str,
+    source_values: Mapping[str, IV],
+    target_given: Mapping[str, IV],
+) -> Conversion:
+    """Evaluate every chain of parameter maps from ``source`` to ``target``.
+
+    ``source_values`` must hold every parameter of ``source``;
+    ``target_given`` the target parameters the user fixed.
+    """
+    chains = conversion_chains(kb, source, target)
+    specs: dict[str, tuple[ParameterSpec, ...]] = {}
+    for chain in chains:
+        for definition in chain.definitions:
+            if definition not in specs:
+                specs[definition] = parameter_specs(kb, definition)
+    return evaluate_chains(source, target, chains, specs, source_values, target_given)
+
+
+def evaluate_chains(
+    source: str,
+    target: str,
+    chains: Sequence[Chain],
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source_values: Mapping[str, IV],
+    target_given: Mapping[str, IV],
+) -> Conversion:
+    """Evaluate ``chains`` (with every definition's parameters in ``specs``), best first."""
+    results = [_evaluate(chain, specs, source_values, target_given) for chain in chains]
+    order = sorted(
+        range(len(results)),
+        key=lambda i: (results[i].run is None, results[i].score, len(results[i].chain.steps), i),
+    )
+    return Conversion(source, target, tuple(results[i] for i in order))
