@@ -31,7 +31,7 @@ __all__ = ["CACHE_ENV", "NO_CACHE_ENV", "cache_dir", "catalog_digest", "knowledg
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
 NO_CACHE_ENV = "DPTAX_NO_CACHE"
-_FORMAT = 5  # 3: files relative to the catalog root; 4: conditional facts (issue 12); 5: parameters for conversions (issue 15)
+_FORMAT = 5  # 3: relative files; 4: conditional facts (issue 12); 5: conversions (issue 15)
 
 
 def cache_dir() -> Path:

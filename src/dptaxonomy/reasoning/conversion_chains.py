@@ -66,7 +66,8 @@ def _order(fact: Fact) -> tuple[str, int, str]:
 
 def _mapped_edges(kb: KnowledgeBase) -> dict[str, list[Fact]]:
     edges: dict[str, list[Fact]] = defaultdict(list)
-    for fact in kb.facts:
+    # conditional facts (rule K3) count too: convert checks every condition at the values
+    for fact in [*kb.facts, *kb.factset.conditional]:
         if fact.kind in (FactKind.stronger, FactKind.extends) and step_map(fact) is not None:
             edges[fact.a].append(fact)
     for facts in edges.values():
