@@ -354,3 +354,22 @@ def test_every_parametric_chain_proof_checks(catalog: Catalog) -> None:
                 check_proof(catalog, chain.proof)
                 count += 1
     assert count > 50
+
+
+def test_contradictory_pair_warns_in_text() -> None:
+    from dptaxonomy.queries.relations import RelateResult
+
+    kb = _kb(["a", "b"], [("a", S, "b"), ("a", RelationKind.not_stronger, "b")], {})
+    r = Reasoner(kb).relate("a", "b")
+    assert r.contradictory
+    text = RelateResult(r).to_text()
+    assert "WARNING: contradictory" in text.splitlines()[1]
+    assert RelateResult(r).to_json()["contradictory"] is True
+
+
+def test_alternative_chains_show_their_conditions(capsys: pytest.CaptureFixture[str]) -> None:
+    text = run(capsys, "relate", "ε-DP", "(ε, δ)-DP").out
+    assert (
+        "differential-privacy ≻ renyi-dp ≻ approximate-dp: "
+        "epsilon = alpha * epsilon ** 2 / 2 + log(1 / delta) / (alpha - 1); if delta > 0"
+    ) in text

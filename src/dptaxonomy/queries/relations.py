@@ -304,7 +304,8 @@ def chains_text(chains: tuple[ParametricChain, ...], shown: tuple[Proof, ...]) -
             vacuous = "" if chain.feasible else " [vacuous: its conditions cannot hold]"
             if not chain.evaluated:
                 vacuous += " [not evaluated on the grid]"
-            lines.append(f"    {route}: {mapping}{vacuous}")
+            conditions = f"; if {' and '.join(chain.conditions)}" if chain.conditions else ""
+            lines.append(f"    {route}: {mapping}{conditions}{vacuous}")
     return lines
 
 
