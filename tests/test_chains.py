@@ -292,3 +292,22 @@ def test_p2_transfers_every_property_across_same_parameters() -> None:
         first.model_copy(update={"properties": props}), loaded.file, Located()
     )
     assert derived_properties(compile_knowledge_base(other), "b") == []
+
+
+def test_no_property_derived_through_a_conditional_equivalence(catalog: Catalog) -> None:
+    from dptaxonomy.reasoning.derived import derived_properties
+
+    kb = compile_knowledge_base(catalog)
+    # (ε, δ)-semantic privacy ∼ (ε, δ)-DP holds only for ε ≤ 0.45 and δ < ε²/n (KS14 Thm 2.4).
+    assert not kb.is_stronger("epsilon-delta-semantic-privacy", "approximate-dp")
+    assert derived_properties(kb, "epsilon-delta-semantic-privacy") == []
+
+
+def test_explain_reports_conditional_conclusions(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(run(capsys, "explain", "PPKDP", "APKDP", "--format", "json").out)
+    assert data["verdict"] == "weaker"
+    assert [c["verdict"] for c in data["conditional"]] == ["equivalent"]
+    assert data["conditional"][0]["proofs"][0]["conditional"] is True
+    assert data["conditional"][0]["proofs"][0]["conditions"] == ["delta == 0"]
+    text = run(capsys, "explain", "PPKDP", "APKDP").out
+    assert "Only under conditions: equivalent if delta == 0" in text
