@@ -20,11 +20,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections import defaultdict
 from dataclasses import dataclass
 
 from dptaxonomy.reasoning.composition import constant_truth, oriented_map, render_condition
-from dptaxonomy.reasoning.facts import Fact, FactKind
+from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proof import Conclusion, Proof
 from dptaxonomy.reasoning.rules import Rule
@@ -157,12 +156,7 @@ def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
 
 def _paths(kb: KnowledgeBase, a: str, b: str) -> list[tuple[Fact, ...]]:
     """Simple paths of mapped, unconditional ≻ and ⊂ facts from a to b, shortest first."""
-    adjacency: dict[str, list[Fact]] = defaultdict(list)
-    for fact in kb.facts:
-        if fact.kind is not FactKind.not_stronger and oriented_map(fact) is not None:
-            adjacency[fact.a].append(fact)
-    for facts in adjacency.values():
-        facts.sort(key=lambda f: (f.conjectured, f.origin.file, f.origin.index, f.kind.value))
+    adjacency = kb.mapped_facts
     found: list[tuple[Fact, ...]] = []
     frontier: list[tuple[tuple[Fact, ...], frozenset[str]]] = [((), frozenset({a}))]
     for _ in range(MAX_STEPS):
@@ -263,16 +257,21 @@ def _dominates(x: list[list[float]], y: list[list[float]]) -> bool:
     return all(u <= v for u, v in pairs) and any(u < v for u, v in pairs)
 
 
-def parametric_chains(kb: KnowledgeBase, a: str, b: str) -> list[ParametricChain]:
+def parametric_chains(
+    kb: KnowledgeBase, a: str, b: str, *, rank: bool = True
+) -> list[ParametricChain]:
     """Every parametric chain from ``a`` to ``b`` (up to :data:`MAX_STEPS` steps), tightest first.
 
     Chains whose values cannot be compared on the grid (non-numeric
     parameters, undefined expressions) keep their order by length after the
-    comparable ones that no other chain beats.
+    comparable ones that no other chain beats. With ``rank=False`` the chains
+    come by length, unranked (``tightest`` false), which is cheaper.
     """
     if a == b:
         return []
     chains = [c for c in (compose(p) for p in _paths(kb, a, b)) if c is not None]
+    if not rank:
+        return chains
     tightness = _Tightness(kb, a, b)
     table = {i: v for i, c in enumerate(chains) if (v := tightness.values(c)) is not None}
     beaten = {j for i in table for j in table if i != j and _dominates(table[i], table[j])}

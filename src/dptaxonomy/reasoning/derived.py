@@ -88,7 +88,7 @@ def derived_properties(kb: KnowledgeBase, definition: str) -> list[DerivedProper
             if value is Truth.unknown or status is not Status.established:
                 continue
             if name != "composability":
-                if equivalence_maps(kb, definition, other).kind is not (
+                if equivalence_maps(kb, definition, other, rank=False).kind is not (
                     EquivalenceKind.same_parameters
                 ):
                     continue

@@ -52,10 +52,13 @@ def _identity(
     return bool(names) and all(n in own and chain.mapping.get(n) == n for n in names)
 
 
-def equivalence_maps(kb: KnowledgeBase, a: str, b: str) -> EquivalenceMaps:
-    """The kind of the equivalence ``a ∼ b`` (which the caller has established)."""
-    forward = parametric_chains(kb, a, b)
-    backward = parametric_chains(kb, b, a)
+def equivalence_maps(kb: KnowledgeBase, a: str, b: str, *, rank: bool = True) -> EquivalenceMaps:
+    """The kind of the equivalence ``a ∼ b`` (which the caller has established).
+
+    ``rank=False`` skips ranking the maps by tightness when only the kind matters.
+    """
+    forward = parametric_chains(kb, a, b, rank=rank)
+    backward = parametric_chains(kb, b, a, rank=rank)
     pa, pb = kb.info[a].parameters, kb.info[b].parameters
     same_forward = next((c for c in forward if _identity(c, pa, pb)), None)
     same_backward = next((c for c in backward if _identity(c, pb, pa)), None)

@@ -69,6 +69,22 @@ class KnowledgeBase:
         """The unconditional facts (the closures' input)."""
         return self.factset.facts
 
+    @cached_property
+    def mapped_facts(self) -> dict[str, list[Fact]]:
+        """Unconditional ≻ and ⊂ facts carrying a usable parameter map, by implying definition.
+
+        Sorted established first, then by file and position (the input of parametric chains).
+        """
+        from dptaxonomy.reasoning.composition import oriented_map
+
+        adjacency: dict[str, list[Fact]] = defaultdict(list)
+        for fact in self.facts:
+            if fact.kind is not FactKind.not_stronger and oriented_map(fact) is not None:
+                adjacency[fact.a].append(fact)
+        for facts in adjacency.values():
+            facts.sort(key=lambda f: (f.conjectured, f.origin.file, f.origin.index, f.kind.value))
+        return dict(adjacency)
+
     @property
     def conditional_facts(self) -> list[Fact]:
         """Facts with a restricting condition (rule K3): used for conditional conclusions only."""
