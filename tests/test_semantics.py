@@ -373,3 +373,29 @@ def test_alternative_chains_show_their_conditions(capsys: pytest.CaptureFixture[
         "differential-privacy ≻ renyi-dp ≻ approximate-dp: "
         "epsilon = alpha * epsilon ** 2 / 2 + log(1 / delta) / (alpha - 1); if delta > 0"
     ) in text
+
+
+def test_stronger_than_text_marks_conjectural_and_conditional() -> None:
+    from dptaxonomy.queries.relations import NeighboursResult, Side
+    from dptaxonomy.schema.models import Status
+
+    catalog = _with_parameters(
+        synthetic_catalog(
+            ["a", "b", "c"],
+            [("a", S, "c", Status.conjectured), ("b", S, "c")],
+        ),
+        {1: ["delta == 0"]},
+    )
+    reasoner = Reasoner(compile_knowledge_base(catalog, assume_conjectures=True))
+    result = NeighboursResult(
+        "c",
+        Side.stronger,
+        tuple(reasoner.stronger_than("c")),
+        tuple(reasoner.conditionally_stronger_than("c")),
+    )
+    lines = result.to_text().splitlines()
+    assert lines[1].split()[:3] == ["a", "asserted", "conjectural"]
+    assert lines[-1].split()[:5] == ["b", "delta", "==", "0", "conditional"]
+    data = result.to_json()
+    assert data["definitions"][0]["proof"]["conjectural"] is True
+    assert data["conditional"][0]["conditions"] == ["delta == 0"]
