@@ -11,6 +11,7 @@ from dptaxonomy import __version__
 from dptaxonomy.catalog.paths import root_relative_names
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.contradictions import find_contradictions
+from dptaxonomy.reasoning.derived import derived_properties
 from dptaxonomy.reasoning.jsonform import contradiction_data, proof_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import ProofSearch
@@ -33,12 +34,14 @@ class DerivedFact(_Frozen):
 
 
 class DerivedProperty(_Frozen):
-    """A property value derived by rule P1."""
+    """A property value derived by rule P1 or P2 where the entry asserts `unknown`."""
 
     definition: str
     property: str
     value: str
     derived_from: str = Field(description="The equivalent definition whose claim it is.")
+    rule: str = Field(description="P1 (composability across ∼) or P2 (same-parameter ∼).")
+    conjectural: bool = Field(description="Whether an equivalence used rests on a conjecture.")
 
 
 class KnowledgeBaseExport(_Frozen):
@@ -52,7 +55,7 @@ class KnowledgeBaseExport(_Frozen):
     )
     derived: list[DerivedFact] = Field(description="Derived facts not asserted as such.")
     derived_properties: list[DerivedProperty] = Field(
-        description="Property values derived by rule P1."
+        description="Property values derived by rules P1 and P2 where the entry asserts unknown."
     )
     contradictions: list[dict[str, Any]] = Field(
         description="Contradictions (rule, message, facts, claims), as in `dptax contradictions`."
@@ -74,10 +77,16 @@ def _export(catalog: Catalog, kb: KnowledgeBase) -> KnowledgeBaseExport:
         derived.append(DerivedFact(kind=p.conclusion.value, a=p.a, b=p.b, proof=proof))
     properties = [
         DerivedProperty(
-            definition=i, property="composability", value=p.value.value, derived_from=p.derived_from
+            definition=i,
+            property=d.name,
+            value=d.value.value,
+            derived_from=d.derived_from,
+            rule=d.rule.value,
+            conjectural=d.conjectural,
         )
-        for i, p in sorted(kb.composability.items())
-        if p.derived_from is not None
+        for i in sorted(kb.info)
+        for d in derived_properties(kb, i)
+        if d.agrees is None
     ]
     contradictions = []
     for found in find_contradictions(kb):
