@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +12,7 @@ from dptaxonomy.cache.store import cache_dir, catalog_digest, knowledge_base
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from tests.clirunner import run
-from tests.conftest import CATALOG_DIR, FIXTURES, ROOT
+from tests.conftest import FIXTURES
 
 
 @pytest.fixture
@@ -111,32 +108,3 @@ def test_unwritable_cache_directory_only_costs_speed(
     blocker.write_text("not a directory", encoding="utf-8")
     monkeypatch.setenv("DPTAX_CACHE_DIR", str(blocker / "cache"))
     assert knowledge_base(_copy(tmp_path)).is_stronger("differential-privacy", "renyi-dp")
-
-
-def test_query_path_imports_no_heavy_library(tmp_path: Path) -> None:
-    env = {**os.environ, "DPTAX_CACHE_DIR": str(tmp_path / "cache")}
-    command = [
-        sys.executable,
-        "-m",
-        "dptaxonomy",
-        "stronger-than",
-        "RényiDP",
-        "--catalog",
-        str(CATALOG_DIR),
-    ]
-    subprocess.run(command, check=True, capture_output=True, env=env, cwd=ROOT)
-    probe = (
-        "import sys\n"
-        "from dptaxonomy.cli.main import main\n"
-        "try:\n"
-        f"    main(['stronger-than', 'RényiDP', '--catalog', {str(CATALOG_DIR)!r}])\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "heavy = sorted(m for m in sys.modules\n"
-        "               if m.split('.')[0] in ('pydantic', 'networkx', 'rdflib', 'yaml'))\n"
-        "print('HEAVY', heavy, file=sys.stderr)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], check=True, capture_output=True, env=env, cwd=ROOT, text=True
-    )
-    assert "HEAVY []" in done.stderr

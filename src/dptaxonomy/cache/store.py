@@ -13,25 +13,40 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
+from typing import Any, TypeVar
 
 from dptaxonomy import __version__
 from dptaxonomy.cache.codec import decode_knowledge_base, encode_knowledge_base
+from dptaxonomy.cache.views import CatalogView, decode_views, encode_views
 from dptaxonomy.catalog.paths import (
     EVIDENCE_FILE,
     REFERENCES_FILE,
     catalog_files,
+    check_catalog_dir,
     display_path,
     mechanism_files,
     root_relative_names,
 )
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
-__all__ = ["CACHE_ENV", "NO_CACHE_ENV", "cache_dir", "catalog_digest", "knowledge_base"]
+__all__ = [
+    "CACHE_ENV",
+    "NO_CACHE_ENV",
+    "cache_dir",
+    "catalog_digest",
+    "catalog_view",
+    "knowledge_base",
+]
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
 NO_CACHE_ENV = "DPTAX_NO_CACHE"
-_FORMAT = 5  # 3: relative files; 4: conditional facts (issue 12); 5: conversions (issue 15)
+_FORMAT = 6
+"""3: files stored relative to the catalog root; 4: conditional facts (issue 12);
+5: conversions (issue 15); 6: entry documents ("views") for show and list (issue 11)."""
+T = TypeVar("T")
+Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
 
 
 def cache_dir() -> Path:
@@ -63,59 +78,58 @@ def _path(digest: str, assume_conjectures: bool) -> Path:
     return cache_dir() / f"kb-{digest}{'-conj' if assume_conjectures else ''}.json"
 
 
-def _read(
-    path: Path, digest: str, assume_conjectures: bool, directory: Path
-) -> KnowledgeBase | None:
+def _read(path: Path, digest: str, assume_conjectures: bool) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if (
-            data.get("format") != _FORMAT
+            not isinstance(data, dict)
+            or data.get("format") != _FORMAT
             or data.get("digest") != digest
             or data.get("version") != __version__
             or data.get("assume_conjectures") != assume_conjectures
         ):
             return None
-        return decode_knowledge_base(
-            data, lambda name: display_path(directory / PurePosixPath(name))
-        )
-    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return data
+    except (OSError, ValueError):
         return None
 
 
-def _write(path: Path, kb: KnowledgeBase, digest: str, directory: Path) -> None:
+def _decoded(data: dict[str, Any], decode: Decode[T], shown: Callable[[str], str]) -> T | None:
+    try:
+        return decode(data, shown)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return None
+
+
+def _write(path: Path, text: str) -> None:
     from dptaxonomy.base.atomic import write_text_atomic
 
-    names = root_relative_names(directory)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = {
-            "format": _FORMAT,
-            "version": __version__,
-            "digest": digest,
-            **encode_knowledge_base(kb, lambda name: names.get(name, name)),
-        }
-        write_text_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        write_text_atomic(path, text)
     except OSError:
         return  # a read-only or full cache directory only costs speed
 
 
-def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> KnowledgeBase:
-    """The knowledge base of a valid catalog, from the cache when it is current.
+def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T]) -> T:
+    """``decode`` applied to the cached compilation of the catalog, compiled first if needed.
 
-    Raises :class:`~dptaxonomy.base.errors.CatalogError` (with diagnostics) when the
-    catalog is invalid; an invalid catalog is never cached.
+    Files are stored relative to the catalog root and shown relative to the
+    working directory of the run that reads them.
     """
-    if not directory.is_dir():
-        from dptaxonomy.base.errors import CatalogNotFoundError
+    check_catalog_dir(directory)
 
-        raise CatalogNotFoundError(f"no catalog directory at {display_path(directory)}")
+    def shown(name: str) -> str:
+        return display_path(directory / PurePosixPath(name))
+
     use_cache = not os.environ.get(NO_CACHE_ENV)
     digest = catalog_digest(directory) if use_cache else ""
     path = _path(digest, assume_conjectures)
     if use_cache:
-        cached = _read(path, digest, assume_conjectures, directory)
-        if cached is not None:
-            return cached
+        data = _read(path, digest, assume_conjectures)
+        found = None if data is None else _decoded(data, decode, shown)
+        if found is not None:
+            return found
     from dptaxonomy.base.errors import CatalogError
     from dptaxonomy.catalog.store import load_catalog
     from dptaxonomy.reasoning.compile import compile_knowledge_base
@@ -124,6 +138,33 @@ def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> Know
     if not catalog.ok:
         raise CatalogError(catalog.diagnostics)
     kb = compile_knowledge_base(catalog, assume_conjectures=assume_conjectures)
+    names = root_relative_names(directory)
+
+    def stored(name: str) -> str:
+        return names.get(name, name)
+
+    document = {
+        "format": _FORMAT,
+        "version": __version__,
+        "digest": digest,
+        **encode_knowledge_base(kb, stored),
+        "views": encode_views(catalog, stored),
+    }
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
     if use_cache:
-        _write(path, kb, digest, directory)
-    return kb
+        _write(path, text)
+    return decode(json.loads(text), shown)  # what a later run reads back: both runs agree
+
+
+def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> KnowledgeBase:
+    """The knowledge base of a valid catalog, from the cache when it is current.
+
+    Raises :class:`~dptaxonomy.base.errors.CatalogError` (with diagnostics) when the
+    catalog is invalid; an invalid catalog is never cached.
+    """
+    return _cached(directory, assume_conjectures, decode_knowledge_base)
+
+
+def catalog_view(directory: Path) -> CatalogView:
+    """Every definition of a valid catalog as JSON documents, from the cache when current."""
+    return _cached(directory, False, lambda data, shown: decode_views(data["views"], shown))

@@ -11,6 +11,7 @@ __all__ = [
     "MECHANISMS_DIR",
     "REFERENCES_FILE",
     "catalog_files",
+    "check_catalog_dir",
     "default_catalog_dir",
     "display_path",
     "mechanism_files",
@@ -61,6 +62,35 @@ def mechanism_files(directory: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(folder.rglob("*.yaml"), key=lambda p: p.relative_to(directory).as_posix())
+
+
+def _holds_catalog(directory: Path) -> bool:
+    """A catalog folder has its bibliography or definition files directly inside it."""
+    return (directory / REFERENCES_FILE).is_file() or any(directory.glob("*.yaml"))
+
+
+def check_catalog_dir(directory: Path) -> None:
+    """Raise :class:`~dptaxonomy.base.errors.CatalogNotFoundError` unless it is a catalog.
+
+    A missing folder, a checkout root (a folder whose ``catalog/`` is the
+    catalog) and a folder with no catalog files in it are told apart, so that
+    a wrong ``--catalog`` is never read as hundreds of broken entries.
+    """
+    from dptaxonomy.base.errors import CatalogNotFoundError
+
+    shown = display_path(directory)
+    if not directory.is_dir():
+        raise CatalogNotFoundError(f"no catalog directory at {shown}")
+    if _holds_catalog(directory):
+        return
+    inner = directory / "catalog"
+    if inner.is_dir() and _holds_catalog(inner):
+        raise CatalogNotFoundError(
+            f"{shown} is a checkout, not a catalog: pass --catalog {display_path(inner)}"
+        )
+    raise CatalogNotFoundError(
+        f"no catalog at {shown}: it holds no {REFERENCES_FILE} and no definition files"
+    )
 
 
 def display_path(path: Path) -> str:

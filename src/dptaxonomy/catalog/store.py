@@ -7,7 +7,7 @@ from functools import cached_property
 from pathlib import Path
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity, sort_key
-from dptaxonomy.base.errors import CatalogError, CatalogNotFoundError
+from dptaxonomy.base.errors import CatalogError
 from dptaxonomy.base.gcpause import collector_paused
 from dptaxonomy.catalog.checks import check_catalog
 from dptaxonomy.catalog.loader import (
@@ -25,6 +25,7 @@ from dptaxonomy.catalog.paths import (
     CATALOG_ENV,
     REFERENCES_FILE,
     catalog_files,
+    check_catalog_dir,
     default_catalog_dir,
     mechanism_files,
 )
@@ -96,8 +97,7 @@ def load_catalog(directory: Path) -> Catalog:
 
 def _load_catalog(directory: Path) -> Catalog:
     """The body of :func:`load_catalog`."""
-    if not directory.is_dir():
-        raise CatalogNotFoundError(f"no catalog directory at {display_path(directory)}")
+    check_catalog_dir(directory)
     diagnostics: list[Diagnostic] = []
     references_path = directory / REFERENCES_FILE
     references: LoadedReferences | None = None

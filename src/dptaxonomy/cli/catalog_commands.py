@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Annotated
 
 import typer
 
 from dptaxonomy.base.diagnostics import OutputFormat
+from dptaxonomy.cli import actions
 from dptaxonomy.cli.common import (
     CatalogOption,
     Format,
     FormatOption,
     NameArgument,
-    emit,
-    fail,
-    reasoner_for,
     valid_catalog,
 )
 
@@ -63,17 +62,14 @@ def validate(
             err=True,
         )
     if errors:
-        raise typer.Exit(1)
+        raise actions.CliExit(1)
 
 
 def show(
     name: NameArgument, catalog: CatalogOption = None, output: FormatOption = Format.text
 ) -> None:
-    """Everything known about one definition."""
-    from dptaxonomy.queries.describe import show_result
-
-    loaded = valid_catalog(catalog)
-    emit(show_result(loaded, reasoner_for(catalog).kb, name), output)
+    """Everything known about one definition, with its links and every relation about it."""
+    actions.show(name, catalog, output)
 
 
 def list_(
@@ -82,7 +78,13 @@ def list_(
         typer.Option(
             "--dimension",
             "-d",
-            help="Keep definitions with this dimension (Q N V B F R C); repeatable.",
+            help="Keep definitions with this dimension (Q N V B F R C); repeated: all of them.",
+        ),
+    ] = None,
+    any_dimension: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--any-dimension", help="Keep definitions with this dimension; repeated: any of them."
         ),
     ] = None,
     property_: Annotated[
@@ -93,39 +95,46 @@ def list_(
             help="Keep definitions with PROPERTY=VALUE, e.g. composability=yes; repeatable.",
         ),
     ] = None,
+    unknown_property: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--unknown-property",
+            help="Keep definitions whose PROPERTY is still unknown (gaps to fill); repeatable.",
+        ),
+    ] = None,
+    no_statement: Annotated[
+        bool,
+        typer.Option("--no-statement", help="Keep definitions without a formal statement."),
+    ] = False,
     scope: Annotated[
         str | None,
         typer.Option("--scope", help="core, input_type, context, out_of_scope or sensitivity."),
     ] = None,
+    setting: Annotated[
+        str | None, typer.Option("--setting", help="local or central (the model).")
+    ] = None,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
 ) -> None:
-    """List definitions, optionally filtered, as a table."""
-    from dptaxonomy.queries.describe import filter_definitions, list_result, parse_property_filter
-    from dptaxonomy.schema.enums import Dimension, Scope
-
-    try:
-        dimensions = [Dimension(d.strip().upper()) for d in dimension or []]
-    except ValueError:
-        fail("--dimension takes one of Q N V B F R C", 2)
-    try:
-        properties = [parse_property_filter(p) for p in property_ or []]
-    except ValueError as exc:
-        fail(f"--property: {exc}", 2)
-    try:
-        wanted_scope = Scope(scope) if scope else None
-    except ValueError:
-        fail(f"--scope takes one of: {', '.join(s.value for s in Scope)}", 2)
-    loaded = valid_catalog(catalog)
-    chosen = filter_definitions(loaded.definitions.values(), dimensions, properties, wanted_scope)
-    emit(list_result(reasoner_for(catalog).kb, chosen), output)
+    """List definitions, optionally filtered, as a table (every filter given must hold)."""
+    actions.list_definitions(
+        catalog,
+        output,
+        dimensions=dimension or [],
+        any_dimensions=any_dimension or [],
+        properties=property_ or [],
+        unknown_properties=unknown_property or [],
+        scope=scope,
+        setting=setting,
+        no_statement=no_statement,
+    )
 
 
 def stats(catalog: CatalogOption = None, output: FormatOption = Format.text) -> None:
     """Counts by dimension, combination, scope, source, relation kind and property value."""
     from dptaxonomy.queries.stats import catalog_stats
 
-    emit(catalog_stats(valid_catalog(catalog)), output)
+    actions.emit(catalog_stats(valid_catalog(catalog)), output)
 
 
 def schema(
@@ -145,3 +154,14 @@ def cite(name: NameArgument, catalog: CatalogOption = None) -> None:
 
     loaded = valid_catalog(catalog)
     typer.echo(cite_text(loaded, loaded.resolve(name)), nl=False)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {
+    "validate": validate,
+    "show": show,
+    "list": list_,
+    "stats": stats,
+    "schema": schema,
+    "cite": cite,
+}
+"""This group's commands by name, in the order ``dptax --help`` lists them."""

@@ -1,17 +1,17 @@
-"""What every command shares: the output and catalog options, and the exits."""
+"""What the typer commands share: the catalog, format and name options, and the exits."""
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from dptaxonomy.base.diagnostics import Diagnostic
+from dptaxonomy.cli.actions import Format, emit, exit_invalid, fail, reasoner_for
 
 if TYPE_CHECKING:
-    from dptaxonomy.queries.results import Result
+    from dptaxonomy.catalog.store import Catalog
+    from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = [
     "CatalogOption",
@@ -20,19 +20,20 @@ __all__ = [
     "FormatOption",
     "NameArgument",
     "compiled",
+    "complete_name",
     "emit",
-    "exit_invalid",
     "fail",
     "reasoner_for",
     "valid_catalog",
 ]
 
 
-class Format(StrEnum):
-    """Output format of most commands."""
+def complete_name(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a definition name: ids and abbreviations from the cached catalog."""
+    from dptaxonomy.cli.completion import names_starting
 
-    text = "text"
-    json = "json"
+    directory = ctx.params.get("catalog")
+    return names_starting(incomplete, directory if isinstance(directory, Path) else None)
 
 
 CatalogOption = Annotated[
@@ -48,31 +49,11 @@ FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output for
 NameArgument = Annotated[
     str,
     typer.Argument(
-        metavar="NAME", help="Id, name, abbreviation or alias, e.g. RényiDP or BayDP[TF20]."
+        metavar="NAME",
+        help="Id, name, abbreviation or alias, e.g. RényiDP or BayDP[TF20].",
+        autocompletion=complete_name,
     ),
 ]
-
-
-def fail(message: str, code: int = 1) -> NoReturn:
-    typer.echo(f"dptax: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def emit(result: Result, output: Format) -> None:
-    """Print a query result as JSON or text; its one-line summary, if any, to standard error."""
-    from dptaxonomy.queries.results import json_text
-
-    if output is Format.json:
-        typer.echo(json_text(result))
-        return
-    text = result.to_text()
-    if text:
-        typer.echo(text)
-    summary = getattr(result, "summary", None)
-    if summary is not None:
-        typer.echo(summary(), err=True)
-
-
 ConjecturesOption = Annotated[
     bool,
     typer.Option(
@@ -82,7 +63,7 @@ ConjecturesOption = Annotated[
 ]
 
 
-def valid_catalog(directory: Path | None) -> Any:
+def valid_catalog(directory: Path | None) -> Catalog:
     """Open a valid catalog or exit 1 with its diagnostics."""
     from dptaxonomy.catalog.paths import default_catalog_dir
     from dptaxonomy.catalog.store import load_catalog
@@ -93,34 +74,9 @@ def valid_catalog(directory: Path | None) -> Any:
     return catalog
 
 
-def exit_invalid(diagnostics: tuple[Diagnostic, ...]) -> NoReturn:
-    """Print an invalid catalog's diagnostics and exit 1."""
-    from dptaxonomy.base.diagnostics import render
-
-    typer.echo(render(diagnostics), err=True)
-    errors = sum(1 for d in diagnostics if d.is_error)
-    fail(f"the catalog has {errors} error(s); fix them first (see `dptax validate`)")
-
-
-def compiled(directory: Path | None, assume_conjectures: bool = False) -> tuple[Any, Any]:
+def compiled(directory: Path | None, assume_conjectures: bool = False) -> tuple[Any, KnowledgeBase]:
     """A valid catalog and its freshly compiled knowledge base (exits 1 if invalid)."""
     from dptaxonomy.reasoning.compile import compile_knowledge_base
 
     loaded = valid_catalog(directory)
     return loaded, compile_knowledge_base(loaded, assume_conjectures=assume_conjectures)
-
-
-def reasoner_for(directory: Path | None, assume_conjectures: bool = False) -> Any:
-    """The reasoner over a valid catalog, from the cache when current (exits 1 if invalid)."""
-    from dptaxonomy.base.errors import CatalogError
-    from dptaxonomy.cache.store import knowledge_base
-    from dptaxonomy.catalog.paths import default_catalog_dir
-    from dptaxonomy.reasoning.reasoner import Reasoner
-
-    try:
-        kb = knowledge_base(
-            directory or default_catalog_dir(), assume_conjectures=assume_conjectures
-        )
-    except CatalogError as exc:
-        exit_invalid(exc.diagnostics)
-    return Reasoner(kb)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -116,3 +117,7 @@ def fmt(
     )
     if failed or (check and changed):
         raise typer.Exit(1)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {"new": new, "fmt": fmt}
+"""This group's commands by name, in the order ``dptax --help`` lists them."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -64,3 +65,7 @@ def convert(
         catalog=catalog,
     )
     emit(result, output)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {"convert": convert}
+"""This group's commands by name, in the order ``dptax --help`` lists them."""

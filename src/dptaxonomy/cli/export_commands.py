@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -100,3 +101,7 @@ def sparql(
             fail(f"cannot read {query[1:]}: {exc.strerror or exc}")
     result = run_query(*compiled(catalog, assume_conjectures), query)
     typer.echo(result.text(output.value), nl=False)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {"export": export, "sparql": sparql}
+"""This group's commands by name, in the order ``dptax --help`` lists them."""

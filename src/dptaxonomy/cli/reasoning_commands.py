@@ -1,20 +1,22 @@
-"""Commands that ask the reasoner: relate, stronger-than, weaker-than, explain, …"""
+"""Commands that ask the reasoner: relate, stronger-than, weaker-than, explain, …
+
+Each parses its options (typer) and hands plain values to :mod:`dptaxonomy.cli.actions`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
+from dptaxonomy.cli import actions
 from dptaxonomy.cli.common import (
     CatalogOption,
     ConjecturesOption,
     Format,
     FormatOption,
     NameArgument,
-    emit,
-    fail,
-    reasoner_for,
 )
 from dptaxonomy.cli.convert_commands import FromOption, ToOption
 
@@ -33,12 +35,7 @@ def relate(
     With --from (parameters of the stronger of the two) and --to, also the numbers
     the implication gives, as `dptax convert` computes them.
     """
-    from dptaxonomy.queries.convert import parse_assignments
-    from dptaxonomy.queries.relations import relate as query
-
-    given = parse_assignments(from_ or [], "--from")
-    fixed = parse_assignments(to or [], "--to")
-    emit(query(reasoner_for(catalog, assume_conjectures), a, b, given, fixed), output)
+    actions.relate(a, b, catalog, output, assume_conjectures, from_ or [], to or [])
 
 
 def stronger_than(
@@ -48,9 +45,7 @@ def stronger_than(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Definitions stronger than NAME (Y ≻ NAME), asserted or derived."""
-    from dptaxonomy.queries.relations import Side, neighbours
-
-    emit(neighbours(reasoner_for(catalog, assume_conjectures), name, Side.stronger), output)
+    actions.neighbours(name, True, catalog, output, assume_conjectures)
 
 
 def weaker_than(
@@ -60,9 +55,7 @@ def weaker_than(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Definitions weaker than NAME (NAME ≻ Y), asserted or derived."""
-    from dptaxonomy.queries.relations import Side, neighbours
-
-    emit(neighbours(reasoner_for(catalog, assume_conjectures), name, Side.weaker), output)
+    actions.neighbours(name, False, catalog, output, assume_conjectures)
 
 
 def explain(
@@ -73,9 +66,7 @@ def explain(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Why A relates to B as it does: the proof, or the nearest known facts."""
-    from dptaxonomy.queries.relations import explain as query
-
-    emit(query(reasoner_for(catalog, assume_conjectures), a, b), output)
+    actions.explain(a, b, catalog, output, assume_conjectures)
 
 
 def contradictions(
@@ -84,12 +75,7 @@ def contradictions(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Contradictions with their minimal fact sets; exit 1 if there is any."""
-    from dptaxonomy.queries.findings import contradictions as query
-
-    result = query(reasoner_for(catalog, assume_conjectures))
-    emit(result, output)
-    if result.found:
-        raise typer.Exit(1)
+    actions.contradictions(catalog, output, assume_conjectures)
 
 
 def open_questions(
@@ -102,14 +88,7 @@ def open_questions(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Undecided questions "A ≻ B?", most wanted first."""
-    from dptaxonomy.queries.findings import open_questions as query
-    from dptaxonomy.schema.enums import Scope
-
-    try:
-        wanted = Scope(scope) if scope else None
-    except ValueError:
-        fail(f"--scope takes one of: {', '.join(s.value for s in Scope)}", 2)
-    emit(query(reasoner_for(catalog, assume_conjectures), wanted, limit), output)
+    actions.open_questions(scope, limit, catalog, output, assume_conjectures)
 
 
 def redundant(
@@ -118,6 +97,16 @@ def redundant(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Asserted facts that other facts already prove (clean-up candidates, not errors)."""
-    from dptaxonomy.queries.findings import redundant as query
+    actions.redundant(catalog, output, assume_conjectures)
 
-    emit(query(reasoner_for(catalog, assume_conjectures)), output)
+
+COMMANDS: dict[str, Callable[..., None]] = {
+    "relate": relate,
+    "stronger-than": stronger_than,
+    "weaker-than": weaker_than,
+    "explain": explain,
+    "contradictions": contradictions,
+    "open-questions": open_questions,
+    "redundant": redundant,
+}
+"""This group's commands by name, in the order ``dptax --help`` lists them."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -31,3 +32,7 @@ def site(
     options = SiteOptions(repository=repository) if repository else SiteOptions()
     report = build_site(loaded, kb, out, options)
     typer.echo(json_text(report) if output is Format.json else report.to_text())
+
+
+COMMANDS: dict[str, Callable[..., None]] = {"site": site}
+"""This group's commands by name, in the order ``dptax --help`` lists them."""

@@ -15,9 +15,8 @@ import networkx as nx
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.bibtex import latex_escape
-from dptaxonomy.queries.describe import RELATION_SYMBOLS
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.schema.enums import TRUTH_MARKS
+from dptaxonomy.schema.enums import RELATION_SYMBOLS, TRUTH_MARKS
 from dptaxonomy.schema.models import Definition, Relation
 
 __all__ = ["TABLE3_HEADERS", "Table3Row", "table3_rows", "table3_text"]

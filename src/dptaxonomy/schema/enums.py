@@ -8,6 +8,7 @@ __all__ = [
     "DIMENSION_LABELS",
     "DIMENSION_ORDER",
     "FACT_SYMBOLS",
+    "PROPERTY_NAMES",
     "RELATION_SYMBOLS",
     "TABLE3_ROWS",
     "TRUTH_MARKS",
@@ -59,6 +60,15 @@ DIMENSION_LABELS: dict[Dimension, str] = {
 
 TABLE3_ROWS = 88
 """Rows of the SoK's Table 3."""
+
+PROPERTY_NAMES = (
+    "post_processing",
+    "convexity",
+    "composability",
+    "parallel_composition",
+    "group_privacy",
+)
+"""The properties an entry claims, in the schema's order (``Properties``' fields)."""
 
 
 class Scope(StrEnum):

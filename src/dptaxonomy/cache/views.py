@@ -1,0 +1,113 @@
+"""The catalog as plain JSON data, stored in the cache next to the knowledge base.
+
+``dptax show`` and ``dptax list`` read entries as documents (the JSON form of
+each definition, as ``dptax show --format json`` prints it) instead of parsing
+YAML and validating with pydantic. Encoding needs the loaded catalog; decoding
+needs nothing but the standard library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from dptaxonomy.catalog.names import NameIndex
+
+if TYPE_CHECKING:
+    from dptaxonomy.catalog.store import Catalog
+
+__all__ = ["CatalogView", "EntryLabels", "decode_views", "encode_views"]
+
+Document = dict[str, Any]
+
+
+def encode_views(catalog: Catalog, stored: Callable[[str], str] = str) -> dict[str, Any]:
+    """The JSON-ready documents of every definition, and the bibliography's authors and years.
+
+    ``stored`` turns a file name as the catalog shows it into the name to store.
+    """
+    definitions = {}
+    for definition_id, definition in catalog.definitions.items():
+        document = definition.model_dump(mode="json", exclude_none=True)
+        document["file"] = stored(catalog.entries[definition_id].file)
+        definitions[definition_id] = document
+    references = {
+        key: {"authors": list(reference.authors), "year": reference.year}
+        for key, reference in sorted(catalog.references.items())
+    }
+    return {"definitions": definitions, "references": references}
+
+
+@dataclass(frozen=True)
+class EntryLabels:
+    """What name resolution needs of a document (see :class:`~dptaxonomy.catalog.names.Named`)."""
+
+    id: str
+    name: str
+    disambiguator: str | None
+    introduced_in: tuple[str, ...]
+    labels: list[str]
+
+
+def _labels(document: Document) -> EntryLabels:
+    return EntryLabels(
+        id=document["id"],
+        name=document["name"],
+        disambiguator=document.get("disambiguator"),
+        introduced_in=tuple(document["introduced_in"]),
+        labels=[
+            document["id"],
+            document["name"],
+            *document.get("abbreviations", ()),
+            *document.get("aliases", ()),
+        ],
+    )
+
+
+@dataclass(frozen=True)
+class CatalogView:
+    """Every definition's document by id (sorted), and each reference's authors and year."""
+
+    definitions: dict[str, Document]
+    references: dict[str, Document]
+
+    @cached_property
+    def names(self) -> NameIndex:
+        """Name resolution over the documents."""
+        return NameIndex(_labels(d) for d in self.definitions.values())
+
+    def resolve(self, name: str) -> Document:
+        """The document of the definition ``name`` designates (raises a name error if none)."""
+        return self.definitions[self.names.resolve(name)]
+
+    def incoming(self, definition_id: str) -> list[tuple[str, Document]]:
+        """(subject id, relation) for each relation another entry states about the definition."""
+        return [
+            (subject_id, relation)
+            for subject_id, subject in self.definitions.items()
+            for relation in subject.get("relations", ())
+            if relation.get("target") == definition_id
+        ]
+
+
+def decode_views(data: Any, shown: Callable[[str], str] = str) -> CatalogView:
+    """The view :func:`encode_views` stored; ValueError if its shape is wrong.
+
+    ``shown`` turns a stored file name into the name to show.
+    """
+    if not isinstance(data, dict):
+        raise ValueError("the views are not an object")
+    definitions = data["definitions"]
+    references = data["references"]
+    if not isinstance(definitions, dict) or not isinstance(references, dict):
+        raise ValueError("the views have the wrong shape")
+    for definition_id, document in definitions.items():
+        if not isinstance(document, dict) or document.get("id") != definition_id:
+            raise ValueError(f"the document of {definition_id!r} is malformed")
+        for key in ("name", "introduced_in", "dimensions", "scope", "properties", "file"):
+            if key not in document:
+                raise ValueError(f"the document of {definition_id!r} lacks {key!r}")
+        document["file"] = shown(str(document["file"]))
+    return CatalogView(dict(sorted(definitions.items())), references)

@@ -1,0 +1,160 @@
+"""The terminal view of one definition (``dptax show``), built from its JSON document.
+
+A relation that several sources state (same subject, kind, target, map,
+conditions and status) is printed once, followed by every citation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dptaxonomy.cache.views import CatalogView
+from dptaxonomy.schema.enums import PROPERTY_NAMES, RELATION_SYMBOLS, TRUTH_MARKS
+
+__all__ = ["LINK_READINGS", "definition_text"]
+
+Document = dict[str, Any]
+
+LINK_READINGS = {
+    "variant_of": "variant of",
+    "local_version_of": "local version of",
+    "distinct_from": "distinct from",
+}
+"""How ``show`` reads each link kind."""
+
+
+def _citation(citation: Document | None) -> str:
+    return f"[{citation['key']}] {citation['at']}" if citation else "no citation"
+
+
+def _claim(name: str, claim: Document) -> str:
+    value = claim["value"]
+    line = f"  {name:<21}{TRUTH_MARKS[value]} {value:<8} {_citation(claim.get('citation'))}"
+    if claim.get("status", "established") != "established":
+        line += f" ({claim['status']})"
+    if claim.get("note"):
+        line += f"\n{'':25}note: {claim['note']}"
+    return line
+
+
+def _statement_key(subject: str, relation: Document) -> tuple[Any, ...]:
+    """What makes two stated relations the same claim (citations and notes aside)."""
+    return (
+        subject,
+        relation["kind"],
+        relation.get("target"),
+        repr(relation.get("target_set")),
+        repr(relation.get("parameter_map")),
+        tuple(relation.get("conditions", ())),
+        relation.get("status", "established"),
+    )
+
+
+def _relations(stated: list[tuple[str, Document]]) -> list[str]:
+    """One paragraph per distinct relation, with all the citations that state it."""
+    groups: dict[tuple[Any, ...], list[tuple[str, Document]]] = {}
+    for subject, relation in stated:
+        groups.setdefault(_statement_key(subject, relation), []).append((subject, relation))
+    return [_relation(group) for group in groups.values()]
+
+
+def _relation(group: list[tuple[str, Document]]) -> str:
+    subject, relation = group[0]
+    target: Any = relation.get("target")
+    wanted = relation.get("target_set")
+    if wanted is not None:
+        target = f"{wanted['quantifier']} definitions of dimension {wanted['dimension']}"
+    kind = relation["kind"]
+    line = f"  {subject} {RELATION_SYMBOLS[kind]} {target}  ({kind})"
+    if relation.get("parameter_map"):
+        line += "  with " + ", ".join(f"{k} = {v}" for k, v in relation["parameter_map"].items())
+    if relation.get("conditions"):
+        line += "  if " + " and ".join(relation["conditions"])
+    line += "\n      " + "; ".join(_citation(r.get("citation")) for _, r in group)
+    if relation.get("status", "established") != "established":
+        line += f"  [{relation['status']}]"
+    for _, stated in group:
+        if stated.get("note"):
+            line += f"\n      note: {stated['note']}"
+    return line
+
+
+def _links(view: CatalogView, links: list[Document]) -> list[str]:
+    lines = []
+    for link in links:
+        target = view.definitions.get(link["target"])
+        shown = f"{target['name']} ({link['target']})" if target else link["target"]
+        line = f"  {LINK_READINGS.get(link['kind'], link['kind'])} {shown}"
+        line += f"\n      {_citation(link.get('citation'))}"
+        if link.get("note"):
+            line += f"\n      note: {link['note']}"
+        lines.append(line)
+    return lines
+
+
+def _reference(view: CatalogView, key: str) -> str:
+    reference = view.references.get(key)
+    if reference is None:
+        return f"[{key}]"
+    authors = reference["authors"]
+    first = authors[0].split()[-1]
+    if len(authors) > 2:
+        others = " et al."
+    elif len(authors) == 2:
+        others = f" and {authors[1].split()[-1]}"
+    else:
+        others = ""
+    return f"[{key}] {first}{others} {reference['year']}"
+
+
+def _header(view: CatalogView, d: Document) -> list[str]:
+    title = d["name"] + (f" [{d['disambiguator']}]" if d.get("disambiguator") else "")
+    out = [title, "=" * len(title), f"id:            {d['id']}"]
+    if d.get("abbreviations"):
+        out.append(f"abbreviations: {', '.join(d['abbreviations'])}")
+    if d.get("aliases"):
+        out.append(f"aliases:       {', '.join(d['aliases'])}")
+    out.append(f"dimensions:    {' '.join(d['dimensions']) or '(none)'}")
+    out.append(f"scope:         {d['scope']}, {d.get('setting', 'central')} model")
+    introduced = ", ".join(_reference(view, k) for k in d["introduced_in"])
+    out.append(f"introduced in: {introduced}")
+    source = d["source"]
+    table3 = source.get("table3")
+    parts = (
+        f"Section {source['section']}" if source.get("section") else None,
+        source.get("definition"),
+        f"Table 3 row {table3['row']}" if table3 else None,
+    )
+    out.append(f"source:        [{source['key']}]" + "".join(f", {p}" for p in parts if p))
+    if d.get("combines"):
+        out.append(f"combines:      {', '.join(d['combines'])}")
+    return out
+
+
+def definition_text(view: CatalogView, d: Document) -> str:
+    """Everything known about a definition, for reading in a terminal."""
+    out = _header(view, d)
+    out += ["", "Summary", f"  {d['summary']}"]
+    if d.get("parameters"):
+        out += ["", "Parameters"]
+        out += [
+            f"  {p['name']} ({p['symbol']}): {p['type']}, {p['domain']}; {p['meaning']}"
+            for p in d["parameters"]
+        ]
+    if d.get("statement"):
+        out += ["", "Statement (LaTeX)", f"  {d['statement']}"]
+    out += ["", "Properties"]
+    for name in PROPERTY_NAMES:
+        claim = d["properties"].get(name)
+        if claim is not None:
+            out.append(_claim(name, claim))
+    if d.get("links"):
+        out += ["", "Links", *_links(view, d["links"])]
+    if d.get("relations"):
+        out += ["", "Relations stated in this entry"]
+        out += _relations([(d["id"], r) for r in d["relations"]])
+    incoming = view.incoming(d["id"])
+    if incoming:
+        out += ["", "Relations stated in other entries", *_relations(incoming)]
+    out += ["", f"file: {d['file']}"]
+    return "\n".join(out)

@@ -1,0 +1,134 @@
+"""The fast path: plain query commands answered from the cache without typer or heavy libraries."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dptaxonomy.cli import fast
+from dptaxonomy.cli.app import app
+from tests.clirunner import run
+from tests.conftest import CATALOG_DIR, FIXTURES, ROOT
+
+VALID = str(FIXTURES / "valid")
+HEAVY = ("pydantic", "yaml", "networkx", "rdflib", "typer", "click")
+
+# One plain invocation per fast command (the list comes from the code, not from here).
+ARGUMENTS = {
+    "show": ["RényiDP"],
+    "list": ["--dimension", "Q", "--setting", "central"],
+    "relate": ["RényiDP", "zCoDP"],
+    "explain": ["RényiDP", "zCoDP"],
+    "stronger-than": ["RényiDP"],
+    "weaker-than": ["RényiDP"],
+    "open-questions": ["--limit", "3", "--scope", "core"],
+}
+
+
+def test_every_fast_command_is_a_command_of_the_app() -> None:
+    names = {command.name for command in app.registered_commands}
+    assert set(fast.FAST_COMMANDS) <= names
+    assert set(ARGUMENTS) == set(fast.FAST_COMMANDS)
+
+
+def _modules_after(argv: list[str], cache: Path) -> tuple[str, list[str]]:
+    env = {**os.environ, "DPTAX_CACHE_DIR": str(cache)}
+    probe = (
+        "import sys\n"
+        "from dptaxonomy.cli.main import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit as exc:\n"
+        "    code = exc.code\n"
+        f"heavy = sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r})\n"
+        "print('EXIT', code, 'HEAVY', heavy, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, env=env, cwd=ROOT, text=True
+    )
+    return done.stderr.splitlines()[-1], done.stdout.splitlines()
+
+
+@pytest.fixture(scope="module")
+def filled_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache holding the real catalog's compilation (each probe then only reads it)."""
+    cache = tmp_path_factory.mktemp("fast-cache")
+    _modules_after(["list", "--catalog", str(CATALOG_DIR)], cache)
+    return cache
+
+
+@pytest.mark.parametrize("command", sorted(fast.FAST_COMMANDS))
+def test_query_command_imports_no_heavy_library(command: str, filled_cache: Path) -> None:
+    argv = [command, *ARGUMENTS[command], "--catalog", str(CATALOG_DIR)]
+    last, out = _modules_after(argv, filled_cache)
+    assert last == "EXIT 0 HEAVY []"
+    assert out
+
+
+def test_contradictions_without_a_cycle_imports_no_networkx(filled_cache: Path) -> None:
+    argv = ["contradictions", "--catalog", str(CATALOG_DIR)]
+    last, _ = _modules_after(argv, filled_cache)
+    assert last.startswith("EXIT 0 HEAVY [")
+    assert "networkx" not in last
+    assert "pydantic" not in last
+
+
+@pytest.mark.parametrize("command", sorted(fast.FAST_COMMANDS))
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_fast_and_typer_paths_print_the_same(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+    output: str,
+) -> None:
+    argv = [command, *ARGUMENTS[command], "--catalog", str(CATALOG_DIR), "--format", output]
+    assert fast.parse(argv) is not None
+    quick = run(capsys, *argv)
+    monkeypatch.setattr(fast, "parse", lambda _argv: None)
+    slow = run(capsys, *argv)
+    assert quick == slow
+    assert quick.code == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", "renyi-dp", "--help"],
+        ["show"],
+        ["show", "a", "b"],
+        ["relate", "a"],
+        ["list", "--bogus"],
+        ["list", "--format", "yaml"],
+        ["list", "--format"],
+        ["open-questions", "--limit", "0"],
+        ["open-questions", "-n", "x"],
+        ["relate", "a", "b", "--assume-conjectures=yes"],
+        ["stats"],
+        ["--version"],
+        [],
+    ],
+)
+def test_anything_unusual_is_left_to_typer(argv: list[str]) -> None:
+    assert fast.parse(argv) is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "err"),
+    [
+        (["show", "Nowhere DP"], 1, "dptax: no definition is called 'Nowhere DP'"),
+        (["list", "--scope", "galaxy"], 2, "dptax: --scope takes one of: core,"),
+        (["list", "--setting", "orbit"], 2, "dptax: --setting takes one of: central, local\n"),
+    ],
+)
+def test_fast_path_errors(
+    capsys: pytest.CaptureFixture[str], argv: list[str], code: int, err: str
+) -> None:
+    assert fast.parse(argv) is not None
+    result = run(capsys, *argv, "--catalog", VALID)
+    assert result.code == code
+    assert result.err.startswith(err)
+    assert result.out == ""
