@@ -1,7 +1,7 @@
 # One-word entry points. `make test` is what CI runs (.ci/run).
 PYTHON ?= python3
 
-.PHONY: install test lint typecheck pytest schema
+.PHONY: install test lint typecheck pytest pytest-fast schema
 
 install:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
@@ -14,8 +14,14 @@ lint:
 typecheck:
 	$(PYTHON) -m mypy
 
+# pytest exits 5 when no test ran (e.g. a marker or path that selects nothing); make
+# stops on any non-zero exit, so that fails loudly instead of passing as green.
 pytest:
 	$(PYTHON) -m pytest -p no:cacheprovider
+
+# The tests not marked slow: a quick check while editing (CI runs them all).
+pytest-fast:
+	$(PYTHON) -m pytest -p no:cacheprovider -m "not slow"
 
 test: install lint typecheck pytest
 

@@ -16,6 +16,10 @@ then times, on that data:
 
 Usage: ``python scripts/bench.py [--sizes 225,1000,10000] [--json]``;
 ``--conversions`` times ``dptax convert`` on the real catalog instead.
+
+``--commands`` instead times whole `dptax` commands on the real catalog as
+ratios to a bare ``python -c pass`` (see :mod:`scripts.bench_commands`):
+``python scripts/bench.py --commands [--rounds 10] [--json]``.
 """
 
 from __future__ import annotations
@@ -288,7 +292,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--conversions", action="store_true", help="time dptax convert on the real catalog instead"
     )
+    parser.add_argument(
+        "--commands",
+        action="store_true",
+        help="time dptax commands in new processes as ratios to `python -c pass`",
+    )
+    parser.add_argument("--rounds", type=int, default=10, help="rounds for --commands")
+    parser.add_argument(
+        "--only", default="", help="for --commands: comma-separated command names (default all)"
+    )
     options = parser.parse_args(argv)
+    if options.commands:
+        _commands(options.rounds, [n for n in options.only.split(",") if n], options.json)
+        return
     if options.conversions:
         found = measure_conversions()
         print(json.dumps(found, indent=2) if options.json else conversions_report(found))
@@ -301,6 +317,19 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("sizes must be at least 2")
     rows = [measure(size, peers=not options.no_peers) for size in sorted(sizes)]
     print(json.dumps(rows, indent=2) if options.json else text_report(rows))
+
+
+def _commands(rounds: int, names: list[str], as_json: bool) -> None:
+    root = str(Path(__file__).resolve().parent.parent)
+    if root not in sys.path:  # run as `python scripts/bench.py`: make `scripts` importable
+        sys.path.insert(0, root)
+    from scripts.bench_commands import COMMANDS, command_report, measure_commands
+
+    unknown = sorted(set(names) - set(COMMANDS))
+    if unknown or rounds < 1:
+        raise SystemExit(f"--only takes {', '.join(COMMANDS)}; --rounds at least 1")
+    timings = measure_commands(rounds, names or None)
+    print(json.dumps([t.row() for t in timings], indent=2) if as_json else command_report(timings))
 
 
 if __name__ == "__main__":

@@ -46,3 +46,19 @@ def test_bench_conversions_rows(capsys: pytest.CaptureFixture[str]) -> None:
     assert [row["conversion"] for row in rows][:2] == ["zCoDP → (ε, δ)-DP", "ε-DP → zCoDP"]
     for row in rows:
         assert {"query_s", "command_s", "python_s", "relate_s", "opendp_s"} <= set(row)
+
+
+def test_bench_commands_reports_every_ratio(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--commands", "--rounds", "1", "--only", "show,validate", "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert [row["command"] for row in rows] == ["show", "validate"]
+    for row in rows:
+        assert row["ratio"] == pytest.approx(row["seconds"] / row["baseline_s"], rel=0.01)
+        assert isinstance(row["within_target"], bool)
+    assert rows[0]["target"] == 8.0
+    assert rows[1]["target"] is None
+
+
+def test_bench_commands_rejects_unknown_names() -> None:
+    with pytest.raises(SystemExit, match="--only takes show, list"):
+        main(["--commands", "--only", "fly"])

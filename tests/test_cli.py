@@ -120,10 +120,16 @@ def test_unknown_name_suggests_close_matches(capsys: pytest.CaptureFixture[str])
     )
 
 
-def test_unknown_name_without_close_match(capsys: pytest.CaptureFixture[str]) -> None:
+def test_unknown_name_without_close_match_still_gets_suggestions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     result = run(capsys, "show", "zzzz", "--catalog", VALID)
     assert result.code == 1
-    assert result.err == "dptax: no definition is called 'zzzz'\n"
+    assert result.err == (
+        "dptax: no definition is called 'zzzz'; did you mean: Bayesian DP [AB20] "
+        "(bayesian-dp-ab20); Bayesian DP [CD21] (bayesian-dp-cd21); differential privacy "
+        "(differential-privacy)?\n"
+    )
 
 
 def test_show_json_shape(capsys: pytest.CaptureFixture[str]) -> None:

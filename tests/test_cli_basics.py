@@ -69,6 +69,24 @@ def test_a_closed_pipe_ends_quietly_with_141(command: list[str], tmp_path: Path)
         "print(p.wait(), repr(err))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=ROOT, check=True
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=True,
     )
     assert done.stdout == "141 ''\n"
+
+
+@pytest.mark.parametrize("kind", ["png", "pdf"])
+def test_binary_export_refuses_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    result = run(capsys, "export", kind, "--catalog", str(VALID))
+    assert result.code == 1
+    assert result.err == (
+        f"dptax: refusing to write binary {kind.upper()} to a terminal: pass --out FILE\n"
+    )
+    assert result.out == ""

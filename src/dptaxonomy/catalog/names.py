@@ -19,6 +19,8 @@ from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
 __all__ = ["NameIndex", "Named", "normalize", "split_suffix"]
 
 _IGNORED = re.compile(r"[\s\-_‐‑‒–—]+")
+_CLOSE = 0.6
+"""Similarity above which a label counts as a likely misspelling."""
 _SUFFIX = re.compile(r"^(?P<label>.*?)\s*\[(?P<key>[^\[\]]+)\]\s*$")
 
 
@@ -156,9 +158,31 @@ class NameIndex:
                 + "; ".join(shown)
                 + f". Add the citation suffix, e.g. '{label}[{example or 'KEY'}]'.",
             )
-        close = difflib.get_close_matches(normalize(label), list(self._labels), n=5, cutoff=0.6)
-        ids = sorted({i for c in close for i in self._labels[c]})
+        ids = self.suggestions(label)
         message = f"no definition is called {query!r}"
         if ids:
             message += "; did you mean: " + "; ".join(self.describe(i) for i in ids) + "?"
         raise UnknownNameError(query, ids, message)
+
+    def suggestions(self, label: str, limit: int = 5) -> list[str]:
+        """Ids of the definitions ``label`` most likely means, best first.
+
+        A label that starts with ``label`` ranks first, then one containing it
+        (a word inside a name), each by similarity (:class:`difflib.SequenceMatcher`
+        ratio). When nothing starts with, contains or closely resembles it, the
+        three most similar are still offered: an unknown name always gets
+        suggestions.
+        """
+        wanted = normalize(label)
+        best: dict[str, tuple[int, float]] = {}
+        matcher = difflib.SequenceMatcher(autojunk=False)
+        matcher.set_seq2(wanted)
+        for key, ids in self._labels.items():
+            matcher.set_seq1(key)
+            ratio = matcher.ratio()
+            tier = 2 if key.startswith(wanted) else (1 if len(wanted) >= 3 and wanted in key else 0)
+            for definition_id in ids:
+                best[definition_id] = max(best.get(definition_id, (0, 0.0)), (tier, ratio))
+        ranked = sorted(best, key=lambda i: (-best[i][0], -best[i][1], i))
+        close = [i for i in ranked if best[i][0] > 0 or best[i][1] >= _CLOSE]
+        return (close or ranked[:3])[:limit]

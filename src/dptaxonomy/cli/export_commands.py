@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -16,6 +17,9 @@ from dptaxonomy.cli.common import (
     fail,
 )
 from dptaxonomy.export.kinds import ExportKind, TableFormat
+
+BINARY_KINDS = frozenset({ExportKind.png, ExportKind.pdf})
+"""Exports that are bytes for a viewer, not text: never written to a terminal."""
 
 
 class Only(StrEnum):
@@ -58,6 +62,10 @@ def export(
     from dptaxonomy.export.dot import DiagramOptions
     from dptaxonomy.export.produce import produce, write_output
     from dptaxonomy.schema.models import Dimension, Scope
+
+    to_stdout = out is None or str(out) == "-"
+    if kind in BINARY_KINDS and to_stdout and sys.stdout.isatty():
+        fail(f"refusing to write binary {kind.value.upper()} to a terminal: pass --out FILE")
 
     try:
         dimensions = tuple(Dimension(d.strip().upper()) for d in dimension or [])

@@ -1,0 +1,135 @@
+"""Whole-process timings of `dptax` commands as ratios to a bare `python -c pass`.
+
+Each command runs in a new process, exactly as a user types it, with a warm
+cache (one untimed run first fills the cache and writes bytecode). In every
+round the baseline and each command run one after the other, so a machine
+that speeds up or slows down during the run affects both alike; the ratio is
+the median command time over the median baseline time.
+
+The baseline is the interpreter itself (``sys.executable``, symlinks
+resolved), never a launcher found on PATH: a pyenv shim is a bash script
+whose start-up alone costs several times Python's, and a ratio to it looks
+far better than it is. ``PYTHONDONTWRITEBYTECODE`` is removed from the
+children's environment so that both sides run from compiled bytecode, as an
+installed package does.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["COMMANDS", "CommandTiming", "command_report", "measure_commands"]
+
+SPARQL_QUERY = "SELECT ?x WHERE { ?x dp:stronger def:renyi-dp }"
+
+COMMANDS: dict[str, tuple[list[str], float | None]] = {
+    "show": (["show", "RényiDP"], 8.0),
+    "list": (["list"], 8.0),
+    "relate": (["relate", "RényiDP", "zCoDP"], 8.0),
+    "stronger-than": (["stronger-than", "RényiDP"], 8.0),
+    "explain": (["explain", "RényiDP", "zCoDP"], 8.0),
+    "open-questions": (["open-questions"], 8.0),
+    "sparql": (["sparql", SPARQL_QUERY], 25.0),
+    "validate": (["validate"], None),
+}
+"""Each measured command: its arguments and its target ratio (validate: under 1 s instead)."""
+
+VALIDATE_TARGET_S = 1.0
+
+
+@dataclass(frozen=True)
+class CommandTiming:
+    """Median whole-process seconds of one command and of the baseline, over the same rounds."""
+
+    name: str
+    seconds: float
+    baseline_s: float
+    target: float | None
+
+    @property
+    def ratio(self) -> float:
+        return self.seconds / self.baseline_s
+
+    @property
+    def within_target(self) -> bool:
+        if self.target is None:
+            return self.seconds < VALIDATE_TARGET_S
+        return self.ratio <= self.target
+
+    def row(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "command": self.name,
+            "seconds": round(self.seconds, 4),
+            "baseline_s": round(self.baseline_s, 4),
+            "ratio": round(self.ratio, 2),
+            "target": self.target,
+            "within_target": self.within_target,
+        }
+
+
+def _dptax() -> list[str]:
+    """The console script installed next to this interpreter, else ``python -m dptaxonomy``."""
+    script = Path(sys.executable).parent / "dptax"
+    if script.is_file():
+        return [str(script)]
+    found = shutil.which("dptax")
+    return [found] if found else [sys.executable, "-m", "dptaxonomy"]
+
+
+def _seconds(command: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(
+        command, check=False, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        message = done.stderr.decode(errors="replace").strip()
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {message}")
+    return elapsed
+
+
+def measure_commands(rounds: int = 10, names: list[str] | None = None) -> list[CommandTiming]:
+    """Median timings of the chosen commands (all by default), alternating with the baseline."""
+    chosen = {n: COMMANDS[n] for n in (names or list(COMMANDS))}
+    baseline = [os.path.realpath(sys.executable), "-c", "pass"]
+    dptax = _dptax()
+    with tempfile.TemporaryDirectory(prefix="dptax-bench-cache-") as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["DPTAX_CACHE_DIR"] = cache
+        for arguments, _ in chosen.values():  # warm-up: cache, bytecode, file system
+            _seconds([*dptax, *arguments], env)
+        _seconds(baseline, env)
+        base: dict[str, list[float]] = {n: [] for n in chosen}
+        runs: dict[str, list[float]] = {n: [] for n in chosen}
+        for _ in range(rounds):
+            for name, (arguments, _) in chosen.items():
+                base[name].append(_seconds(baseline, env))
+                runs[name].append(_seconds([*dptax, *arguments], env))
+    return [
+        CommandTiming(
+            name, statistics.median(runs[name]), statistics.median(base[name]), chosen[name][1]
+        )
+        for name in chosen
+    ]
+
+
+def command_report(timings: list[CommandTiming]) -> str:
+    """A table: command, median seconds, ratio to `python -c pass`, target, verdict."""
+    lines = [f"{'command':<16}{'median s':>10}{'python s':>10}{'ratio':>8}  target"]
+    for t in timings:
+        target = f"≤ {t.target:g}×" if t.target is not None else f"< {VALIDATE_TARGET_S:g} s"
+        verdict = "ok" if t.within_target else "MISSED"
+        timing = f"{t.seconds:>10.3f}{t.baseline_s:>10.3f}{t.ratio:>7.1f}×"
+        lines.append(f"{t.name:<16}{timing}  {target} {verdict}")
+    lines.append(f"baseline: {os.path.realpath(sys.executable)} -c pass; warm cache; medians")
+    return "\n".join(lines)
