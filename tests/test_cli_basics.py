@@ -90,3 +90,25 @@ def test_binary_export_refuses_a_terminal(
         f"dptax: refusing to write binary {kind.upper()} to a terminal: pass --out FILE\n"
     )
     assert result.out == ""
+
+
+def test_completion_offers_definition_names(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("_DPTAX_COMPLETE", "complete_bash")
+    monkeypatch.setenv("COMP_WORDS", f"dptax show --catalog {VALID} bay")
+    monkeypatch.setenv("COMP_CWORD", "4")
+    result = run(capsys)
+    assert result.code == 0
+    assert result.out.split() == ["bayesian-dp-ab20", "bayesian-dp-cd21"]
+
+
+def test_completion_is_silent_without_a_catalog(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("_DPTAX_COMPLETE", "complete_bash")
+    monkeypatch.setenv("COMP_WORDS", f"dptax relate --catalog {tmp_path} x")
+    monkeypatch.setenv("COMP_CWORD", "4")
+    result = run(capsys)
+    assert result.code == 0
+    assert (result.out.strip(), result.err) == ("", "")

@@ -32,8 +32,8 @@ def complete_name(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion of a definition name: ids and abbreviations from the cached catalog."""
     from dptaxonomy.cli.completion import names_starting
 
-    directory = ctx.params.get("catalog")
-    return names_starting(incomplete, directory if isinstance(directory, Path) else None)
+    directory = ctx.params.get("catalog")  # a string while completing: not converted yet
+    return names_starting(incomplete, Path(directory) if directory else None)
 
 
 CatalogOption = Annotated[
