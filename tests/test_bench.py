@@ -8,6 +8,7 @@ import pytest
 from scripts.bench import main
 
 
+@pytest.mark.slow
 def test_bench_json_rows(capsys: pytest.CaptureFixture[str]) -> None:
     main(["--sizes", "30,60", "--json"])
     rows = json.loads(capsys.readouterr().out)
@@ -48,6 +49,7 @@ def test_bench_conversions_rows(capsys: pytest.CaptureFixture[str]) -> None:
         assert {"query_s", "command_s", "python_s", "relate_s", "opendp_s"} <= set(row)
 
 
+@pytest.mark.slow
 def test_bench_commands_reports_every_ratio(capsys: pytest.CaptureFixture[str]) -> None:
     main(["--commands", "--rounds", "1", "--only", "show,validate", "--json"])
     rows = json.loads(capsys.readouterr().out)

@@ -57,6 +57,7 @@ def test_missing_catalog_directory_on_the_fast_path(
     assert result.err == f"dptax: no catalog directory at {tmp_path / 'nowhere'}\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["list"], ["show", "renyi-dp"], ["export", "json"]])
 def test_a_closed_pipe_ends_quietly_with_141(command: list[str], tmp_path: Path) -> None:
     env = {**os.environ, "DPTAX_CACHE_DIR": str(tmp_path)}

@@ -61,6 +61,7 @@ def filled_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return cache
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(fast.FAST_COMMANDS))
 def test_query_command_imports_no_heavy_library(command: str, filled_cache: Path) -> None:
     argv = [command, *ARGUMENTS[command], "--catalog", str(CATALOG_DIR)]
@@ -69,6 +70,7 @@ def test_query_command_imports_no_heavy_library(command: str, filled_cache: Path
     assert out
 
 
+@pytest.mark.slow
 def test_contradictions_without_a_cycle_imports_no_networkx(filled_cache: Path) -> None:
     argv = ["contradictions", "--catalog", str(CATALOG_DIR)]
     last, _ = _modules_after(argv, filled_cache)

@@ -34,6 +34,7 @@ COMMANDS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]))
 def test_output_is_identical_across_hash_seeds(command: list[str], tmp_path: Path) -> None:
     outputs = []

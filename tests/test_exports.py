@@ -34,6 +34,7 @@ def kb(catalog: Catalog) -> KnowledgeBase:
     return compile_knowledge_base(catalog)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fmt", "parser"), [("turtle", "turtle"), ("ntriples", "nt"), ("jsonld", "json-ld")]
 )
@@ -46,6 +47,7 @@ def test_rdf_round_trip_is_lossless(
     assert back.references == catalog.references
 
 
+@pytest.mark.slow
 def test_trig_separates_asserted_and_inferred(catalog: Catalog, kb: KnowledgeBase) -> None:
     dataset = Dataset()
     dataset.parse(data=rdf_text(catalog, kb, "trig"), format="trig")
@@ -59,6 +61,7 @@ def test_trig_separates_asserted_and_inferred(catalog: Catalog, kb: KnowledgeBas
         assert all(source in asserted_nodes for source in sources)
 
 
+@pytest.mark.slow
 def test_export_conforms_to_the_shacl_shapes(catalog: Catalog, kb: KnowledgeBase) -> None:
     from pyshacl import validate
 
@@ -68,6 +71,7 @@ def test_export_conforms_to_the_shacl_shapes(catalog: Catalog, kb: KnowledgeBase
     assert conforms, report
 
 
+@pytest.mark.slow
 def test_shacl_catches_a_broken_export(catalog: Catalog, kb: KnowledgeBase) -> None:
     from pyshacl import validate
 
@@ -78,6 +82,7 @@ def test_shacl_catches_a_broken_export(catalog: Catalog, kb: KnowledgeBase) -> N
     assert "prefLabel" in report
 
 
+@pytest.mark.slow
 def test_owlrl_closure_matches_the_reasoner(catalog: Catalog, kb: KnowledgeBase) -> None:
     import owlrl
 
@@ -101,6 +106,7 @@ def test_owlrl_closure_matches_the_reasoner(catalog: Catalog, kb: KnowledgeBase)
     assert pairs(v.P_EXTENDS) == extends
 
 
+@pytest.mark.slow
 def test_sparql_property_path(catalog: Catalog, kb: KnowledgeBase) -> None:
     result = run_query(
         catalog, kb, "SELECT ?x WHERE { ?x dp:stronger def:renyi-dp . FILTER(?x != def:renyi-dp) }"
@@ -112,6 +118,7 @@ def test_sparql_property_path(catalog: Catalog, kb: KnowledgeBase) -> None:
     )
 
 
+@pytest.mark.slow
 def test_sparql_cli_formats(capsys: pytest.CaptureFixture[str]) -> None:
     query = "SELECT ?label WHERE { def:renyi-dp skos:prefLabel ?label }"
     assert run(capsys, "sparql", query).out == "label\nRényi DP\n"
@@ -154,6 +161,7 @@ def test_render_without_graphviz(
     assert not target.exists()
 
 
+@pytest.mark.slow
 def test_json_export_matches_its_schema(catalog: Catalog, kb: KnowledgeBase) -> None:
     data = json_text(catalog, kb)
     parsed = KnowledgeBaseExport.model_validate_json(data)
@@ -215,6 +223,7 @@ def test_export_to_an_unwritable_path(capsys: pytest.CaptureFixture[str], tmp_pa
     assert result.err == f"dptax: cannot write {target}: No such file or directory\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "kind", ["turtle", "ntriples", "jsonld", "trig", "json", "dot", "bibtex", "table3"]
 )
