@@ -8,6 +8,7 @@ gives their JSON form and :mod:`dptaxonomy.queries` wraps them as results.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from dptaxonomy.reasoning.chains import ParametricChain, parametric_chains
 from dptaxonomy.reasoning.closure import bits
 from dptaxonomy.reasoning.conditional import ConditionalSearch, proof_conditions
+from dptaxonomy.reasoning.counting import ClassWeight, DigitCounter
 from dptaxonomy.reasoning.equivalence import EquivalenceMaps, equivalence_maps
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -302,8 +304,8 @@ class Reasoner:
         strength = self.kb.strength
         info = self.kb.info
         wanted = 0
-        for index, members in enumerate(strength.members):
-            if any(scope is None or info[m].scope is scope for m in members):
+        for index, class_members in enumerate(strength.members):
+            if any(scope is None or info[m].scope is scope for m in class_members):
                 wanted |= 1 << index
         sizes = [len(members) for members in strength.members]
         open_rows = []
@@ -311,27 +313,30 @@ class Reasoner:
             decided = strength.reach[index] | self.kb.not_stronger_row(index)
             open_rows.append(wanted & ~decided if wanted >> index & 1 else 0)
 
-        def weight(value: int) -> int:
-            return sum(sizes[i] for i in bits(value))
-
-        questions = []
+        weight = ClassWeight(sizes)
+        scored: list[tuple[int, str, str, int, int]] = []
+        members = strength.members
         for index, row in enumerate(open_rows):
-            above = [i for i in bits(strength.coreach[index]) if open_rows[i]]
-            below = [i for i in bits(strength.reach[index]) if open_rows[i]]
+            if not row:
+                continue
+            above = DigitCounter(weight)
+            for i in bits(strength.coreach[index]):
+                above.add(open_rows[i], sizes[i])
+            below = DigitCounter(weight)
+            for i in bits(strength.reach[index]):
+                below.add(open_rows[i], sizes[i])
+            a = members[index][0]
             for other in bits(row):
-                settles_true = sum(
-                    sizes[i] * weight(open_rows[i] & strength.reach[other]) for i in above
-                )
-                coreach_other = strength.coreach[other]
-                settles_false = sum(sizes[i] * weight(open_rows[i] & coreach_other) for i in below)
-                a_class, b_class = strength.members[index], strength.members[other]
-                questions.append(
-                    OpenQuestion(
-                        a_class[0], b_class[0], settles_true + settles_false - 1, a_class, b_class
-                    )
-                )
-        questions.sort(key=lambda q: (-q.decides, q.a, q.b))
-        return questions[:limit] if limit is not None else questions
+                settled = above.total(strength.reach[other]) + below.total(strength.coreach[other])
+                scored.append((1 - settled, a, members[other][0], index, other))  # -decides
+        if limit is not None:
+            scored = heapq.nsmallest(limit, scored)
+        else:
+            scored.sort()
+        return [
+            OpenQuestion(a, b, -negated, members[index], members[other])
+            for negated, a, b, index, other in scored
+        ]
 
     def redundant(self) -> list[tuple[Fact, Proof]]:
         """Asserted ≻ and ⊂ facts that the other facts already prove, with that proof."""
