@@ -94,9 +94,18 @@ def _list(value: Any) -> list[Any]:
     return value
 
 
+_FIELDS: dict[type, list[tuple[str, Any]]] = {}
+"""A memo of :func:`_fields` (record types never change at run time)."""
+
+
 def _fields(cls: type) -> list[tuple[str, Any]]:
+    """Each field's name and type; the string annotations are evaluated once per class."""
+    known = _FIELDS.get(cls)
+    if known is not None:
+        return known
     hints = typing.get_type_hints(cls)
-    return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
+    known = _FIELDS[cls] = [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
+    return known
 
 
 def _row_reader(cls: type[T], overrides: dict[str, Convert] | None = None) -> Callable[[Any], T]:
