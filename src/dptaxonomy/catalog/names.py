@@ -7,7 +7,6 @@ citation suffix the SoK uses: ``BayDP[TF20]``.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -173,6 +172,8 @@ class NameIndex:
         three most similar are still offered: an unknown name always gets
         suggestions.
         """
+        import difflib  # only for names that resolve to nothing
+
         wanted = normalize(label)
         best: dict[str, tuple[int, float]] = {}
         matcher = difflib.SequenceMatcher(autojunk=False)
