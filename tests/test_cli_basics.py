@@ -28,11 +28,21 @@ def test_checkout_root_is_named_as_such(
 ) -> None:
     (tmp_path / "catalog").mkdir()
     (tmp_path / "catalog" / "references.yaml").write_text("{}\n", encoding="utf-8")
+    (tmp_path / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")
     result = run(capsys, *command, "--catalog", str(tmp_path))
     assert result.code == 1
     assert result.err == (
         f"dptax: {tmp_path} is a checkout, not a catalog: pass --catalog {tmp_path / 'catalog'}\n"
     )
+
+
+def test_this_checkout_is_named_as_such(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    result = run(capsys, "list", "--catalog", ".")
+    assert result.code == 1
+    assert result.err == "dptax: . is a checkout, not a catalog: pass --catalog catalog\n"
 
 
 @pytest.mark.parametrize("command", [["validate"], ["list"], ["relate", "a", "b"]])

@@ -64,33 +64,31 @@ def mechanism_files(directory: Path) -> list[Path]:
     return sorted(folder.rglob("*.yaml"), key=lambda p: p.relative_to(directory).as_posix())
 
 
-def _holds_catalog(directory: Path) -> bool:
-    """A catalog folder has its bibliography or definition files directly inside it."""
-    return (directory / REFERENCES_FILE).is_file() or any(directory.glob("*.yaml"))
-
-
 def check_catalog_dir(directory: Path) -> None:
     """Raise :class:`~dptaxonomy.base.errors.CatalogNotFoundError` unless it is a catalog.
 
-    A missing folder, a checkout root (a folder whose ``catalog/`` is the
-    catalog) and a folder with no catalog files in it are told apart, so that
-    a wrong ``--catalog`` is never read as hundreds of broken entries.
+    A catalog folder holds ``references.yaml``. A checkout root (a folder
+    whose ``catalog/`` holds it) and a folder with no catalog files at all are
+    errors, so that a wrong ``--catalog`` is never read as hundreds of broken
+    entries. A folder of definition files without a bibliography is still a
+    catalog, whose missing ``references.yaml`` validation then reports.
     """
     from dptaxonomy.base.errors import CatalogNotFoundError
 
     shown = display_path(directory)
     if not directory.is_dir():
         raise CatalogNotFoundError(f"no catalog directory at {shown}")
-    if _holds_catalog(directory):
+    if (directory / REFERENCES_FILE).is_file():
         return
     inner = directory / "catalog"
-    if inner.is_dir() and _holds_catalog(inner):
+    if (inner / REFERENCES_FILE).is_file():
         raise CatalogNotFoundError(
             f"{shown} is a checkout, not a catalog: pass --catalog {display_path(inner)}"
         )
-    raise CatalogNotFoundError(
-        f"no catalog at {shown}: it holds no {REFERENCES_FILE} and no definition files"
-    )
+    if not any(directory.glob("*.yaml")):
+        raise CatalogNotFoundError(
+            f"no catalog at {shown}: it holds no {REFERENCES_FILE} and no definition files"
+        )
 
 
 def display_path(path: Path) -> str:
