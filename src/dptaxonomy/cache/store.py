@@ -15,11 +15,9 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dptaxonomy import __version__
-from dptaxonomy.cache.codec import decode_knowledge_base, encode_knowledge_base
-from dptaxonomy.cache.views import CatalogView, decode_views, encode_views
 from dptaxonomy.catalog.paths import (
     EVIDENCE_FILE,
     REFERENCES_FILE,
@@ -29,7 +27,10 @@ from dptaxonomy.catalog.paths import (
     mechanism_files,
     root_relative_names,
 )
-from dptaxonomy.reasoning.knowledge import KnowledgeBase
+
+if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no knowledge base
+    from dptaxonomy.cache.views import CatalogView
+    from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = [
     "CACHE_ENV",
@@ -131,6 +132,8 @@ def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T]) -> T:
         if found is not None:
             return found
     from dptaxonomy.base.errors import CatalogError
+    from dptaxonomy.cache.codec import encode_knowledge_base
+    from dptaxonomy.cache.views import encode_views
     from dptaxonomy.catalog.store import load_catalog
     from dptaxonomy.reasoning.compile import compile_knowledge_base
 
@@ -162,9 +165,13 @@ def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> Know
     Raises :class:`~dptaxonomy.base.errors.CatalogError` (with diagnostics) when the
     catalog is invalid; an invalid catalog is never cached.
     """
+    from dptaxonomy.cache.codec import decode_knowledge_base
+
     return _cached(directory, assume_conjectures, decode_knowledge_base)
 
 
 def catalog_view(directory: Path) -> CatalogView:
     """Every definition of a valid catalog as JSON documents, from the cache when current."""
+    from dptaxonomy.cache.views import decode_views
+
     return _cached(directory, False, lambda data, shown: decode_views(data["views"], shown))
