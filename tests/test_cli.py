@@ -8,30 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from dptaxonomy.cli.app import app
 from tests.clirunner import run
 from tests.conftest import FIXTURES, ROOT
 
 VALID = str(FIXTURES / "valid")
-COMMANDS = (
-    "validate",
-    "show",
-    "list",
-    "schema",
-    "stats",
-    "relate",
-    "stronger-than",
-    "weaker-than",
-    "explain",
-    "contradictions",
-    "open-questions",
-    "redundant",
-    "convert",
-    "export",
-    "sparql",
-    "cite",
-    "new",
-    "fmt",
-)
+COMMANDS = tuple(str(command.name) for command in app.registered_commands)
+"""Every command, from the app itself (a new command is tested without editing this file)."""
 
 
 @pytest.mark.parametrize("command", COMMANDS)
