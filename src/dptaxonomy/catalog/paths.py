@@ -40,20 +40,33 @@ def default_catalog_dir() -> Path:
     return package.parent.parent / "catalog"
 
 
-def _is_mechanism(path: Path, directory: Path) -> bool:
-    return path.relative_to(directory).parts[0] == MECHANISMS_DIR
+def _yaml_below(directory: Path) -> list[tuple[str, Path]]:
+    """(relative POSIX path, path) of every ``*.yaml`` below ``directory``, sorted.
+
+    Like ``Path.rglob("*.yaml")``: symbolic links to directories are listed
+    but not descended into. Built on :func:`os.walk` because every query
+    lists the catalog to compute its cache key, and this is several times
+    faster than ``rglob``.
+    """
+    found = []
+    root = str(directory)
+    for folder, subfolders, files in os.walk(root):
+        relative = os.path.relpath(folder, root).replace(os.sep, "/")
+        prefix = "" if relative == "." else relative + "/"
+        for name in (*files, *subfolders):
+            if name.endswith(".yaml"):
+                found.append((prefix + name, Path(folder, name)))
+    found.sort()
+    return found
 
 
 def catalog_files(directory: Path) -> list[Path]:
     """Every definition file below ``directory`` (not ``mechanisms/``), in a stable order."""
-    return sorted(
-        (
-            p
-            for p in directory.rglob("*.yaml")
-            if p != directory / REFERENCES_FILE and not _is_mechanism(p, directory)
-        ),
-        key=lambda p: p.relative_to(directory).as_posix(),
-    )
+    return [
+        path
+        for name, path in _yaml_below(directory)
+        if name != REFERENCES_FILE and name.split("/", 1)[0] != MECHANISMS_DIR
+    ]
 
 
 def mechanism_files(directory: Path) -> list[Path]:
@@ -61,7 +74,7 @@ def mechanism_files(directory: Path) -> list[Path]:
     folder = directory / MECHANISMS_DIR
     if not folder.is_dir():
         return []
-    return sorted(folder.rglob("*.yaml"), key=lambda p: p.relative_to(directory).as_posix())
+    return [path for _, path in _yaml_below(folder)]
 
 
 def check_catalog_dir(directory: Path) -> None:
