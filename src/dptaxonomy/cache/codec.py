@@ -110,17 +110,16 @@ def _fields(cls: type) -> list[tuple[str, Any]]:
 
 def _row_reader(cls: type[T], overrides: dict[str, Convert] | None = None) -> Callable[[Any], T]:
     converters = [
-        (name, (overrides or {}).get(name) or _converter(annotation))
-        for name, annotation in _fields(cls)
+        (overrides or {}).get(name) or _converter(annotation) for name, annotation in _fields(cls)
     ]
+    count = len(converters)
 
     def read(row: Any) -> T:
         values = _list(row)
-        if len(values) != len(converters):
+        if len(values) != count:
             raise ValueError(f"a {cls.__name__} row has {len(values)} values")
-        return cls(
-            **{name: convert(v) for (name, convert), v in zip(converters, values, strict=True)}
-        )
+        # positional, in field order: the records are plain dataclasses
+        return cls(*[convert(v) for convert, v in zip(converters, values, strict=True)])
 
     return read
 

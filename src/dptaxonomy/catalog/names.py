@@ -31,6 +31,8 @@ def normalize(text: str) -> str:
     >>> normalize("ε-DP")
     'εdp'
     """
+    if text.isascii():  # most labels: nothing to decompose
+        return _IGNORED.sub("", text).casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return _IGNORED.sub("", stripped).casefold()
