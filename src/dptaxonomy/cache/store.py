@@ -39,6 +39,7 @@ __all__ = [
     "catalog_digest",
     "catalog_view",
     "knowledge_base",
+    "view_and_knowledge_base",
 ]
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
@@ -175,3 +176,18 @@ def catalog_view(directory: Path) -> CatalogView:
     from dptaxonomy.cache.views import decode_views
 
     return _cached(directory, False, lambda data, shown: decode_views(data["views"], shown))
+
+
+def view_and_knowledge_base(directory: Path) -> tuple[CatalogView, KnowledgeBase]:
+    """Both, from one reading of the cache (``show`` and ``list`` print derived properties)."""
+    from dptaxonomy.cache.codec import decode_knowledge_base
+    from dptaxonomy.cache.views import decode_views
+
+    return _cached(
+        directory,
+        False,
+        lambda data, shown: (
+            decode_views(data["views"], shown),
+            decode_knowledge_base(data, shown),
+        ),
+    )

@@ -6,10 +6,14 @@ conditions and status) is printed once, followed by every citation.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.schema.enums import PROPERTY_NAMES, RELATION_SYMBOLS, TRUTH_MARKS
+
+if TYPE_CHECKING:
+    from dptaxonomy.reasoning.derived import DerivedProperty
 
 __all__ = ["LINK_READINGS", "definition_text"]
 
@@ -131,7 +135,21 @@ def _header(view: CatalogView, d: Document) -> list[str]:
     return out
 
 
-def definition_text(view: CatalogView, d: Document) -> str:
+def _derived(item: DerivedProperty) -> str:
+    if item.agrees:
+        verdict = "agrees with the asserted value"
+    elif item.agrees is None:
+        verdict = "the entry asserts unknown"
+    else:
+        verdict = f"CONFLICTS with the asserted {item.asserted}"
+    return (
+        f"  {item.name:<21}{TRUTH_MARKS[item.value]} {item.value:<8} derived by "
+        f"{item.rule.value} from {item.derived_from} ({verdict}"
+        + ("; conjectural)" if item.conjectural else ")")
+    )
+
+
+def definition_text(view: CatalogView, d: Document, derived: Sequence[DerivedProperty] = ()) -> str:
     """Everything known about a definition, for reading in a terminal."""
     out = _header(view, d)
     out += ["", "Summary", f"  {d['summary']}"]
@@ -148,6 +166,7 @@ def definition_text(view: CatalogView, d: Document) -> str:
         claim = d["properties"].get(name)
         if claim is not None:
             out.append(_claim(name, claim))
+    out += [_derived(item) for item in derived]
     if d.get("links"):
         out += ["", "Links", *_links(view, d["links"])]
     if d.get("relations"):
