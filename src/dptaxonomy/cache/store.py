@@ -121,8 +121,13 @@ def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T]) -> T:
     """
     check_catalog_dir(directory)
 
-    def shown(name: str) -> str:
-        return display_path(directory / PurePosixPath(name))
+    names_shown: dict[str, str] = {}
+
+    def shown(name: str) -> str:  # many facts share a file: compute each name once
+        found = names_shown.get(name)
+        if found is None:
+            found = names_shown[name] = display_path(directory / PurePosixPath(name))
+        return found
 
     use_cache = not os.environ.get(NO_CACHE_ENV)
     digest = catalog_digest(directory) if use_cache else ""

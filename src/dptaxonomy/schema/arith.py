@@ -21,6 +21,7 @@ Interval(low=0.0, high=1.0, low_closed=True, high_closed=True)
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -205,8 +206,13 @@ class _Parser:
         raise ArithmeticError_(f"unexpected {token!r}")
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_expression(text: str) -> Node:
-    """Parse an arithmetic expression such as ``epsilon**2 / 2``."""
+    """Parse an arithmetic expression such as ``epsilon**2 / 2``.
+
+    Memoised: parameter maps are parsed again and again while chains are
+    composed, and the parsed trees are immutable.
+    """
     parser = _Parser(text)
     node = parser.expression()
     parser.done()
