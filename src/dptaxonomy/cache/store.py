@@ -39,7 +39,6 @@ __all__ = [
     "catalog_digest",
     "catalog_view",
     "knowledge_base",
-    "view_and_knowledge_base",
 ]
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
@@ -157,7 +156,8 @@ def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T]) -> T:
         "version": __version__,
         "digest": digest,
         **encode_knowledge_base(kb, stored),
-        "views": encode_views(catalog, stored),
+        # show and list read the views of the plain compilation only
+        **({} if assume_conjectures else {"views": encode_views(catalog, kb, stored)}),
     }
     text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
     if use_cache:
@@ -181,18 +181,3 @@ def catalog_view(directory: Path) -> CatalogView:
     from dptaxonomy.cache.views import decode_views
 
     return _cached(directory, False, lambda data, shown: decode_views(data["views"], shown))
-
-
-def view_and_knowledge_base(directory: Path) -> tuple[CatalogView, KnowledgeBase]:
-    """Both, from one reading of the cache (``show`` and ``list`` print derived properties)."""
-    from dptaxonomy.cache.codec import decode_knowledge_base
-    from dptaxonomy.cache.views import decode_views
-
-    return _cached(
-        directory,
-        False,
-        lambda data, shown: (
-            decode_views(data["views"], shown),
-            decode_knowledge_base(data, shown),
-        ),
-    )

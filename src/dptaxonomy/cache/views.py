@@ -17,21 +17,30 @@ from dptaxonomy.catalog.names import NameIndex
 
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
+    from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = ["CatalogView", "EntryLabels", "decode_views", "encode_views"]
 
 Document = dict[str, Any]
 
 
-def encode_views(catalog: Catalog, stored: Callable[[str], str] = str) -> dict[str, Any]:
+def encode_views(
+    catalog: Catalog, kb: KnowledgeBase, stored: Callable[[str], str] = str
+) -> dict[str, Any]:
     """The JSON-ready documents of every definition, and the bibliography's authors and years.
 
-    ``stored`` turns a file name as the catalog shows it into the name to store.
+    Each document also holds the property values rules P1/P2 derive for the
+    definition from ``kb`` (``derived_properties``), so that ``show`` and
+    ``list`` need no knowledge base. ``stored`` turns a file name as the
+    catalog shows it into the name to store.
     """
+    from dptaxonomy.reasoning.derived import derived_properties
+
     definitions = {}
     for definition_id, definition in catalog.definitions.items():
         document = definition.model_dump(mode="json", exclude_none=True)
         document["file"] = stored(catalog.entries[definition_id].file)
+        document["derived_properties"] = [d.data() for d in derived_properties(kb, definition_id)]
         definitions[definition_id] = document
     references = {
         key: {"authors": list(reference.authors), "year": reference.year}
@@ -106,7 +115,8 @@ def decode_views(data: Any, shown: Callable[[str], str] = str) -> CatalogView:
     for definition_id, document in definitions.items():
         if not isinstance(document, dict) or document.get("id") != definition_id:
             raise ValueError(f"the document of {definition_id!r} is malformed")
-        for key in ("name", "introduced_in", "dimensions", "scope", "properties", "file"):
+        required = ("name", "introduced_in", "dimensions", "scope", "properties", "file")
+        for key in (*required, "derived_properties"):
             if key not in document:
                 raise ValueError(f"the document of {definition_id!r} lacks {key!r}")
         document["file"] = shown(str(document["file"]))

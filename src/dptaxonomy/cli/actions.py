@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from dptaxonomy.base.diagnostics import Diagnostic
     from dptaxonomy.cache.views import CatalogView
     from dptaxonomy.queries.results import Result
-    from dptaxonomy.reasoning.knowledge import KnowledgeBase
     from dptaxonomy.reasoning.reasoner import Reasoner
     from dptaxonomy.schema.enums import Scope, Setting
 
@@ -114,13 +113,13 @@ def reasoner_for(directory: Path | None, assume_conjectures: bool = False) -> Re
     return Reasoner(kb)
 
 
-def catalog_view(directory: Path | None) -> tuple[CatalogView, KnowledgeBase]:
-    """The entries of a valid catalog as documents, with its knowledge base (exits 1 if invalid)."""
+def catalog_view(directory: Path | None) -> CatalogView:
+    """The entries of a valid catalog as documents, from the cache (exits 1 if invalid)."""
     from dptaxonomy.base.errors import CatalogError
-    from dptaxonomy.cache.store import view_and_knowledge_base
+    from dptaxonomy.cache.store import catalog_view as cached_view
 
     try:
-        return view_and_knowledge_base(_directory(directory))
+        return cached_view(_directory(directory))
     except CatalogError as exc:
         exit_invalid(exc.diagnostics)
 
@@ -152,10 +151,10 @@ def setting_option(value: str | None) -> Setting | None:
 
 def show(name: str, catalog: Path | None, output: Format) -> None:
     """``dptax show``."""
-    from dptaxonomy.queries.describe import show_result
+    from dptaxonomy.queries.describe import ShowResult
 
-    view, kb = catalog_view(catalog)
-    emit(show_result(view, kb, name), output)
+    view = catalog_view(catalog)
+    emit(ShowResult(view, view.resolve(name)), output)
 
 
 def list_definitions(
@@ -173,8 +172,8 @@ def list_definitions(
     """``dptax list``: definitions passing every filter."""
     from dptaxonomy.queries.describe import (
         ListFilter,
+        ListResult,
         filter_definitions,
-        list_result,
         parse_property_filter,
         parse_property_name,
     )
@@ -200,8 +199,8 @@ def list_definitions(
         setting=setting_option(setting),
         no_statement=no_statement,
     )
-    view, kb = catalog_view(catalog)
-    emit(list_result(kb, filter_definitions(view.definitions.values(), wanted)), output)
+    view = catalog_view(catalog)
+    emit(ListResult(tuple(filter_definitions(view.definitions.values(), wanted))), output)
 
 
 def relate(

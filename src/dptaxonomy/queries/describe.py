@@ -7,25 +7,19 @@ They read the plain JSON documents of :class:`~dptaxonomy.cache.views.CatalogVie
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.schema.enums import PROPERTY_NAMES, TRUTH_MARKS, Dimension, Scope, Setting, Truth
-
-if TYPE_CHECKING:
-    from dptaxonomy.reasoning.derived import DerivedProperty
-    from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = [
     "ListFilter",
     "ListResult",
     "ShowResult",
     "filter_definitions",
-    "list_result",
     "parse_property_filter",
-    "show_result",
     "summary_row",
 ]
 
@@ -125,57 +119,43 @@ def summary_row(document: Document) -> dict[str, Any]:
 _SHORT = {"post_processing": "PP", "convexity": "CV", "composability": "CP"}
 
 
-def _derived_marks(derived: tuple[DerivedProperty, ...]) -> str:
+def _derived_marks(derived: list[Document]) -> str:
     """`` (CP ✓ by P1)`` for each derived value the asserted table does not show."""
     marks = [
-        f"{_SHORT[d.name]} {TRUTH_MARKS[d.value]} by {d.rule.value}"
-        + (", conjectural" if d.conjectural else "")
+        f"{_SHORT[d['property']]} {TRUTH_MARKS[d['value']]} by {d['rule']}"
+        + (", conjectural" if d["conjectural"] else "")
         for d in derived
-        if d.agrees is None or not d.agrees
+        if not d["agrees_with_asserted"]
     ]
     return f"  ({'; '.join(marks)})" if marks else ""
 
 
 @dataclass(frozen=True)
 class ShowResult:
-    """Everything known about one definition (``dptax show``)."""
+    """Everything known about one definition (``dptax show``).
+
+    The document holds the property values rules P1/P2 derive, computed when
+    the catalog was compiled (see :func:`dptaxonomy.cache.views.encode_views`).
+    """
 
     view: CatalogView
     document: Document
-    derived: tuple[DerivedProperty, ...] = ()
-    """Property values derived by rules P1/P2, shown next to the asserted ones."""
 
     def to_json(self) -> dict[str, Any]:
-        data = {k: v for k, v in self.document.items() if k != "file"}
+        moved = ("file", "derived_properties")
+        data = {k: v for k, v in self.document.items() if k not in moved}
         data["incoming_relations"] = [
             {"subject": subject, **relation}
             for subject, relation in self.view.incoming(self.document["id"])
         ]
         data["file"] = self.document["file"]
-        data["derived_properties"] = [d.data() for d in self.derived]
+        data["derived_properties"] = self.document["derived_properties"]
         return json_document(data)
 
     def to_text(self) -> str:
         from dptaxonomy.queries.showtext import definition_text
 
-        return definition_text(self.view, self.document, self.derived)
-
-
-def show_result(view: CatalogView, kb: KnowledgeBase, name: str) -> ShowResult:
-    """Everything known about the definition named ``name``, derived properties included."""
-    from dptaxonomy.reasoning.derived import derived_properties
-
-    document = view.resolve(name)
-    return ShowResult(view, document, tuple(derived_properties(kb, document["id"])))
-
-
-def list_result(kb: KnowledgeBase, documents: Iterable[Document]) -> ListResult:
-    """The listed definitions with the property values P1/P2 derive for them."""
-    from dptaxonomy.reasoning.derived import derived_properties
-
-    chosen = tuple(documents)
-    derived = {d["id"]: tuple(derived_properties(kb, d["id"])) for d in chosen}
-    return ListResult(chosen, {k: v for k, v in derived.items() if v})
+        return definition_text(self.view, self.document)
 
 
 @dataclass(frozen=True)
@@ -183,21 +163,19 @@ class ListResult:
     """Definitions passing the filters of ``dptax list``, in catalog order."""
 
     definitions: tuple[Document, ...] = ()
-    derived: dict[str, tuple[DerivedProperty, ...]] = field(default_factory=dict)
-    """Derived property values by definition id (rules P1, P2)."""
 
     def to_json(self) -> dict[str, Any]:
         rows = []
         for document in self.definitions:
             row = summary_row(document)
-            row["derived_properties"] = [x.data() for x in self.derived.get(document["id"], ())]
+            row["derived_properties"] = document["derived_properties"]
             rows.append(row)
         return json_document({"definitions": rows})
 
     def to_text(self) -> str:
         from dptaxonomy.queries.textview import table_text
 
-        rows = [summary_row(d) for d in self.definitions]
+        rows = [(summary_row(d), d["derived_properties"]) for d in self.definitions]
         table = [
             [
                 r["id"],
@@ -207,9 +185,9 @@ class ListResult:
                 "".join(
                     TRUTH_MARKS[r[p]] for p in ("post_processing", "convexity", "composability")
                 ),
-                r["name"] + _derived_marks(self.derived.get(r["id"], ())),
+                r["name"] + _derived_marks(derived),
             ]
-            for r in rows
+            for r, derived in rows
         ]
         return table_text(["ID", "ABBREV", "DIMS", "PP CV CP", "NAME"], table)
 

@@ -6,14 +6,10 @@ conditions and status) is printed once, followed by every citation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.schema.enums import PROPERTY_NAMES, RELATION_SYMBOLS, TRUTH_MARKS
-
-if TYPE_CHECKING:
-    from dptaxonomy.reasoning.derived import DerivedProperty
 
 __all__ = ["LINK_READINGS", "definition_text"]
 
@@ -135,21 +131,24 @@ def _header(view: CatalogView, d: Document) -> list[str]:
     return out
 
 
-def _derived(item: DerivedProperty) -> str:
-    if item.agrees:
+def _derived(item: Document) -> str:
+    """A property value derived by rule P1 or P2, and how it compares with the asserted one."""
+    agrees = item["agrees_with_asserted"]
+    if agrees:
         verdict = "agrees with the asserted value"
-    elif item.agrees is None:
+    elif agrees is None:
         verdict = "the entry asserts unknown"
     else:
-        verdict = f"CONFLICTS with the asserted {item.asserted}"
+        verdict = f"CONFLICTS with the asserted {item['asserted']}"
+    value = item["value"]
     return (
-        f"  {item.name:<21}{TRUTH_MARKS[item.value]} {item.value:<8} derived by "
-        f"{item.rule.value} from {item.derived_from} ({verdict}"
-        + ("; conjectural)" if item.conjectural else ")")
+        f"  {item['property']:<21}{TRUTH_MARKS[value]} {value:<8} derived by "
+        f"{item['rule']} from {item['derived_from']} ({verdict}"
+        + ("; conjectural)" if item["conjectural"] else ")")
     )
 
 
-def definition_text(view: CatalogView, d: Document, derived: Sequence[DerivedProperty] = ()) -> str:
+def definition_text(view: CatalogView, d: Document) -> str:
     """Everything known about a definition, for reading in a terminal."""
     out = _header(view, d)
     out += ["", "Summary", f"  {d['summary']}"]
@@ -166,7 +165,7 @@ def definition_text(view: CatalogView, d: Document, derived: Sequence[DerivedPro
         claim = d["properties"].get(name)
         if claim is not None:
             out.append(_claim(name, claim))
-    out += [_derived(item) for item in derived]
+    out += [_derived(item) for item in d.get("derived_properties", ())]
     if d.get("links"):
         out += ["", "Links", *_links(view, d["links"])]
     if d.get("relations"):
