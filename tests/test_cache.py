@@ -108,3 +108,18 @@ def test_unwritable_cache_directory_only_costs_speed(
     blocker.write_text("not a directory", encoding="utf-8")
     monkeypatch.setenv("DPTAX_CACHE_DIR", str(blocker / "cache"))
     assert knowledge_base(_copy(tmp_path)).is_stronger("differential-privacy", "renyi-dp")
+
+
+def test_a_corrupt_views_file_is_rebuilt(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, compiles: list[Path]
+) -> None:
+    catalog = _copy(tmp_path)
+    assert run(capsys, "show", "renyi-dp", "--catalog", str(catalog)).code == 0
+    [path] = cache_dir().glob("views-*.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["views"]["definitions"]["renyi-dp"]["properties"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run(capsys, "show", "renyi-dp", "--catalog", str(catalog), "--format", "json")
+    assert result.code == 0
+    assert json.loads(result.out)["properties"]["convexity"]["value"] == "yes"
+    assert len(compiles) == 2

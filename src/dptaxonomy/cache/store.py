@@ -75,8 +75,9 @@ def catalog_digest(directory: Path) -> str:
     return digest.hexdigest()
 
 
-def _path(digest: str, assume_conjectures: bool) -> Path:
-    return cache_dir() / f"kb-{digest}{'-conj' if assume_conjectures else ''}.json"
+def _path(digest: str, assume_conjectures: bool, part: str = "kb") -> Path:
+    """The file of one part (``kb`` or ``views``) of a compilation."""
+    return cache_dir() / f"{part}-{digest}{'-conj' if assume_conjectures else ''}.json"
 
 
 def _read(path: Path, digest: str, assume_conjectures: bool) -> dict[str, Any] | None:
@@ -112,11 +113,14 @@ def _write(path: Path, text: str) -> None:
         return  # a read-only or full cache directory only costs speed
 
 
-def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T]) -> T:
-    """``decode`` applied to the cached compilation of the catalog, compiled first if needed.
+def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T], part: str) -> T:
+    """``decode`` applied to one part of the catalog's cached compilation, compiled if needed.
 
-    Files are stored relative to the catalog root and shown relative to the
-    working directory of the run that reads them.
+    A compilation is two files, so that each command parses only what it
+    reads: ``kb`` (the knowledge base) and ``views`` (the entries as documents,
+    for ``show`` and ``list``; written for the plain compilation only). Files
+    are stored relative to the catalog root and shown relative to the working
+    directory of the run that reads them.
     """
     check_catalog_dir(directory)
 
@@ -130,7 +134,7 @@ def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T]) -> T:
 
     use_cache = not os.environ.get(NO_CACHE_ENV)
     digest = catalog_digest(directory) if use_cache else ""
-    path = _path(digest, assume_conjectures)
+    path = _path(digest, assume_conjectures, part)
     if use_cache:
         data = _read(path, digest, assume_conjectures)
         found = None if data is None else _decoded(data, decode, shown)
@@ -151,18 +155,19 @@ def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T]) -> T:
     def stored(name: str) -> str:
         return names.get(name, name)
 
-    document = {
-        "format": _FORMAT,
-        "version": __version__,
-        "digest": digest,
-        **encode_knowledge_base(kb, stored),
-        # show and list read the views of the plain compilation only
-        **({} if assume_conjectures else {"views": encode_views(catalog, kb, stored)}),
+    header = {"format": _FORMAT, "version": __version__, "digest": digest}
+    parts = {"kb": {**header, **encode_knowledge_base(kb, stored)}}
+    if not assume_conjectures:  # show and list read the views of the plain compilation
+        views = encode_views(catalog, kb, stored)
+        parts["views"] = {**header, "assume_conjectures": False, "views": views}
+    texts = {
+        name: json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+        for name, document in parts.items()
     }
-    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
     if use_cache:
-        _write(path, text)
-    return decode(json.loads(text), shown)  # what a later run reads back: both runs agree
+        for name, text in texts.items():
+            _write(_path(digest, assume_conjectures, name), text)
+    return decode(json.loads(texts[part]), shown)  # what a later run reads: both runs agree
 
 
 def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> KnowledgeBase:
@@ -173,11 +178,14 @@ def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> Know
     """
     from dptaxonomy.cache.codec import decode_knowledge_base
 
-    return _cached(directory, assume_conjectures, decode_knowledge_base)
+    return _cached(directory, assume_conjectures, decode_knowledge_base, "kb")
 
 
 def catalog_view(directory: Path) -> CatalogView:
     """Every definition of a valid catalog as JSON documents, from the cache when current."""
     from dptaxonomy.cache.views import decode_views
 
-    return _cached(directory, False, lambda data, shown: decode_views(data["views"], shown))
+    def decode(data: dict[str, Any], shown: Callable[[str], str]) -> CatalogView:
+        return decode_views(data["views"], shown)
+
+    return _cached(directory, False, decode, "views")
