@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import fact_line, proof_text, table_text
-from dptaxonomy.reasoning.chains import ParametricChain
-from dptaxonomy.reasoning.equivalence import EquivalenceKind, EquivalenceMaps
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.jsonform import fact_data, proof_data
 from dptaxonomy.reasoning.proof import Proof
@@ -27,6 +25,8 @@ from dptaxonomy.reasoning.reasoner import (
 
 if TYPE_CHECKING:
     from dptaxonomy.queries.convert import ConvertResult
+    from dptaxonomy.reasoning.chains import ParametricChain
+    from dptaxonomy.reasoning.equivalence import EquivalenceMaps
 
 __all__ = [
     "ExplainResult",
@@ -71,6 +71,8 @@ class RelateResult:
         strict = " (strictly)" if r.strict else ""
         verdict = str(r.verdict)
         if r.equivalence is not None:
+            from dptaxonomy.reasoning.equivalence import EquivalenceKind
+
             eq = r.equivalence
             verdict = (
                 "equivalent with the same parameters (rule R1)"

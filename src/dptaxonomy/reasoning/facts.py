@@ -12,12 +12,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from dptaxonomy.reasoning.conditions import (
-    ConditionKind,
-    classify_condition,
-    classify_restriction,
-    implying_is_target,
-)
 from dptaxonomy.reasoning.info import CitationRef
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import Quantifier, RelationKind, Status
@@ -115,6 +109,13 @@ def _restricting(
     """The K3 conditions and restrictions of a relation (see :mod:`.conditions`)."""
     if not relation.conditions and not relation.restrictions:
         return ()
+    from dptaxonomy.reasoning.conditions import (  # compile time only: parses expressions
+        ConditionKind,
+        classify_condition,
+        classify_restriction,
+        implying_is_target,
+    )
+
     implying_id = target if implying_is_target(relation.kind) else subject
     implying_definition = catalog.definitions.get(implying_id)
     implying = (

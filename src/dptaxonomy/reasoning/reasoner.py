@@ -14,19 +14,19 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from dptaxonomy.reasoning.chains import ParametricChain, parametric_chains
 from dptaxonomy.reasoning.closure import bits
-from dptaxonomy.reasoning.conditional import ConditionalSearch, proof_conditions
 from dptaxonomy.reasoning.counting import ClassWeight, DigitCounter
-from dptaxonomy.reasoning.equivalence import EquivalenceMaps, equivalence_maps
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import Proof, ProofSearch
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import Scope
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # chains, conditions and equivalences load when relate needs them
+    from dptaxonomy.reasoning.chains import ParametricChain
+    from dptaxonomy.reasoning.conditional import ConditionalSearch
     from dptaxonomy.reasoning.contradictions import Contradiction
+    from dptaxonomy.reasoning.equivalence import EquivalenceMaps
 
 __all__ = [
     "ConditionalVerdict",
@@ -135,6 +135,8 @@ class Reasoner:
     @cached_property
     def conditional_search(self) -> ConditionalSearch:
         """Chains through conditional facts too (rule K4)."""
+        from dptaxonomy.reasoning.conditional import ConditionalSearch
+
         return ConditionalSearch(self.kb)
 
     def conditional_relations(
@@ -207,6 +209,8 @@ class Reasoner:
         parametric = None
         chains: list[ParametricChain] = []
         if forward or backward:
+            from dptaxonomy.reasoning.chains import parametric_chains
+
             x, y = (a, b) if forward else (b, a)
             chains = parametric_chains(kb, x, y)
             parametric = chains[0].proof if chains else search.parametric(x, y)
@@ -221,7 +225,7 @@ class Reasoner:
             parametric,
             conditional,
             tuple(chains),
-            equivalence_maps(kb, a, b) if verdict is Verdict.equivalent else None,
+            _equivalence(kb, a, b) if verdict is Verdict.equivalent else None,
         )
 
     def stronger_than(self, x: str) -> list[Neighbour]:
@@ -352,8 +356,16 @@ class Reasoner:
         return found
 
 
+def _equivalence(kb: KnowledgeBase, a: str, b: str) -> EquivalenceMaps:
+    from dptaxonomy.reasoning.equivalence import equivalence_maps
+
+    return equivalence_maps(kb, a, b)
+
+
 def _conditions(proofs: tuple[Proof, ...], a: str) -> tuple[str, ...]:
     """The conjunction of the proofs' conditions; those over another definition say so."""
+    from dptaxonomy.reasoning.conditional import proof_conditions
+
     result: list[str] = []
     for proof in proofs:
         for condition in proof_conditions(proof):
