@@ -4,8 +4,9 @@ Queries (``relate``, ``stronger-than``, …) restore the validated, inferred
 knowledge base from plain JSON instead of parsing YAML and validating with
 pydantic. The key is a SHA-256 of the package version and of every catalog
 file's path and bytes, so any edit gives a new key: a cache can be missing or
-useless, never stale. The file is JSON (never pickle: a tampered cache cannot
-run code); an unreadable or malformed one is ignored and rebuilt.
+useless, never stale. Each compilation is two JSON files (never pickle: a
+tampered cache cannot run code), the knowledge base and the entries as
+documents; an unreadable or malformed one is ignored and rebuilt.
 """
 
 from __future__ import annotations
