@@ -124,6 +124,6 @@ def test_an_unknown_name_always_gets_suggestions(capsys: pytest.CaptureFixture[s
 
 
 def test_suggestions_rank_by_similarity_not_alphabet(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run(capsys, "show", "zCDP")
+    result = run(capsys, "show", "zCoPD")  # a transposition in zCoDP
     assert result.code == 1
     assert "did you mean: zero-concentrated DP (zero-concentrated-dp); " in result.err
