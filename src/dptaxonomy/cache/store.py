@@ -44,9 +44,10 @@ __all__ = [
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
 NO_CACHE_ENV = "DPTAX_NO_CACHE"
-_FORMAT = 6
+_FORMAT = 7
 """3: files stored relative to the catalog root; 4: conditional facts (issue 12);
-5: conversions (issue 15); 6: entry documents ("views") for show and list (issue 11)."""
+5: conversions (issue 15); 6: entry documents ("views") for show and list (issue 11);
+7: definitions' sourced names (issue 14)."""
 T = TypeVar("T")
 Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
 

@@ -64,6 +64,10 @@ def _citations(definition: Definition) -> Iterator[tuple[Path, str]]:
         yield ("relations", index, "citation", "key"), citation.key
     for index, link in enumerate(definition.links):
         yield ("links", index, "citation", "key"), link.citation.key
+    for index, sourced in enumerate(definition.names):
+        yield ("names", index, "source"), sourced.source
+    if definition.statement_source is not None:
+        yield ("statement_source", "key"), definition.statement_source.key
 
 
 def _check_citations(
@@ -199,6 +203,8 @@ def _label_paths(definition: Definition) -> Iterator[tuple[Path, str]]:
         yield ("abbreviations", index), abbreviation
     for index, alias in enumerate(definition.aliases):
         yield ("aliases", index), alias
+    for index, name in enumerate(definition.names):
+        yield ("names", index, "label"), name.label
 
 
 def _check_ambiguity(definitions: dict[str, LoadedDefinition]) -> Iterator[Diagnostic]:
@@ -217,7 +223,7 @@ def _check_ambiguity(definitions: dict[str, LoadedDefinition]) -> Iterator[Diagn
             tags = [d.disambiguator for d in group]
             if definition.disambiguator and tags.count(definition.disambiguator) == 1:
                 continue
-            if path[0] in ("abbreviations", "aliases") and index.distinguishing_key(
+            if path[0] in ("abbreviations", "aliases", "names") and index.distinguishing_key(
                 definition.id, others
             ):
                 continue  # a shared abbreviation: `ABBR[KEY]` tells the definitions apart

@@ -1,7 +1,12 @@
 """Looking definitions up by id, name, abbreviation or alias.
 
 Lookup ignores case, diacritics, spaces, hyphens and underscores, so
-``RényiDP``, ``renyidp`` and ``Rényi DP`` are the same key. Homonyms take the
+``RényiDP``, ``renyidp`` and ``Rényi DP`` are the same key; the names of Greek
+parameters are read as the letters (``eps``/``epsilon`` as ε, ``delta`` as δ,
+``rho`` as ρ, ``mu`` as μ, ``alpha`` as α), so ``(eps, delta)-DP`` finds
+``(ε, δ)-DP``. A name that is not found is tried again without its leading
+parameter list (``ρ-zCDP`` as ``zCDP``), unless the list has a δ: dropping δ
+would turn an approximate notion into its pure form. Homonyms take the
 citation suffix the SoK uses: ``BayDP[TF20]``.
 """
 
@@ -15,11 +20,28 @@ from typing import Protocol
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
 
-__all__ = ["NameIndex", "Named", "normalize", "split_suffix"]
+__all__ = ["NameIndex", "Named", "normalize", "split_suffix", "strip_parameters"]
 
 _IGNORED = re.compile(r"[\s\-_‐‑‒–—]+")
 _CLOSE = 0.6
 """Similarity above which a label counts as a likely misspelling."""
+_GREEK_WORDS = {
+    "epsilon": "ε",
+    "eps": "ε",
+    "varepsilon": "ε",
+    "delta": "δ",
+    "rho": "ρ",
+    "mu": "μ",
+    "alpha": "α",
+}
+_GREEK = re.compile(
+    r"(?<![A-Za-z])\\?(" + "|".join(sorted(_GREEK_WORDS, key=len, reverse=True)) + r")(?![A-Za-z])",
+    re.IGNORECASE,
+)
+_PARAMETER = r"\s*(?:[α-ω]|[A-Za-z])(?:_?[0-9A-Za-z])?\s*"
+_PARAMETER_LIST = re.compile(
+    rf"^\s*(?:\(\s*{_PARAMETER}(?:,{_PARAMETER})*\)|[α-ω](?:_?[0-9])?)\s*[\-‐‑–]\s*(?P<rest>\S.*)$"
+)
 _SUFFIX = re.compile(r"^(?P<label>.*?)\s*\[(?P<key>[^\[\]]+)\]\s*$")
 
 
@@ -30,7 +52,10 @@ def normalize(text: str) -> str:
     True
     >>> normalize("ε-DP")
     'εdp'
+    >>> normalize("(eps, delta)-DP") == normalize("(ε,δ)-DP")
+    True
     """
+    text = _GREEK.sub(lambda m: _GREEK_WORDS[m.group(1).lower()], text)
     if text.isascii():  # most labels: nothing to decompose
         return _IGNORED.sub("", text).casefold()
     decomposed = unicodedata.normalize("NFKD", text)
@@ -50,6 +75,31 @@ def split_suffix(query: str) -> tuple[str, str | None]:
     if match is None:
         return query, None
     return match.group("label"), match.group("key").strip()
+
+
+def strip_parameters(label: str) -> str | None:
+    """``label`` without its leading parameter list, or None if it has none or one with δ.
+
+    >>> strip_parameters("(alpha, eps)-RDP")
+    'RDP'
+    >>> strip_parameters("ρ-zCDP")
+    'zCDP'
+    >>> strip_parameters("(eps, delta)-LDP") is None
+    True
+    >>> strip_parameters("Rényi DP") is None
+    True
+    >>> strip_parameters("f-DP") is None  # a bare Latin letter is part of the name
+    True
+    """
+    text = _GREEK.sub(lambda m: _GREEK_WORDS[m.group(1).lower()], label)
+    text = unicodedata.normalize("NFKC", text)
+    match = _PARAMETER_LIST.match(text)
+    if match is None:
+        return None
+    prefix = text[: match.start("rest")]
+    if "δ" in prefix or "Δ" in prefix:
+        return None
+    return match.group("rest")
 
 
 class Named(Protocol):
@@ -143,6 +193,14 @@ class NameIndex:
         if key is not None:
             wanted = normalize(key)
             found = {i for i in found if wanted in self._entries[i].keys}
+        if not found:
+            bare = strip_parameters(label)
+            if bare is not None and bare != label:
+                retry = bare if key is None else f"{bare}[{key}]"
+                try:
+                    return self.resolve(retry)
+                except UnknownNameError:
+                    pass
         if len(found) == 1:
             return next(iter(found))
         if found:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 
 from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.schema.bibliography import EntryType
 from dptaxonomy.schema.models import Definition, Reference
 
 __all__ = ["bibtex_entry", "bibtex_text", "cite_text", "latex_escape"]
@@ -34,21 +35,45 @@ def latex_escape(text: str) -> str:
     return _SPECIAL_RE.sub(lambda m: _SPECIAL[m.group(0)], text)
 
 
+_VENUE_FIELD = {
+    EntryType.article: "journal",
+    EntryType.inproceedings: "booktitle",
+    EntryType.incollection: "booktitle",
+    EntryType.book: "publisher",
+    EntryType.phdthesis: "school",
+    EntryType.mastersthesis: "school",
+    EntryType.techreport: "institution",
+    EntryType.misc: "howpublished",
+}
+"""Which BibTeX field holds ``venue`` for each entry type."""
+
+
 def bibtex_entry(key: str, reference: Reference) -> str:
-    """One ``@misc`` entry (the sources do not say which kind of work each is)."""
+    """One entry of the reference's type (``@misc`` where the type is not known)."""
     fields = [
         ("author", " and ".join(latex_escape(a) for a in reference.authors)),
         ("title", "{" + latex_escape(reference.title) + "}"),
         ("year", str(reference.year)),
     ]
     if reference.venue:
-        fields.append(("howpublished", latex_escape(reference.venue)))
+        fields.append((_VENUE_FIELD[reference.type], latex_escape(reference.venue)))
+    for name in ("volume", "number", "pages"):
+        value = getattr(reference, name)
+        if value is not None:
+            fields.append((name, latex_escape(value)))
+    if reference.publisher and reference.type is not EntryType.book:
+        fields.append(("publisher", latex_escape(reference.publisher)))
+    if reference.doi:
+        fields.append(("doi", latex_escape(reference.doi)))
+    if reference.arxiv:
+        fields.append(("eprint", reference.arxiv))
+        fields.append(("archiveprefix", "arXiv"))
     if reference.url:
         fields.append(("url", reference.url.replace("}", "%7D").replace("{", "%7B")))
     if reference.note:
         fields.append(("note", latex_escape(reference.note)))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
-    return f"@misc{{{key},\n{body}\n}}\n"
+    return f"@{reference.type.value}{{{key},\n{body}\n}}\n"
 
 
 def bibtex_text(references: dict[str, Reference], keys: Iterable[str] | None = None) -> str:

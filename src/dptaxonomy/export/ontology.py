@@ -62,6 +62,18 @@ _CLASSES: list[tuple[URIRef, str, str, URIRef | None]] = [
     ),
     (v.C_CITATION, "citation", "A bibliography entry and the exact place in it.", None),
     (
+        v.C_SOURCED_NAME,
+        "sourced name",
+        "A name or spelling of a definition, with a work that uses it.",
+        None,
+    ),
+    (
+        v.C_LIBRARY_MAPPING,
+        "library mapping",
+        "The identifier a DP library or vocabulary gives a definition, with its version.",
+        None,
+    ),
+    (
         v.C_RELATION,
         "relation",
         "A cited relation between two definitions, as a reified statement.",
@@ -160,6 +172,13 @@ _DATA_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_VENUE, "journal, conference or publisher"),
     (v.P_YEAR, "year of publication"),
     (v.P_RULE, "id of a reasoner rule used to derive a statement"),
+    (v.P_LABEL, "a name or spelling, as the citing work writes it"),
+    (v.P_LIBRARY, "a DP library or vocabulary (opendp, tumult-analytics, dp-accounting, ...)"),
+    (v.P_LIBRARY_IDENTIFIER, "the identifier a library gives the definition"),
+    (v.P_LIBRARY_VERSION, "library version in which the identifier was checked"),
+    (v.P_MATCH, "exact, close, broad, narrow or related (SKOS mapping strength)"),
+    (v.P_ENTRY_TYPE, "BibTeX entry type of a reference"),
+    (v.P_ARXIV, "arXiv identifier of a reference"),
 ]
 
 _LINKING_PROPERTIES: list[tuple[URIRef, str]] = [
@@ -180,6 +199,9 @@ _LINKING_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_RESTRICTION, "a parameter a relation fixes to a described value"),
     (v.P_RESTRICTED_TO, "the value or subset a restriction fixes its parameter to"),
     (v.P_LINK, "a non-logical link stated in the entry"),
+    (v.P_NAME, "a further name of the definition, with a work that uses it"),
+    (v.P_MAPPING, "a crosswalk mapping to a library identifier"),
+    (v.P_STATEMENT_SOURCE, "where the formal statement is transcribed from"),
 ]
 
 

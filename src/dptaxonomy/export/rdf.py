@@ -19,6 +19,7 @@ from rdflib.term import Node
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
+from dptaxonomy.export.rdf_knowledge import add_definition_knowledge, add_reference_detail
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -231,6 +232,7 @@ def _definition(graph: Graph, definition: Definition) -> None:
             _claim(graph, definition, name, claim)
     _relations(graph, definition)
     _links(graph, definition)
+    add_definition_knowledge(graph, definition)
 
 
 def _reference(graph: Graph, key: str, reference: Reference) -> None:
@@ -251,6 +253,7 @@ def _reference(graph: Graph, key: str, reference: Reference) -> None:
         graph.add((iri, v.BIBO.uri, Literal(reference.url)))
     if reference.note is not None:
         graph.add((iri, v.SKOS.note, Literal(reference.note)))
+    add_reference_detail(graph, iri, reference)
 
 
 def _facts(graph: Graph, facts: Sequence[Fact]) -> None:

@@ -21,6 +21,7 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.catalog.yamlsource import Located
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import KIND_PREDICATES
+from dptaxonomy.export.rdf_knowledge import read_definition_knowledge, read_reference_detail
 from dptaxonomy.schema.models import Definition, Reference
 
 __all__ = ["catalog_from_rdf", "definitions_from_rdf", "references_from_rdf"]
@@ -182,6 +183,7 @@ def _definition(graph: Graph, subject: Node) -> Definition:
         "links": links,
     }
     _optional(data, "statement", _text(graph, subject, v.P_STATEMENT))
+    data.update(read_definition_knowledge(graph, subject))
     if disambiguator is not None:
         data["disambiguator"] = _key(disambiguator)
     return Definition.model_validate(data)
@@ -205,6 +207,7 @@ def references_from_rdf(graph: Graph) -> dict[str, Reference]:
         _optional(data, "venue", _text(graph, subject, v.P_VENUE))
         _optional(data, "url", _text(graph, subject, v.BIBO.uri))
         _optional(data, "note", _text(graph, subject, v.SKOS.note))
+        data.update(read_reference_detail(graph, subject))
         references[_text(graph, subject, v.P_CITATION_KEY)] = Reference.model_validate(data)
     return dict(sorted(references.items()))
 

@@ -85,6 +85,8 @@ C_MAPPING = DP.ParameterMapping
 C_LINK = DP.Link
 C_REFERENCE = DP.Reference
 C_INFERENCE = DP.InferredStatement
+C_SOURCED_NAME = DP.SourcedName
+C_LIBRARY_MAPPING = DP.LibraryMapping
 
 # Relations between definitions (direct triples; the ontology types them) -----
 P_STRONGER = DP.stronger
@@ -141,3 +143,15 @@ P_CITATION_KEY = DP.citationKey
 P_VENUE = DP.venue
 P_YEAR = DP.year
 P_RULE = DP.rule
+
+# Names, crosswalk, statement source, bibliographic detail (issue 14) ---------
+P_NAME = DP.name
+P_LABEL = DP.label
+P_STATEMENT_SOURCE = DP.statementSource
+P_MAPPING = DP.mapping
+P_LIBRARY = DP.library
+P_LIBRARY_IDENTIFIER = DP.libraryIdentifier
+P_LIBRARY_VERSION = DP.libraryVersion
+P_MATCH = DP.match
+P_ENTRY_TYPE = DP.entryType
+P_ARXIV = DP.arxiv

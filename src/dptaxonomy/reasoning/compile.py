@@ -48,6 +48,7 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
         name=d.name,
         abbreviations=tuple(d.abbreviations),
         aliases=tuple(d.aliases),
+        names=tuple(n.label for n in d.names),
         disambiguator=d.disambiguator,
         introduced_in=tuple(d.introduced_in),
         dimensions=tuple(d.dimensions),

@@ -37,6 +37,8 @@ class DefinitionInfo:
     name: str
     abbreviations: tuple[str, ...]
     aliases: tuple[str, ...]
+    names: tuple[str, ...]
+    """Labels of the entry's sourced names (``names`` in the catalog)."""
     disambiguator: str | None
     introduced_in: tuple[str, ...]
     dimensions: tuple[Dimension, ...]
@@ -57,4 +59,4 @@ class DefinitionInfo:
     @property
     def labels(self) -> list[str]:
         """Every string the definition may be looked up by."""
-        return [self.id, self.name, *self.abbreviations, *self.aliases]
+        return [self.id, self.name, *self.abbreviations, *self.aliases, *self.names]

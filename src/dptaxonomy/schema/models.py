@@ -27,6 +27,8 @@ from dptaxonomy.schema.arith import (
     parse_expression,
     parse_interval,
 )
+from dptaxonomy.schema.bibliography import Reference
+from dptaxonomy.schema.crosswalk import Mapping, SourcedName
 from dptaxonomy.schema.enums import (
     DIMENSION_ORDER,
     TABLE3_ROWS,
@@ -55,6 +57,7 @@ __all__ = [
     "Dimension",
     "Link",
     "LinkKind",
+    "Mapping",
     "Parameter",
     "ParameterType",
     "Properties",
@@ -66,6 +69,7 @@ __all__ = [
     "Scope",
     "Setting",
     "Source",
+    "SourcedName",
     "Status",
     "Table3Row",
     "Truth",
@@ -329,6 +333,10 @@ class Definition(_Strict):
     aliases: list[Label] = Field(
         default_factory=list, description="Other names for the same notion."
     )
+    names: list[SourcedName] = Field(
+        default_factory=list,
+        description="Further names and spellings, each with a work that uses it.",
+    )
     disambiguator: CitationKey | None = Field(
         default=None,
         description="For homonyms: the citation key that tells them apart, as in `BayDP[TF20]`.",
@@ -339,6 +347,13 @@ class Definition(_Strict):
     parameters: list[Parameter] = Field(default_factory=list, description="Parameters.")
     statement: Text | None = Field(
         default=None, description="The formal definition, as LaTeX, transcribed from the source."
+    )
+    statement_source: Citation | None = Field(
+        default=None,
+        description=(
+            "Where the statement is transcribed from, when that is not the `source` block "
+            "(e.g. the introducing paper's definition)."
+        ),
     )
     summary: Text = Field(
         description="One or two sentences, in our own words, on what it changes relative to ε-DP."
@@ -361,6 +376,10 @@ class Definition(_Strict):
         default_factory=list,
         description="Non-logical links: local version of, distinct from (homonyms), variant of.",
     )
+    crosswalk: list[Mapping] = Field(
+        default_factory=list,
+        description="Identifiers of the notion in DP libraries and vocabularies (SKOS matches).",
+    )
 
     @field_validator("dimensions")
     @classmethod
@@ -381,17 +400,10 @@ class Definition(_Strict):
     @property
     def labels(self) -> list[str]:
         """Every string the definition may be looked up by."""
-        return [self.id, self.name, *self.abbreviations, *self.aliases]
-
-
-class Reference(_Strict):
-    """A bibliography entry."""
-
-    authors: list[Label] = Field(min_length=1, description="Authors, as printed.")
-    title: Label = Field(description="Title.")
-    venue: Label | None = Field(default=None, description="Journal, conference or publisher.")
-    year: int = Field(ge=1900, le=2100, description="Year of publication.")
-    url: Label | None = Field(default=None, description="A stable link, when the source gives one.")
-    note: Text | None = Field(
-        default=None, description="Remarks, e.g. which version of the work the seed is."
-    )
+        return [
+            self.id,
+            self.name,
+            *self.abbreviations,
+            *self.aliases,
+            *(n.label for n in self.names),
+        ]

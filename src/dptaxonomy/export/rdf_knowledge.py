@@ -1,0 +1,154 @@
+"""RDF of an entry's sourced names, crosswalk and statement source, and of bibliographic detail.
+
+Written by :mod:`dptaxonomy.export.rdf` and read back by
+:mod:`dptaxonomy.export.rdf_import`, so the round trip stays lossless.
+Each crosswalk mapping is also asserted as a direct SKOS match from the
+definition to the library identifier's IRI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import unquote
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.term import Node
+
+from dptaxonomy.export import vocabulary as v
+from dptaxonomy.export.crosswalk_terms import MATCH_PREDICATES, library_iri
+from dptaxonomy.schema.bibliography import Reference
+from dptaxonomy.schema.models import Definition
+
+__all__ = [
+    "REFERENCE_FIELDS",
+    "add_definition_knowledge",
+    "add_reference_detail",
+    "read_definition_knowledge",
+    "read_reference_detail",
+]
+
+REFERENCE_FIELDS: dict[str, URIRef] = {
+    "volume": v.BIBO.volume,
+    "number": v.BIBO.issue,
+    "pages": v.BIBO.pages,
+    "publisher": v.DCTERMS.publisher,
+    "doi": v.BIBO.doi,
+    "arxiv": v.P_ARXIV,
+}
+"""Optional bibliography fields and their predicates."""
+
+
+def add_definition_knowledge(graph: Graph, definition: Definition) -> None:
+    """Sourced names, crosswalk mappings and the statement's source of one entry."""
+    subject = v.definition_iri(definition.id)
+    for index, name in enumerate(definition.names):
+        node = v.node_iri(definition.id, "name", index)
+        graph.add((subject, v.P_NAME, node))
+        graph.add((subject, v.SKOS.altLabel, Literal(name.label)))
+        graph.add((node, v.RDF.type, v.C_SOURCED_NAME))
+        graph.add((node, v.P_POSITION, Literal(index)))
+        graph.add((node, v.P_LABEL, Literal(name.label)))
+        graph.add((node, v.P_CITES, v.reference_iri(name.source)))
+        if name.at is not None:
+            graph.add((node, v.P_LOCATOR, Literal(name.at)))
+        if name.note is not None:
+            graph.add((node, v.SKOS.note, Literal(name.note)))
+    for index, mapping in enumerate(definition.crosswalk):
+        node = v.node_iri(definition.id, "mapping", index)
+        graph.add((subject, MATCH_PREDICATES[mapping.match], library_iri(mapping)))
+        graph.add((subject, v.P_MAPPING, node))
+        graph.add((node, v.RDF.type, v.C_LIBRARY_MAPPING))
+        graph.add((node, v.P_POSITION, Literal(index)))
+        graph.add((node, v.P_LIBRARY, Literal(mapping.library.value)))
+        graph.add((node, v.P_LIBRARY_IDENTIFIER, Literal(mapping.identifier)))
+        graph.add((node, v.P_LIBRARY_VERSION, Literal(mapping.version)))
+        graph.add((node, v.P_MATCH, Literal(mapping.match.value)))
+        graph.add((node, v.RDF.object, library_iri(mapping)))
+        if mapping.note is not None:
+            graph.add((node, v.SKOS.note, Literal(mapping.note)))
+    citation = definition.statement_source
+    if citation is not None:
+        node = v.node_iri(definition.id, "statement-source")
+        graph.add((subject, v.P_STATEMENT_SOURCE, node))
+        graph.add((node, v.RDF.type, v.C_CITATION))
+        graph.add((node, v.P_CITES, v.reference_iri(citation.key)))
+        graph.add((node, v.P_LOCATOR, Literal(citation.at)))
+        if citation.quote is not None:
+            graph.add((node, v.P_QUOTE, Literal(citation.quote)))
+
+
+def add_reference_detail(graph: Graph, iri: URIRef, reference: Reference) -> None:
+    """Entry type and the optional bibliographic fields of one reference."""
+    graph.add((iri, v.P_ENTRY_TYPE, Literal(reference.type.value)))
+    for field, predicate in REFERENCE_FIELDS.items():
+        value = getattr(reference, field)
+        if value is not None:
+            graph.add((iri, predicate, Literal(value)))
+
+
+def _one(graph: Graph, subject: Node, predicate: URIRef) -> Any:
+    values = [x.toPython() for x in graph.objects(subject, predicate) if isinstance(x, Literal)]
+    return values[0] if values else None
+
+
+def _positioned(graph: Graph, subject: Node, predicate: URIRef) -> list[Node]:
+    nodes = list(graph.objects(subject, predicate))
+    return sorted(nodes, key=lambda n: int(_one(graph, n, v.P_POSITION)))
+
+
+def _key(graph: Graph, node: Node) -> str:
+    cited = next(iter(graph.objects(node, v.P_CITES)))
+    return unquote(str(cited).removeprefix(v.BASE + "ref/"))
+
+
+def _compact(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: x for k, x in data.items() if x is not None}
+
+
+def read_definition_knowledge(graph: Graph, subject: Node) -> dict[str, Any]:
+    """The ``names``, ``crosswalk`` and ``statement_source`` fields of an entry, as data."""
+    data: dict[str, Any] = {}
+    names = [
+        _compact(
+            {
+                "label": _one(graph, node, v.P_LABEL),
+                "source": _key(graph, node),
+                "at": _one(graph, node, v.P_LOCATOR),
+                "note": _one(graph, node, v.SKOS.note),
+            }
+        )
+        for node in _positioned(graph, subject, v.P_NAME)
+    ]
+    if names:
+        data["names"] = names
+    mappings = [
+        _compact(
+            {
+                "library": _one(graph, node, v.P_LIBRARY),
+                "identifier": _one(graph, node, v.P_LIBRARY_IDENTIFIER),
+                "version": _one(graph, node, v.P_LIBRARY_VERSION),
+                "match": _one(graph, node, v.P_MATCH),
+                "note": _one(graph, node, v.SKOS.note),
+            }
+        )
+        for node in _positioned(graph, subject, v.P_MAPPING)
+    ]
+    if mappings:
+        data["crosswalk"] = mappings
+    for node in graph.objects(subject, v.P_STATEMENT_SOURCE):
+        data["statement_source"] = _compact(
+            {
+                "key": _key(graph, node),
+                "at": _one(graph, node, v.P_LOCATOR),
+                "quote": _one(graph, node, v.P_QUOTE),
+            }
+        )
+    return data
+
+
+def read_reference_detail(graph: Graph, subject: Node) -> dict[str, Any]:
+    """The entry type and optional bibliographic fields of a reference, as data."""
+    data = {"type": _one(graph, subject, v.P_ENTRY_TYPE)}
+    for field, predicate in REFERENCE_FIELDS.items():
+        data[field] = _one(graph, subject, predicate)
+    return _compact(data)

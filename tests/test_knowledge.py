@@ -1,0 +1,140 @@
+"""Names, crosswalk, statement sources and bibliographic detail (issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
+from dptaxonomy.catalog.names import NameIndex, normalize, strip_parameters
+from dptaxonomy.catalog.store import load_catalog
+from dptaxonomy.export.bibtex import bibtex_entry
+from dptaxonomy.export.crosswalk_terms import library_curie, library_iri
+from dptaxonomy.schema.bibliography import EntryType, Reference
+from dptaxonomy.schema.crosswalk import Mapping
+from tests.clirunner import run
+from tests.conftest import FIXTURES
+
+VALID = str(FIXTURES / "valid")
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("(eps, delta)-DP", "(ε, δ)-DP"),
+        ("(epsilon,delta)-DP", "(ε,δ)-DP"),
+        ("rho-zCDP", "ρ-zCDP"),
+        ("mu-GDP", "μ-GDP"),
+        ("(alpha, eps)-Renyi DP", "(α, ε)-Rényi DP"),
+        ("\\varepsilon-DP", "ε-DP"),
+        ("µ-GDP", "μ-GDP"),  # micro sign and Greek mu
+    ],
+)
+def test_greek_parameter_names_are_read_as_letters(typed: str, stored: str) -> None:
+    assert normalize(typed) == normalize(stored)
+
+
+@pytest.mark.parametrize("word", ["mutual information", "Epsilonia", "deltas", "rhombus"])
+def test_greek_words_inside_other_words_are_kept(word: str) -> None:
+    assert normalize(word) == word.replace(" ", "").casefold()
+
+
+@pytest.mark.parametrize(
+    ("label", "bare"),
+    [
+        ("(α, ε)-RDP", "RDP"),
+        ("(alpha,eps)-RDP", "RDP"),
+        ("ρ-zCDP", "zCDP"),
+        ("rho-zCDP", "zCDP"),
+        ("(k, ε)-group DP", "group DP"),
+        ("(ε, δ)-DP", None),
+        ("(eps, delta)-LDP", None),
+        ("f-DP", None),
+        ("d-privacy", None),
+        ("zCDP", None),
+    ],
+)
+def test_strip_parameters(label: str, bare: str | None) -> None:
+    assert strip_parameters(label) == bare
+
+
+def test_fixture_lookups_by_sourced_name_and_parameters() -> None:
+    catalog = load_catalog(FIXTURES / "valid")
+    index = NameIndex(catalog.definitions.values())
+    assert index.resolve("RDP") == "renyi-dp"
+    assert index.resolve("(alpha, eps)-RDP") == "renyi-dp"
+    assert index.resolve("ε-Rényi DP") == "renyi-dp"
+    with pytest.raises(UnknownNameError):
+        index.resolve("(eps, delta)-RDP")  # δ is never dropped
+    with pytest.raises(AmbiguousNameError) as raised:
+        index.resolve("ε-Bayesian DP")
+    assert list(raised.value.candidates) == ["bayesian-dp-ab20", "bayesian-dp-cd21"]
+
+
+def test_show_lists_names_statement_source_and_crosswalk(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = run(capsys, "show", "(alpha, eps)-RDP", "--catalog", VALID)
+    assert result.code == 0
+    assert "also called:   RDP [Mir17]\n" in result.out
+    assert (
+        "In libraries and vocabularies\n"
+        "  opendp 0.14.1: RenyiDivergence (exact match)\n"
+        "  dpv 2.2: dpv:DifferentialPrivacy (broad match)\n"
+    ) in result.out
+
+
+def test_library_terms() -> None:
+    dpv = Mapping.model_validate(
+        {
+            "library": "dpv",
+            "identifier": "dpv:DifferentialPrivacy",
+            "version": "2.2",
+            "match": "broad",
+        }
+    )
+    assert library_curie(dpv) == "dpv:DifferentialPrivacy"
+    assert str(library_iri(dpv)) == "https://w3id.org/dpv#DifferentialPrivacy"
+    accountant = Mapping.model_validate(
+        {
+            "library": "dp-accounting",
+            "identifier": "dp_accounting.rdp.RdpAccountant",
+            "version": "0.6.0",
+            "match": "related",
+        }
+    )
+    assert library_curie(accountant) == "dpacct:dp_accounting.rdp.RdpAccountant"
+
+
+def test_bibtex_uses_the_entry_type_and_escapes_every_field() -> None:
+    reference = Reference(
+        type=EntryType.article,
+        authors=["A. Author"],
+        title="On {braces}",
+        venue="Journal of Privacy & Confidentiality",
+        year=2020,
+        volume="10",
+        number="1",
+        pages="1--2",
+        doi="10.1000/x_y",
+        arxiv="2001.00001",
+    )
+    assert bibtex_entry("Aut20", reference) == (
+        "@article{Aut20,\n"
+        "  author = {A. Author},\n"
+        "  title = {{On \\{braces\\}}},\n"
+        "  year = {2020},\n"
+        "  journal = {Journal of Privacy \\& Confidentiality},\n"
+        "  volume = {10},\n"
+        "  number = {1},\n"
+        "  pages = {1--2},\n"
+        "  doi = {10.1000/x\\_y},\n"
+        "  eprint = {2001.00001},\n"
+        "  archiveprefix = {arXiv}\n"
+        "}\n"
+    )
+
+
+@pytest.mark.parametrize("doi", ["doi:10.1/x", "https://doi.org/10.1109/x", "10.12/ x"])
+def test_malformed_doi_is_rejected(doi: str) -> None:
+    with pytest.raises(ValueError, match="doi"):
+        Reference(authors=["A"], title="T", year=2020, doi=doi)
