@@ -61,6 +61,7 @@ def generators() -> dict[Path, Callable[[], bytes]]:
         (ExportKind.trig, "trig"),
         (ExportKind.json, "json"),
         (ExportKind.bibtex, "bib"),
+        (ExportKind.sssom, "sssom.tsv"),
         (ExportKind.dot, "dot"),
     ):
         files[golden / f"fixture.{suffix}"] = partial(_fixture_export, export)

@@ -138,3 +138,52 @@ def test_bibtex_uses_the_entry_type_and_escapes_every_field() -> None:
 def test_malformed_doi_is_rejected(doi: str) -> None:
     with pytest.raises(ValueError, match="doi"):
         Reference(authors=["A"], title="T", year=2020, doi=doi)
+
+
+def test_sssom_cells_cannot_break_rows() -> None:
+    from dptaxonomy.export.sssom import SSSOM_COLUMNS, sssom_text
+
+    catalog = load_catalog(FIXTURES / "valid")
+    entry = catalog.entries["renyi-dp"]
+    hostile = entry.definition.model_copy(
+        update={
+            "crosswalk": [
+                Mapping(
+                    library="opendp",
+                    identifier="Renyi\tDivergence",
+                    version="0.14.1",
+                    match="exact",
+                    note="two\nlines",
+                )
+            ]
+        }
+    )
+    catalog.entries["renyi-dp"] = type(entry)(hostile, entry.file, entry.located)
+    rows = [line for line in sssom_text(catalog).splitlines() if not line.startswith("#")]
+    assert rows[0].split("\t") == list(SSSOM_COLUMNS)
+    assert rows[1].split("\t") == [
+        "def:renyi-dp",
+        "Rényi DP",
+        "skos:exactMatch",
+        "opendp:Renyi%09Divergence",
+        "Renyi Divergence",
+        "semapv:ManualMappingCuration",
+        "0.14.1",
+        "two lines",
+    ]
+
+
+def test_stats_coverage(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    result = run(capsys, "stats", "--coverage", "--format", "json", "--catalog", VALID)
+    assert result.code == 0
+    data = json.loads(result.out)
+    assert data["definitions"] == 4
+    assert data["isolated"] == []
+    assert data["with_names"] == 1
+    assert data["mappings_by_library"] == {"dpv": 1, "opendp": 1}
+    assert data["with_statement_source"] == data["with_statement"] == 1
+    assert data["references_with_doi"] == 1
+    text = run(capsys, "stats", "--coverage", "--catalog", VALID).out
+    assert "isolated (no relation or link): 0 (0.0%)" in text

@@ -130,11 +130,28 @@ def list_(
     )
 
 
-def stats(catalog: CatalogOption = None, output: FormatOption = Format.text) -> None:
+def stats(
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    coverage: Annotated[
+        bool,
+        typer.Option(
+            "--coverage",
+            help="Completeness instead: statements, parameters, properties known, isolated "
+            "definitions, names, library crosswalk, quoted vs cited claims.",
+        ),
+    ] = False,
+) -> None:
     """Counts by dimension, combination, scope, source, relation kind and property value."""
+    loaded = valid_catalog(catalog)
+    if coverage:
+        from dptaxonomy.queries.coverage import catalog_coverage
+
+        actions.emit(catalog_coverage(loaded), output)
+        return
     from dptaxonomy.queries.stats import catalog_stats
 
-    actions.emit(catalog_stats(valid_catalog(catalog)), output)
+    actions.emit(catalog_stats(loaded), output)
 
 
 def schema(

@@ -20,6 +20,7 @@ class ExportKind(StrEnum):
     json_schema = "json-schema"
     bibtex = "bibtex"
     table3 = "table3"
+    sssom = "sssom"
     dot = "dot"
     svg = "svg"
     png = "png"

@@ -40,6 +40,10 @@ def produce(
         from dptaxonomy.export.bibtex import bibtex_text
 
         text = bibtex_text(catalog.references)
+    elif kind is ExportKind.sssom:
+        from dptaxonomy.export.sssom import sssom_text
+
+        text = sssom_text(catalog)
     elif kind is ExportKind.table3:
         from dptaxonomy.export.table3 import table3_text
 

@@ -397,6 +397,12 @@ class Definition(_Strict):
                 raise ValueError(f"parameter {name!r} is declared twice")
         return value
 
+    @model_validator(mode="after")
+    def _statement_sourced(self) -> Definition:
+        if self.statement_source is not None and self.statement is None:
+            raise ValueError("`statement_source` needs a `statement`")
+        return self
+
     @property
     def labels(self) -> list[str]:
         """Every string the definition may be looked up by."""
