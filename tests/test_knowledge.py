@@ -10,7 +10,7 @@ from dptaxonomy.catalog.store import load_catalog
 from dptaxonomy.export.bibtex import bibtex_entry
 from dptaxonomy.export.crosswalk_terms import library_curie, library_iri
 from dptaxonomy.schema.bibliography import EntryType, Reference
-from dptaxonomy.schema.crosswalk import Mapping
+from dptaxonomy.schema.crosswalk import Library, Mapping, MatchKind
 from tests.clirunner import run
 from tests.conftest import FIXTURES
 
@@ -149,10 +149,10 @@ def test_sssom_cells_cannot_break_rows() -> None:
         update={
             "crosswalk": [
                 Mapping(
-                    library="opendp",
+                    library=Library.opendp,
                     identifier="Renyi\tDivergence",
                     version="0.14.1",
-                    match="exact",
+                    match=MatchKind.exact,
                     note="two\nlines",
                 )
             ]
