@@ -1,7 +1,7 @@
 # One-word entry points. `make test` is what CI runs (.ci/run).
 PYTHON ?= python3
 
-.PHONY: install test lint typecheck pytest pytest-fast schema
+.PHONY: install test lint typecheck pytest pytest-fast schema coverage
 
 install:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
@@ -27,3 +27,6 @@ test: install lint typecheck pytest
 
 schema:
 	$(PYTHON) scripts/refresh_generated.py
+
+coverage:
+	$(PYTHON) scripts/coverage_ledger.py

@@ -182,7 +182,7 @@ def test_bibtex_escapes() -> None:
 def test_cite(capsys: pytest.CaptureFixture[str]) -> None:
     result = run(capsys, "cite", "RényiDP")
     assert result.code == 0
-    assert result.out.startswith("@misc{Mir17,\n  author = {Ilya Mironov},\n")
+    assert result.out.startswith("@inproceedings{Mir17,\n  author = {Ilya Mironov},\n")
 
 
 def test_table3_export(catalog: Catalog, kb: KnowledgeBase) -> None:
