@@ -6,7 +6,7 @@ import pytest
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
 from dptaxonomy.catalog.names import NameIndex, normalize, strip_parameters
-from dptaxonomy.catalog.store import load_catalog
+from dptaxonomy.catalog.store import Catalog, load_catalog
 from dptaxonomy.export.bibtex import bibtex_entry
 from dptaxonomy.export.crosswalk_terms import library_curie, library_iri
 from dptaxonomy.schema.bibliography import EntryType, Reference
@@ -187,3 +187,56 @@ def test_stats_coverage(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["references_with_doi"] == 1
     text = run(capsys, "stats", "--coverage", "--catalog", VALID).out
     assert "isolated (no relation or link): 0 (0.0%)" in text
+
+
+TYPED_NAMES = {
+    "pure DP": "differential-privacy",
+    "eps-DP": "differential-privacy",
+    "approx DP": "approximate-dp",
+    "(eps, delta)-DP": "approximate-dp",
+    "epsilon-delta DP": "approximate-dp",
+    "zCDP": "zero-concentrated-dp",
+    "rho-zCDP": "zero-concentrated-dp",
+    "RDP": "renyi-dp",
+    "(alpha, eps)-RDP": "renyi-dp",
+    "Renyi DP": "renyi-dp",
+    "mCDP": "mean-concentrated-dp",
+    "tCDP": "truncated-concentrated-dp-bdrs18",
+    "approximate zCDP": "approximate-concentrated-dp",
+    "mu-GDP": "gaussian-dp",
+    "μ-GDP": "gaussian-dp",
+    "TV privacy": "total-variation-privacy",
+    "metric DP": "d-privacy",
+    "dX-privacy": "d-privacy",
+    "approximate LDP": "approximate-local-dp",
+    "Pufferfish": "pufferfish-privacy",
+    "user-level DP": "user-level-dp",
+    "event-level DP": "event-level-dp",
+    "label DP": "label-dp",
+    "edge-level DP": "edge-dp",
+    "node-level DP": "node-dp",
+    "shuffle model": "dp-in-the-shuffled-model",
+    "DP under correlation": "dp-under-correlation",
+    "GDP[DRS21]": "gaussian-dp",
+    "CDP[DMKB19]": "causal-dp",
+}
+
+
+@pytest.mark.parametrize(("typed", "expected"), sorted(TYPED_NAMES.items()))
+def test_names_people_type_resolve(catalog: Catalog, typed: str, expected: str) -> None:
+    assert NameIndex(catalog.definitions.values()).resolve(typed) == expected
+
+
+@pytest.mark.parametrize(
+    ("homonym", "candidates"),
+    [
+        ("GDP", ["differential-privacy", "gaussian-dp"]),
+        ("CDP", ["causal-dp", "mean-concentrated-dp"]),
+    ],
+)
+def test_homonyms_are_reported_with_every_candidate(
+    catalog: Catalog, homonym: str, candidates: list[str]
+) -> None:
+    with pytest.raises(AmbiguousNameError) as raised:
+        NameIndex(catalog.definitions.values()).resolve(homonym)
+    assert list(raised.value.candidates) == candidates
