@@ -219,6 +219,8 @@ TYPED_NAMES = {
     "DP under correlation": "dp-under-correlation",
     "GDP[DRS21]": "gaussian-dp",
     "CDP[DMKB19]": "causal-dp",
+    "GDP[LPT+22]": "differential-privacy",
+    "CDP[BS16]": "mean-concentrated-dp",
 }
 
 

@@ -7,7 +7,9 @@ parameters are read as the letters (``eps``/``epsilon`` as ε, ``delta`` as δ,
 ``(ε, δ)-DP``. A name that is not found is tried again without its leading
 parameter list (``ρ-zCDP`` as ``zCDP``), unless the list has a δ: dropping δ
 would turn an approximate notion into its pure form. Homonyms take the
-citation suffix the SoK uses: ``BayDP[TF20]``.
+citation suffix the SoK uses: ``BayDP[TF20]``; the suffix may be the
+disambiguator, an introducing paper, or a work that uses one of the entry's
+sourced names (``GDP[LPT+22]`` is global DP, ``GDP[DRS21]`` Gaussian DP).
 """
 
 from __future__ import annotations
@@ -114,6 +116,8 @@ class Named(Protocol):
     @property
     def introduced_in(self) -> Sequence[str]: ...
     @property
+    def name_sources(self) -> Sequence[str]: ...
+    @property
     def labels(self) -> list[str]: ...
 
 
@@ -133,7 +137,7 @@ class NameIndex:
         self._entries: dict[str, _Entry] = {}
         self._labels: dict[str, set[str]] = {}
         for definition in definitions:
-            keys = {normalize(k) for k in definition.introduced_in}
+            keys = {normalize(k) for k in (*definition.introduced_in, *definition.name_sources)}
             if definition.disambiguator:
                 keys.add(normalize(definition.disambiguator))
             self._entries[definition.id] = _Entry(

@@ -49,6 +49,7 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
         abbreviations=tuple(d.abbreviations),
         aliases=tuple(d.aliases),
         names=tuple(n.label for n in d.names),
+        name_sources=d.name_sources,
         disambiguator=d.disambiguator,
         introduced_in=tuple(d.introduced_in),
         dimensions=tuple(d.dimensions),

@@ -39,6 +39,8 @@ class DefinitionInfo:
     aliases: tuple[str, ...]
     names: tuple[str, ...]
     """Labels of the entry's sourced names (``names`` in the catalog)."""
+    name_sources: tuple[str, ...]
+    """Citation keys of the works using those names (they also tell homonyms apart)."""
     disambiguator: str | None
     introduced_in: tuple[str, ...]
     dimensions: tuple[Dimension, ...]

@@ -404,6 +404,11 @@ class Definition(_Strict):
         return self
 
     @property
+    def name_sources(self) -> tuple[str, ...]:
+        """Citation keys of the works that use the sourced names, without repeats."""
+        return tuple(dict.fromkeys(n.source for n in self.names))
+
+    @property
     def labels(self) -> list[str]:
         """Every string the definition may be looked up by."""
         return [
