@@ -159,7 +159,7 @@ def test_definition_page_shows_what_the_issue_asks(built: tuple[Path, None]) -> 
         '<svg class="diagram" role="group" aria-labelledby="diagram-title"',
         '<title id="diagram-title">Hasse diagram of Rényi DP',
         "https://w3id.org/dptaxonomy/def/renyi-dp",
-        "@misc{Mir17,",
+        "@inproceedings{Mir17,",
         "Definition 11",
         "Table 3 row 5",
         "dptaxonomy 0.",
