@@ -60,11 +60,11 @@ def test_strip_parameters(label: str, bare: str | None) -> None:
 def test_fixture_lookups_by_sourced_name_and_parameters() -> None:
     catalog = load_catalog(FIXTURES / "valid")
     index = NameIndex(catalog.definitions.values())
-    assert index.resolve("RDP") == "renyi-dp"
-    assert index.resolve("(alpha, eps)-RDP") == "renyi-dp"
+    assert index.resolve("CD-Bayesian DP") == "bayesian-dp-cd21"
+    assert index.resolve("(alpha, eps)-Renyi DP") == "renyi-dp"
     assert index.resolve("ε-Rényi DP") == "renyi-dp"
     with pytest.raises(UnknownNameError):
-        index.resolve("(eps, delta)-RDP")  # δ is never dropped
+        index.resolve("(eps, delta)-Rényi DP")  # δ is never dropped
     with pytest.raises(AmbiguousNameError) as raised:
         index.resolve("ε-Bayesian DP")
     assert list(raised.value.candidates) == ["bayesian-dp-ab20", "bayesian-dp-cd21"]
@@ -73,12 +73,13 @@ def test_fixture_lookups_by_sourced_name_and_parameters() -> None:
 def test_show_lists_names_statement_source_and_crosswalk(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    result = run(capsys, "show", "(alpha, eps)-RDP", "--catalog", VALID)
+    result = run(capsys, "show", "CD-Bayesian DP", "--catalog", VALID)
     assert result.code == 0
-    assert "also called:   RDP [Mir17]\n" in result.out
+    assert "also called:   CD-Bayesian DP [CD21]\n" in result.out
+    assert "  from [CD21] Definition 1\n" in result.out
     assert (
         "In libraries and vocabularies\n"
-        "  opendp 0.14.1: RenyiDivergence (exact match)\n"
+        "  opendp 0.14.1: UserDivergence (related match); Invented for the fixture.\n"
         "  dpv 2.2: dpv:DifferentialPrivacy (broad match)\n"
     ) in result.out
 
@@ -161,7 +162,8 @@ def test_sssom_cells_cannot_break_rows() -> None:
     catalog.entries["renyi-dp"] = type(entry)(hostile, entry.file, entry.located)
     rows = [line for line in sssom_text(catalog).splitlines() if not line.startswith("#")]
     assert rows[0].split("\t") == list(SSSOM_COLUMNS)
-    assert rows[1].split("\t") == [
+    (renyi,) = [row for row in rows if row.startswith("def:renyi-dp\t")]
+    assert renyi.split("\t") == [
         "def:renyi-dp",
         "Rényi DP",
         "skos:exactMatch",

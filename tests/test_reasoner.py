@@ -285,5 +285,5 @@ def test_validate_fails_on_a_contradiction(
         "differential-privacy.yaml:21:5: error[contradiction-C1]: differential-privacy ≻ renyi-dp "
         "is derivable, yet its negation is asserted; facts: differential-privacy.yaml:21 [DP20] "
         "planted (differential-privacy not_stronger renyi-dp); "
-        "renyi-dp.yaml:33 [DP20] Table 3, row 5 (differential-privacy stronger renyi-dp)\n"
+        "renyi-dp.yaml:29 [DP20] Table 3, row 5 (differential-privacy stronger renyi-dp)\n"
     )
