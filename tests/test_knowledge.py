@@ -193,6 +193,7 @@ def test_stats_coverage(capsys: pytest.CaptureFixture[str]) -> None:
 
 TYPED_NAMES = {
     "pure DP": "differential-privacy",
+    "global DP": "differential-privacy",
     "eps-DP": "differential-privacy",
     "approx DP": "approximate-dp",
     "(eps, delta)-DP": "approximate-dp",
