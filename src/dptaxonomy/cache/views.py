@@ -57,6 +57,7 @@ class EntryLabels:
     name: str
     disambiguator: str | None
     introduced_in: tuple[str, ...]
+    name_sources: tuple[str, ...]
     labels: list[str]
 
 
@@ -66,11 +67,13 @@ def _labels(document: Document) -> EntryLabels:
         name=document["name"],
         disambiguator=document.get("disambiguator"),
         introduced_in=tuple(document["introduced_in"]),
+        name_sources=tuple(dict.fromkeys(n["source"] for n in document.get("names", ()))),
         labels=[
             document["id"],
             document["name"],
             *document.get("abbreviations", ()),
             *document.get("aliases", ()),
+            *(n["label"] for n in document.get("names", ())),
         ],
     )
 

@@ -114,6 +114,9 @@ def _header(view: CatalogView, d: Document) -> list[str]:
         out.append(f"abbreviations: {', '.join(d['abbreviations'])}")
     if d.get("aliases"):
         out.append(f"aliases:       {', '.join(d['aliases'])}")
+    if d.get("names"):
+        named = ", ".join(f"{n['label']} [{n['source']}]" for n in d["names"])
+        out.append(f"also called:   {named}")
     out.append(f"dimensions:    {' '.join(d['dimensions']) or '(none)'}")
     out.append(f"scope:         {d['scope']}, {d.get('setting', 'central')} model")
     introduced = ", ".join(_reference(view, k) for k in d["introduced_in"])
@@ -160,6 +163,8 @@ def definition_text(view: CatalogView, d: Document) -> str:
         ]
     if d.get("statement"):
         out += ["", "Statement (LaTeX)", f"  {d['statement']}"]
+        if d.get("statement_source"):
+            out.append(f"  from {_citation(d['statement_source'])}")
     out += ["", "Properties"]
     for name in PROPERTY_NAMES:
         claim = d["properties"].get(name)
@@ -174,5 +179,12 @@ def definition_text(view: CatalogView, d: Document) -> str:
     incoming = view.incoming(d["id"])
     if incoming:
         out += ["", "Relations stated in other entries", *_relations(incoming)]
+    if d.get("crosswalk"):
+        out += ["", "In libraries and vocabularies"]
+        out += [
+            f"  {m['library']} {m['version']}: {m['identifier']} ({m['match']} match)"
+            + (f"; {m['note']}" if m.get("note") else "")
+            for m in d["crosswalk"]
+        ]
     out += ["", f"file: {d['file']}"]
     return "\n".join(out)
