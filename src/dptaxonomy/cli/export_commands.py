@@ -14,6 +14,7 @@ from dptaxonomy.cli.common import (
     CatalogOption,
     ConjecturesOption,
     compiled,
+    exit_invalid,
     fail,
 )
 from dptaxonomy.export.kinds import ExportKind, TableFormat
@@ -98,16 +99,38 @@ def sparql(
         QueryFormat.text
     ),
     assume_conjectures: ConjecturesOption = False,
+    timeout: Annotated[
+        float,
+        typer.Option("--timeout", min=0.1, help="Stop the query after this many seconds."),
+    ] = 10.0,
+    limit: Annotated[
+        int,
+        typer.Option("--limit", min=1, help="Refuse a result with more rows than this."),
+    ] = 10_000,
 ) -> None:
-    """Run SPARQL over asserted and inferred facts (dp:, def:, ref:, skos:, … predeclared)."""
-    from dptaxonomy.export.sparql import run_query
+    """Run SPARQL over asserted and inferred facts (dp:, def:, ref:, skos:, … predeclared).
+
+    Only the knowledge base is read: SERVICE, FROM, LOAD and updates are refused.
+    A query that hits --timeout, --limit or 1 GiB of memory prints nothing and exits 1.
+    """
+    from dptaxonomy.base.errors import CatalogError
+    from dptaxonomy.catalog.paths import default_catalog_dir
+    from dptaxonomy.export.sparql import Bounds, run_catalog_query
 
     if query.startswith("@"):
         try:
             query = Path(query[1:]).read_text(encoding="utf-8")
         except OSError as exc:
             fail(f"cannot read {query[1:]}: {exc.strerror or exc}")
-    result = run_query(*compiled(catalog, assume_conjectures), query)
+    try:
+        result = run_catalog_query(
+            catalog or default_catalog_dir(),
+            query,
+            assume_conjectures=assume_conjectures,
+            bounds=Bounds(timeout=timeout, limit=limit),
+        )
+    except CatalogError as exc:
+        exit_invalid(exc.diagnostics)
     typer.echo(result.text(output.value), nl=False)
 
 

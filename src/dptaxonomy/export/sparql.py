@@ -1,26 +1,44 @@
-"""SPARQL over the asserted and inferred facts (rdflib)."""
+"""SPARQL over the asserted and inferred facts: checked, then evaluated within bounds.
+
+A query may read the knowledge base and nothing else. :mod:`.sparqlguard`
+refuses ``SERVICE``, ``FROM``, ``LOAD``, updates and every form but SELECT
+and ASK before evaluation; :mod:`.sparqlsandbox` evaluates the rest with
+pyoxigraph in a child process under a time, row and memory limit. The
+dataset (asserted graph, inferred graph, and the inverse readings
+``dp:weaker``, ``dp:extendedBy``, ``dp:notWeaker``) is built with rdflib and
+cached as N-Quads, keyed by the catalog's content.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from rdflib import Graph
-from rdflib.term import Node
 
-from dptaxonomy.base.errors import DptaxError
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import asserted_graph, bind_prefixes, inferred_graph
+from dptaxonomy.export.sparqlguard import SparqlError, check_query, orders_results
+from dptaxonomy.export.sparqlsandbox import Bounds, evaluate_bounded
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
-__all__ = ["QueryResult", "SparqlError", "knowledge_graph", "run_query"]
+__all__ = [
+    "Bounds",
+    "QueryResult",
+    "SparqlError",
+    "dataset_nquads",
+    "knowledge_graph",
+    "run_catalog_query",
+    "run_query",
+]
 
-
-class SparqlError(DptaxError):
-    """The query could not be parsed or evaluated."""
+GRAPH_FORMAT = 2
+"""Bump when the queryable graph changes shape: cached datasets are keyed by it."""
 
 
 @dataclass(frozen=True)
@@ -61,10 +79,9 @@ class QueryResult:
         return "\n".join(lines) + "\n"
 
 
-def _short(node: Node | None) -> str | None:
-    if node is None:
+def _short(text: str | None) -> str | None:
+    if text is None:
         return None
-    text = str(node)
     for prefix, namespace in (
         ("def:", v.BASE + "def/"),
         ("ref:", v.BASE + "ref/"),
@@ -75,26 +92,97 @@ def _short(node: Node | None) -> str | None:
     return text
 
 
+_INVERSES = (
+    (v.P_STRONGER, v.P_WEAKER),
+    (v.P_EXTENDS, v.P_EXTENDED_BY),
+    (v.P_NOT_STRONGER, v.P_NOT_WEAKER),
+)
+
+
 def knowledge_graph(catalog: Catalog, kb: KnowledgeBase) -> Graph:
-    """Asserted plus inferred facts in one graph."""
+    """Asserted plus inferred facts in one graph, with each relation's inverse reading."""
     graph = asserted_graph(catalog, kb)
     for triple in inferred_graph(kb):
         graph.add(triple)
+    for forward, backward in _INVERSES:
+        for a, _, b in list(graph.triples((None, forward, None))):
+            graph.add((b, backward, a))
     bind_prefixes(graph)
     return graph
 
 
-def run_query(catalog: Catalog, kb: KnowledgeBase, query: str) -> QueryResult:
-    """Run a SELECT or ASK query; prefixes dp:, def:, ref:, skos:, … are predeclared."""
-    graph = knowledge_graph(catalog, kb)
-    try:
-        result = graph.query(query, initNs=dict(v.PREFIXES))
-    except Exception as exc:  # rdflib raises pyparsing and evaluation errors of many types
-        raise SparqlError(f"SPARQL error: {exc}") from None
-    if result.type == "ASK":
-        return QueryResult([], [], bool(result.askAnswer))
-    if result.type != "SELECT":
-        raise SparqlError("only SELECT and ASK queries are supported")
-    variables = [str(x) for x in result.vars or []]
-    rows = [[_short(row[i]) for i in range(len(variables))] for row in result]  # type: ignore[index]
-    return QueryResult(variables, sorted(rows, key=lambda r: [c or "" for c in r]))
+def _nquads(catalog: Catalog, kb: KnowledgeBase) -> bytes:
+    text: str = knowledge_graph(catalog, kb).serialize(format="nt")
+    return text.encode("utf-8")
+
+
+def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> bytes:
+    """The queryable graph of the catalog at ``directory`` as N-Quads, cached by content.
+
+    Raises :class:`~dptaxonomy.base.errors.CatalogError` if the catalog is invalid.
+    """
+    from dptaxonomy.base.atomic import write_bytes_atomic
+    from dptaxonomy.base.errors import CatalogError
+    from dptaxonomy.cache.store import NO_CACHE_ENV, cache_dir, catalog_digest
+    from dptaxonomy.catalog.store import load_catalog
+    from dptaxonomy.reasoning.compile import compile_knowledge_base
+
+    use_cache = not os.environ.get(NO_CACHE_ENV)
+    suffix = "-conj" if assume_conjectures else ""
+    path = None
+    if use_cache and directory.is_dir():
+        path = cache_dir() / f"kg{GRAPH_FORMAT}-{catalog_digest(directory)}{suffix}.nq"
+        try:
+            return path.read_bytes()
+        except OSError:
+            pass
+    catalog = load_catalog(directory)
+    if not catalog.ok:
+        raise CatalogError(catalog.diagnostics)
+    data = _nquads(catalog, compile_knowledge_base(catalog, assume_conjectures=assume_conjectures))
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_bytes_atomic(path, data)
+        except OSError:
+            pass  # a read-only cache directory only costs speed
+    return data
+
+
+def _evaluate(nquads: bytes, query: str, bounds: Bounds) -> QueryResult:
+    form = check_query(query)
+    prefixes = {name: str(namespace) for name, namespace in v.PREFIXES.items()}
+    outcome = evaluate_bounded(nquads, query, prefixes, bounds)
+    if form == "ASK":
+        return QueryResult([], [], outcome.boolean)
+    rows = [[_short(cell) for cell in row] for row in outcome.rows]
+    if not orders_results(query):
+        rows.sort(key=lambda r: [c or "" for c in r])
+    return QueryResult(outcome.variables, rows)
+
+
+def run_query(
+    catalog: Catalog, kb: KnowledgeBase, query: str, bounds: Bounds | None = None
+) -> QueryResult:
+    """Run a SELECT or ASK query; prefixes dp:, def:, ref:, skos:, … are predeclared.
+
+    Rows come sorted unless the query has ORDER BY. Raises
+    :class:`~dptaxonomy.export.sparqlguard.SparqlRefused` for a query that
+    would reach outside the knowledge base, and
+    :class:`~dptaxonomy.export.sparqlsandbox.SparqlBoundError` for a syntax
+    or evaluation error or a query that hits a bound.
+    """
+    return _evaluate(_nquads(catalog, kb), query, bounds or Bounds())
+
+
+def run_catalog_query(
+    directory: Path,
+    query: str,
+    *,
+    assume_conjectures: bool = False,
+    bounds: Bounds | None = None,
+) -> QueryResult:
+    """:func:`run_query` over the catalog at ``directory``, its dataset cached by content."""
+    check_query(query)  # refuse before any work
+    nquads = dataset_nquads(directory, assume_conjectures=assume_conjectures)
+    return _evaluate(nquads, query, bounds or Bounds())

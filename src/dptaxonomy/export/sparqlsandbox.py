@@ -1,0 +1,186 @@
+"""Evaluate a SPARQL query within bounds: a forked child, a memory cap, a clock, a row cap.
+
+The child process loads the knowledge base (N-Quads) into an in-memory
+pyoxigraph store, then evaluates the query under ``RLIMIT_AS``: it may take
+1 GiB (by default) of address space beyond what the process holds by then.
+The parent waits at most ``timeout`` seconds, then kills it. Rows are read
+lazily and the child stops at ``limit + 1``. Whatever bound is hit, the
+answer is an error, never a partial result: a truncated SELECT would look
+like a complete one to a script (documented in the README).
+
+The child sends one JSON message back through a pipe: the variables and
+rows, the ASK answer, or an error message.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from dptaxonomy.export.sparqlguard import SparqlError
+
+__all__ = ["MEMORY_LIMIT", "Bounds", "Outcome", "SparqlBoundError", "evaluate_bounded"]
+
+MEMORY_LIMIT = 1 << 30
+
+
+class SparqlBoundError(SparqlError):
+    """The query hit its time, row or memory bound, or could not be evaluated."""
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Limits of one evaluation."""
+
+    timeout: float = 10.0
+    limit: int = 10_000
+    memory: int = MEMORY_LIMIT
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the child computed: variables and rows (terms as strings), or an ASK answer."""
+
+    variables: list[str]
+    rows: list[list[str | None]]
+    boolean: bool | None = None
+
+
+def _term(term: Any) -> str | None:
+    if term is None:
+        return None
+    value = term.value
+    return value if isinstance(value, str) else str(value)
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
+
+
+def _address_space() -> int:
+    """The bytes of address space this process holds now (0 where /proc is absent)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def _evaluate(
+    nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds
+) -> dict[str, Any]:
+    """In the child: load the data, cap memory, run the query, return the JSON message."""
+    import resource
+
+    import pyoxigraph as ox
+
+    store = ox.Store()
+    store.bulk_load(nquads, ox.RdfFormat.N_QUADS)
+    cap = _address_space() + bounds.memory
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    try:
+        result = store.query(query, prefixes=prefixes, base_iri=None)
+    except SyntaxError as exc:
+        return {"error": f"SPARQL error: {_first_line(exc)}"}
+    if isinstance(result, ox.QueryBoolean):
+        return {"boolean": bool(result)}
+    if not isinstance(result, ox.QuerySolutions):
+        return {"error": "only SELECT and ASK queries are supported"}
+    variables = [v.value for v in result.variables]
+    rows: list[list[str | None]] = []
+    for solution in result:
+        if len(rows) == bounds.limit:
+            return {"limit": bounds.limit}
+        rows.append([_term(solution[i]) for i in range(len(variables))])
+    return {"variables": variables, "rows": rows}
+
+
+def _child(write: int, nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds) -> None:
+    import faulthandler
+
+    try:
+        faulthandler.disable()  # an abort on allocation failure is expected here
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)  # the evaluator's own messages (say, an allocation failure)
+        os.dup2(quiet, 2)  # never reach the user's terminal
+        try:
+            message = _evaluate(nquads, query, prefixes, bounds)
+        except MemoryError:
+            message = {"memory": bounds.memory}
+        except Exception as exc:  # pyoxigraph reports evaluation errors as OSError/ValueError/…
+            message = {"error": f"SPARQL error: {_first_line(exc)}"}
+        data = json.dumps(message).encode("utf-8")
+        view = memoryview(data)
+        while view:
+            view = view[os.write(write, view) :]
+    finally:
+        os._exit(0)
+
+
+def _read_all(read: int, pid: int, deadline: float) -> bytes:
+    chunks: list[bytes] = []
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            os.kill(pid, signal.SIGKILL)
+            raise TimeoutError
+        ready, _, _ = select.select([read], [], [], remaining)
+        if not ready:
+            continue
+        chunk = os.read(read, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1 << 30):g} GiB" if size >= 1 << 30 else f"{size >> 20} MiB"
+
+
+def evaluate_bounded(
+    nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds
+) -> Outcome:
+    """Evaluate ``query`` over ``nquads`` in a child process; raise on any bound or error."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - runs in the child, which reports through the pipe
+        os.close(read)
+        _child(write, nquads, query, prefixes, bounds)
+    os.close(write)
+    try:
+        data = _read_all(read, pid, time.monotonic() + bounds.timeout)
+    except TimeoutError:
+        raise SparqlBoundError(
+            f"the query was stopped after {bounds.timeout:g} s (the time limit); "
+            "narrow it, or raise --timeout"
+        ) from None
+    finally:
+        os.close(read)
+        os.waitpid(pid, 0)
+    try:
+        message: dict[str, Any] = json.loads(data) if data else {"memory": bounds.memory}
+    except ValueError:
+        message = {"memory": bounds.memory}  # the child died while writing: out of memory
+    if "limit" in message:
+        raise SparqlBoundError(
+            f"the query returned more than {bounds.limit} rows (the row limit); nothing is "
+            "printed: narrow it, add LIMIT, or raise --limit"
+        )
+    if "memory" in message:
+        raise SparqlBoundError(
+            f"the query needed more than {_mib(bounds.memory)} of memory and was stopped; narrow it"
+        )
+    if "error" in message:
+        raise SparqlBoundError(str(message["error"]))
+    if "boolean" in message:
+        return Outcome([], [], bool(message["boolean"]))
+    return Outcome(list(message["variables"]), [list(row) for row in message["rows"]])
