@@ -11,7 +11,7 @@ byte-for-byte deterministic.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -24,6 +24,7 @@ from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import DIMENSION_ORDER
 from dptaxonomy.schema.models import Citation, Claim, Definition, Reference, RelationKind
 
@@ -275,27 +276,65 @@ def asserted_graph(catalog: Catalog, kb: KnowledgeBase | None = None) -> Graph:
     return graph
 
 
+def _inference(
+    graph: Graph,
+    name: str,
+    a: str,
+    predicate: URIRef,
+    b: str,
+    rules: Iterable[Rule],
+    steps: Iterable[Fact],
+) -> None:
+    """The direct triple ``a predicate b`` and its reification with the proof's provenance."""
+    graph.add((v.definition_iri(a), predicate, v.definition_iri(b)))
+    iri = URIRef(f"{v.BASE}inferred/{name}/{a}/{b}")
+    graph.add((iri, v.RDF.type, v.RDF.Statement))
+    graph.add((iri, v.RDF.type, v.C_INFERENCE))
+    graph.add((iri, v.RDF.subject, v.definition_iri(a)))
+    graph.add((iri, v.RDF.predicate, predicate))
+    graph.add((iri, v.RDF.object, v.definition_iri(b)))
+    for rule in rules:
+        graph.add((iri, v.P_RULE, Literal(rule.value)))
+    for step in steps:
+        origin = step.origin
+        graph.add(
+            (iri, v.PROV.wasDerivedFrom, v.node_iri(origin.definition, "relation", origin.index))
+        )
+
+
 def inferred_graph(kb: KnowledgeBase) -> Graph:
-    """Derived ≻ and ¬≻ facts not asserted as such, each reified with its proof's provenance."""
+    """Every derived relation not asserted as such, each reified with its proof's provenance.
+
+    Derived ≻ and ¬≻ (``dp:stronger``, ``dp:notStronger``), derived ⊂
+    (``dp:extends``), and ``dp:equivalent`` for every pair of distinct
+    definitions in one equivalence class (rule A3 or a ≻-cycle).
+    """
     graph = Graph()
     bind_prefixes(graph)
     search = ProofSearch(kb)
     for proof in search.derived():
-        kind, a, b = FactKind(proof.conclusion.value), proof.a, proof.b
-        predicate = _FACT_PREDICATES[kind]
-        graph.add((v.definition_iri(a), predicate, v.definition_iri(b)))
-        iri = URIRef(f"{v.BASE}inferred/{kind.value}/{a}/{b}")
-        graph.add((iri, v.RDF.type, v.RDF.Statement))
-        graph.add((iri, v.RDF.type, v.C_INFERENCE))
-        graph.add((iri, v.RDF.subject, v.definition_iri(a)))
-        graph.add((iri, v.RDF.predicate, predicate))
-        graph.add((iri, v.RDF.object, v.definition_iri(b)))
-        for rule in proof.rules:
-            graph.add((iri, v.P_RULE, Literal(rule.value)))
-        for step in proof.steps:
-            origin = step.origin
-            source = v.node_iri(origin.definition, "relation", origin.index)
-            graph.add((iri, v.PROV.wasDerivedFrom, source))
+        kind = FactKind(proof.conclusion.value)
+        _inference(
+            graph, kind.value, proof.a, _FACT_PREDICATES[kind], proof.b, proof.rules, proof.steps
+        )
+    asserted = {(f.a, f.b) for f in kb.extends_facts}
+    for a in kb.info:
+        for b in kb.extension.descendants(a):
+            if a != b and (a, b) not in asserted:
+                special = search.extends(a, b)
+                assert special is not None  # the closure says it is derivable
+                _inference(graph, "extends", a, v.P_EXTENDS, b, special.rules, special.steps)
+    for members in kb.strength.members:
+        for a in members:
+            for b in members:
+                if a == b:
+                    continue
+                forward, backward = search.stronger(a, b), search.stronger(b, a)
+                assert forward is not None  # a and b are in one class
+                assert backward is not None
+                rules = sorted({*forward.rules, *backward.rules}, key=lambda r: r.value)
+                steps = (*forward.steps, *backward.steps)
+                _inference(graph, "equivalent", a, v.P_EQUIVALENT, b, rules, steps)
     return graph
 
 

@@ -32,8 +32,10 @@ __all__ = [
     "QueryResult",
     "SparqlError",
     "dataset_nquads",
+    "graph_nquads",
     "knowledge_graph",
     "run_catalog_query",
+    "run_on_dataset",
     "run_query",
 ]
 
@@ -111,7 +113,8 @@ def knowledge_graph(catalog: Catalog, kb: KnowledgeBase) -> Graph:
     return graph
 
 
-def _nquads(catalog: Catalog, kb: KnowledgeBase) -> bytes:
+def graph_nquads(catalog: Catalog, kb: KnowledgeBase) -> bytes:
+    """The queryable graph as N-Quads (all in the default graph)."""
     text: str = knowledge_graph(catalog, kb).serialize(format="nt")
     return text.encode("utf-8")
 
@@ -139,7 +142,9 @@ def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> byte
     catalog = load_catalog(directory)
     if not catalog.ok:
         raise CatalogError(catalog.diagnostics)
-    data = _nquads(catalog, compile_knowledge_base(catalog, assume_conjectures=assume_conjectures))
+    data = graph_nquads(
+        catalog, compile_knowledge_base(catalog, assume_conjectures=assume_conjectures)
+    )
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -149,7 +154,9 @@ def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> byte
     return data
 
 
-def _evaluate(nquads: bytes, query: str, bounds: Bounds) -> QueryResult:
+def run_on_dataset(nquads: bytes, query: str, bounds: Bounds | None = None) -> QueryResult:
+    """Check ``query``, then evaluate it over ``nquads`` within ``bounds``."""
+    bounds = bounds or Bounds()
     form = check_query(query)
     prefixes = {name: str(namespace) for name, namespace in v.PREFIXES.items()}
     outcome = evaluate_bounded(nquads, query, prefixes, bounds)
@@ -172,7 +179,7 @@ def run_query(
     :class:`~dptaxonomy.export.sparqlsandbox.SparqlBoundError` for a syntax
     or evaluation error or a query that hits a bound.
     """
-    return _evaluate(_nquads(catalog, kb), query, bounds or Bounds())
+    return run_on_dataset(graph_nquads(catalog, kb), query, bounds or Bounds())
 
 
 def run_catalog_query(
@@ -185,4 +192,4 @@ def run_catalog_query(
     """:func:`run_query` over the catalog at ``directory``, its dataset cached by content."""
     check_query(query)  # refuse before any work
     nquads = dataset_nquads(directory, assume_conjectures=assume_conjectures)
-    return _evaluate(nquads, query, bounds or Bounds())
+    return run_on_dataset(nquads, query, bounds or Bounds())
