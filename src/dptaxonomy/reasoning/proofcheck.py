@@ -43,17 +43,55 @@ def _targets(catalog: Catalog, subject: str, relation: Relation) -> set[str]:
     return {d.id for d in catalog.definitions.values() if dimension in d.dimensions} - {subject}
 
 
+def _rule(relation: Relation) -> Rule:
+    """The rule that reads ``relation`` as facts (A1-A4), decided here independently."""
+    if relation.kind.value == "equivalent":
+        return Rule.EQUIVALENCE
+    if relation.target_set is not None:
+        return Rule.SET_LEVEL
+    if relation.kind.value in ("weaker", "extended_by", "not_weaker"):
+        return Rule.INVERSE
+    return Rule.ASSERTED
+
+
+def _check_origin(catalog: Catalog, step: Fact) -> Relation:
+    """The relation the step cites, after checking every field the step copies from it."""
+    origin = step.origin
+    entry = catalog.entries.get(origin.definition)
+    if entry is None or not 0 <= origin.index < len(entry.definition.relations):
+        raise ProofError(f"step cites a relation that does not exist: {origin.location}")
+    relation = entry.definition.relations[origin.index]
+    line, column = entry.located.value_mark(("relations", origin.index))
+    label = relation.target or f"<{relation.target_set}>"
+    stated = {
+        "file": (entry.file, origin.file),
+        "line": (line, origin.line),
+        "column": (column, origin.column),
+        "kind": (relation.kind, origin.kind),
+        "target": (label, origin.target),
+        "citation": (
+            (relation.citation.key, relation.citation.at, relation.citation.quote),
+            (origin.citation.key, origin.citation.at, origin.citation.quote),
+        ),
+        "status": (relation.status, origin.status),
+        "parameter map": (tuple((relation.parameter_map or {}).items()), origin.parameter_map),
+        "conditions": (tuple(relation.conditions), origin.conditions),
+        "restrictions": (
+            tuple((r.parameter, r.value) for r in relation.restrictions),
+            origin.restrictions,
+        ),
+        "note": (relation.note, origin.note),
+        "rule": (_rule(relation), step.rule),
+    }
+    wrong = [name for name, (true, claimed) in stated.items() if true != claimed]
+    if wrong:
+        raise ProofError(f"step misquotes {origin.location}: {', '.join(wrong)}")
+    return relation
+
+
 def _check_step(catalog: Catalog, step: Fact, allow_conjectures: bool) -> None:
     origin = step.origin
-    definition = catalog.definitions.get(origin.definition)
-    if definition is None or origin.index >= len(definition.relations):
-        raise ProofError(f"step cites a relation that does not exist: {origin.location}")
-    relation = definition.relations[origin.index]
-    cited = (relation.citation.key, relation.citation.at, relation.citation.quote)
-    if cited != (origin.citation.key, origin.citation.at, origin.citation.quote) or (
-        relation.kind != origin.kind
-    ):
-        raise ProofError(f"step misquotes {origin.location}")
+    relation = _check_origin(catalog, step)
     if relation.status is Status.disputed:
         raise ProofError(f"step uses a disputed fact: {origin.location}")
     if relation.status is Status.conjectured and not allow_conjectures:
@@ -64,6 +102,48 @@ def _check_step(catalog: Catalog, step: Fact, allow_conjectures: bool) -> None:
             if (kind, ends[start], ends[end]) == (step.kind.value, step.a, step.b):
                 return
     raise ProofError(f"{origin.location} does not say {step.a} {step.kind.value} {step.b}")
+
+
+# The rules this checker decides: how steps are read, and how they chain.
+# (K3/K4 and M1 are checked on their own terms below.)
+_STRUCTURAL = frozenset(
+    {
+        Rule.ASSERTED,
+        Rule.INVERSE,
+        Rule.EQUIVALENCE,
+        Rule.SET_LEVEL,
+        Rule.STRONGER_REFLEXIVE,
+        Rule.STRONGER_TRANSITIVE,
+        Rule.EXTENDS_REFLEXIVE,
+        Rule.EXTENDS_TRANSITIVE,
+        Rule.SEPARATION_PROPAGATION,
+    }
+)
+
+
+def _check_rules(proof: Proof, chains: list[tuple[Fact, ...]]) -> None:
+    """The reading and chaining rules a proof cites are exactly those its steps use."""
+    expected = {step.rule for step in proof.steps}
+    if proof.conclusion is Conclusion.not_stronger:
+        if any(chains):
+            expected.add(Rule.SEPARATION_PROPAGATION)
+        if any(len(chain) > 1 for chain in chains):
+            expected.add(Rule.STRONGER_TRANSITIVE)
+    else:
+        reflexive, transitive = (
+            (Rule.STRONGER_REFLEXIVE, Rule.STRONGER_TRANSITIVE)
+            if proof.conclusion is Conclusion.stronger
+            else (Rule.EXTENDS_REFLEXIVE, Rule.EXTENDS_TRANSITIVE)
+        )
+        if not proof.steps:
+            expected.add(reflexive)
+        elif len(proof.steps) > 1:
+            expected.add(transitive)
+    cited = set(proof.rules) & _STRUCTURAL
+    if cited != expected:
+        shown = ", ".join(sorted(r.value for r in cited)) or "none"
+        needed = ", ".join(sorted(r.value for r in expected)) or "none"
+        raise ProofError(f"the proof cites rules {shown}; its steps use {needed}")
 
 
 def _restricting(catalog: Catalog, step: Fact) -> bool:
@@ -93,7 +173,13 @@ def _check_chain(
 
 
 def check_proof(catalog: Catalog, proof: Proof, *, allow_conjectures: bool = False) -> None:
-    """Raise :class:`ProofError` unless ``proof`` establishes its conclusion from ``catalog``."""
+    """Raise :class:`ProofError` unless ``proof`` establishes its conclusion from ``catalog``.
+
+    Every field a step copies from the catalog (file, line, column, kind,
+    target, citation, status, parameter map, conditions, restrictions, note
+    and the rule that reads it) must match the entry, and the reading and
+    chaining rules the proof cites must be exactly those its steps use.
+    """
     for step in proof.steps:
         _check_step(catalog, step, allow_conjectures)
     restricted = [s for s in proof.steps if _restricting(catalog, s)]
@@ -109,10 +195,13 @@ def check_proof(catalog: Catalog, proof: Proof, *, allow_conjectures: bool = Fal
             raise ProofError("a separation proof uses exactly one asserted separation")
         index = separations[0]
         separation = proof.steps[index]
-        _check_chain(proof.steps[:index], "stronger", separation.a, proof.a)
-        _check_chain(proof.steps[index + 1 :], "stronger", proof.b, separation.b)
+        before, after = proof.steps[:index], proof.steps[index + 1 :]
+        _check_chain(before, "stronger", separation.a, proof.a)
+        _check_chain(after, "stronger", proof.b, separation.b)
+        _check_rules(proof, [before, after])
         return
     maps = Rule.MAP_COMPOSITION in proof.rules
     if maps and any(not s.origin.parameter_map for s in proof.steps):
         raise ProofError("a parametric chain (rule M1) with a step that maps no parameters")
     _check_chain(proof.steps, proof.conclusion.value, proof.a, proof.b, maps=maps)
+    _check_rules(proof, [proof.steps])
