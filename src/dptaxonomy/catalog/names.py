@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
+from dptaxonomy.schema.enums import CITATION_SUFFIX
 
 __all__ = ["NameIndex", "Named", "normalize", "split_suffix", "strip_parameters"]
 
@@ -44,7 +45,6 @@ _PARAMETER = r"\s*(?:[α-ω]|[A-Za-z])(?:_?[0-9A-Za-z])?\s*"
 _PARAMETER_LIST = re.compile(
     rf"^\s*(?:\(\s*{_PARAMETER}(?:,{_PARAMETER})*\)|[α-ω](?:_?[0-9])?)\s*[\-‐‑–]\s*(?P<rest>\S.*)$"
 )
-_SUFFIX = re.compile(r"^(?P<label>.*?)\s*\[(?P<key>[^\[\]]+)\]\s*$")
 
 
 def normalize(text: str) -> str:
@@ -73,7 +73,7 @@ def split_suffix(query: str) -> tuple[str, str | None]:
     >>> split_suffix("RényiDP")
     ('RényiDP', None)
     """
-    match = _SUFFIX.match(query)
+    match = CITATION_SUFFIX.match(query)
     if match is None:
         return query, None
     return match.group("label"), match.group("key").strip()

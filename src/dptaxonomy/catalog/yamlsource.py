@@ -13,6 +13,7 @@ that:
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -93,24 +94,44 @@ def _plain_scalar(text: str) -> Any:
     return text
 
 
+class _Positions:
+    r"""Line and column of a character offset, counting only ``\n`` as a line break.
+
+    PyYAML also breaks lines at NEL (U+0085), U+2028 and U+2029, so its own
+    line numbers drift from what editors, ``grep -n`` and GitHub show once
+    one of them appears in a string.
+
+    >>> _Positions("a: x\u2028y\nb: 1\n").at(7)
+    (2, 1)
+    """
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def at(self, index: int) -> Mark:
+        line = bisect.bisect_right(self.starts, index)
+        return line, index - self.starts[line - 1] + 1
+
+
 class _Converter:
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, text: str) -> None:
         self.file = file
+        self.positions = _Positions(text)
         self.located = Located()
         self.problems: list[Diagnostic] = []
         self.seen: set[int] = set()
 
+    def mark(self, node: yaml.Node) -> Mark:
+        return self.positions.at(node.start_mark.index)
+
     def problem(self, node: yaml.Node, code: str, message: str, hint: str) -> None:
-        mark = node.start_mark
+        line, column = self.mark(node)
         self.problems.append(
-            Diagnostic(
-                Severity.error, self.file, mark.line + 1, mark.column + 1, code, message, hint
-            )
+            Diagnostic(Severity.error, self.file, line, column, code, message, hint)
         )
 
     def convert(self, node: yaml.Node, path: Path) -> Any:
-        mark = (node.start_mark.line + 1, node.start_mark.column + 1)
-        self.located.values[path] = mark
+        self.located.values[path] = self.mark(node)
         if id(node) in self.seen:
             self.problem(
                 node,
@@ -171,10 +192,7 @@ class _Converter:
                     "remove one of the two keys",
                 )
                 continue
-            self.located.keys[(*path, key)] = (
-                key_node.start_mark.line + 1,
-                key_node.start_mark.column + 1,
-            )
+            self.located.keys[(*path, key)] = self.mark(key_node)
             result[key] = self.convert(value_node, (*path, key))
         return result
 
@@ -193,7 +211,7 @@ def format_path(path: Path) -> str:
 
 def _yaml_error(file: str, error: yaml.YAMLError, text: str) -> Diagnostic:
     mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    line, column = _Positions(text).at(min(mark.index, len(text))) if mark is not None else (1, 1)
     problem = getattr(error, "problem", None) or str(error).splitlines()[0]
     context = getattr(error, "context", None)
     message = f"{context}: {problem}" if context else problem
@@ -271,6 +289,6 @@ def parse_yaml(raw: bytes, file: str) -> tuple[Located | None, list[Diagnostic]]
                 "write the entry as a mapping of keys (see `dptax schema`)",
             )
         ]
-    converter = _Converter(file)
+    converter = _Converter(file, text)
     converter.located.data = converter.convert(node, ())
     return converter.located, converter.problems

@@ -39,15 +39,9 @@ def validate(
     loaded = load_catalog(catalog or default_catalog_dir())
     diagnostics = list(loaded.diagnostics)
     if loaded.ok:
-        from dptaxonomy.reasoning.compile import compile_knowledge_base
-        from dptaxonomy.reasoning.contradictions import (
-            contradiction_diagnostics,
-            find_contradictions,
-        )
+        from dptaxonomy.reasoning.contradictions import validation_diagnostics
 
-        diagnostics += contradiction_diagnostics(
-            find_contradictions(compile_knowledge_base(loaded))
-        )
+        diagnostics += validation_diagnostics(loaded)
     rendered = render(diagnostics, output)
     if output is OutputFormat.json or rendered:
         typer.echo(rendered)

@@ -358,6 +358,12 @@ def shapes_graph() -> Graph:
     s.prop(relation, v.P_STATUS, values=[x.value for x in Status], **one)
     s.prop(relation, v.P_CITATION, node=v.DP.CitationShape, **one)
     s.prop(relation, v.P_POSITION, datatype=v.XSD.integer, **one)
+    direct = v.DP.DirectRelationShape  # `a dp:stronger b` and the like: definitions at both ends
+    s.graph.add((direct, v.RDF.type, v.SH.NodeShape))
+    s.graph.add((direct, v.SH["class"], v.C_DEFINITION))
+    for predicate in predicates:
+        s.graph.add((direct, v.SH.targetSubjectsOf, predicate))
+        s.prop(direct, predicate, nodeKind=v.SH.IRI, **{"class": v.C_DEFINITION})
     definition_set = s.shape("DefinitionSet", v.C_DEFINITION_SET)
     s.prop(definition_set, v.P_QUANTIFIER, values=[x.value for x in Quantifier], **one)
     s.prop(definition_set, v.P_HAS_DIMENSION, nodes=[v.DP[d] for d in DIMENSION_ORDER], **one)

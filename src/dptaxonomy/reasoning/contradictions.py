@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
 from dptaxonomy.reasoning.facts import Fact
@@ -13,12 +14,16 @@ from dptaxonomy.reasoning.proofs import ProofSearch
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import Status, Truth
 
+if TYPE_CHECKING:
+    from dptaxonomy.catalog.store import Catalog
+
 __all__ = [
     "ClaimRef",
     "Contradiction",
     "contradiction_diagnostics",
     "find_contradictions",
     "shortest_cycle",
+    "validation_diagnostics",
 ]
 
 
@@ -195,25 +200,63 @@ def _evidence(contradiction: Contradiction) -> list[str]:
     return items
 
 
-def contradiction_diagnostics(contradictions: list[Contradiction]) -> list[Diagnostic]:
-    """One located error per contradiction, listing its minimal set of facts."""
+_HINT = (
+    "one of these facts is wrong: check each against its source, then fix it or mark "
+    "it `status: disputed` with a note"
+)
+_CONJECTURE_HINT = (
+    "the established facts refute a conjecture: check it against its source, and mark it "
+    "`status: disputed` with a note if it is wrong"
+)
+
+
+def contradiction_diagnostics(
+    contradictions: list[Contradiction], *, conjectural: bool = False
+) -> list[Diagnostic]:
+    """One located diagnostic per contradiction, listing its minimal set of facts.
+
+    Errors; with ``conjectural``, warnings located at the first conjectured
+    fact (contradictions that appear only with ``--assume-conjectures``).
+    """
     diagnostics = []
     for contradiction in contradictions:
-        first = contradiction.facts[0].origin if contradiction.facts else None
+        facts = contradiction.facts
+        if conjectural:
+            facts = tuple(sorted(facts, key=lambda f: not f.conjectured))
+        first = facts[0].origin if facts else None
         claim = contradiction.claims[0] if contradiction.claims else None
         file = first.file if first else (claim.file if claim else "")
         line = first.line if first else (claim.line if claim else 1)
         column = first.column if first else 1
+        prefix = "with --assume-conjectures: " if conjectural else ""
         diagnostics.append(
             Diagnostic(
-                Severity.error,
+                Severity.warning if conjectural else Severity.error,
                 file,
                 line,
                 column,
                 f"contradiction-{contradiction.rule.value}",
-                f"{contradiction.message}; facts: " + "; ".join(_evidence(contradiction)),
-                "one of these facts is wrong: check each against its source, then fix it or mark "
-                "it `status: disputed` with a note",
+                f"{prefix}{contradiction.message}; facts: " + "; ".join(_evidence(contradiction)),
+                _CONJECTURE_HINT if conjectural else _HINT,
             )
         )
     return diagnostics
+
+
+def validation_diagnostics(catalog: Catalog) -> list[Diagnostic]:
+    """The contradictions `dptax validate` reports for a loaded, valid catalog.
+
+    Errors for those of the established facts; warnings for those that appear
+    only once conjectures are assumed (a conjecture the established facts
+    refute is worth knowing).
+    """
+    from dptaxonomy.reasoning.compile import compile_knowledge_base
+
+    established = find_contradictions(compile_knowledge_base(catalog))
+    assumed = find_contradictions(compile_knowledge_base(catalog, assume_conjectures=True))
+    known = {c.message for c in established}
+    extra = [c for c in assumed if c.message not in known]
+    return [
+        *contradiction_diagnostics(established),
+        *contradiction_diagnostics(extra, conjectural=True),
+    ]

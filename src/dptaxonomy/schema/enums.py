@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 
 __all__ = [
+    "CITATION_SUFFIX",
     "DIMENSION_LABELS",
     "DIMENSION_ORDER",
     "FACT_SYMBOLS",
@@ -23,6 +25,9 @@ __all__ = [
     "Status",
     "Truth",
 ]
+
+CITATION_SUFFIX = re.compile(r"^(?P<label>.*?)\s*\[(?P<key>[^\[\]]+)\]\s*$")
+"""A trailing ``[KEY]``, as in ``BayDP[TF20]``: lookups read it as a citation suffix."""
 
 
 class Dimension(StrEnum):

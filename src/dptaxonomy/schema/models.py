@@ -30,6 +30,7 @@ from dptaxonomy.schema.arith import (
 from dptaxonomy.schema.bibliography import Reference
 from dptaxonomy.schema.crosswalk import Mapping, SourcedName
 from dptaxonomy.schema.enums import (
+    CITATION_SUFFIX,
     DIMENSION_ORDER,
     TABLE3_ROWS,
     Dimension,
@@ -380,6 +381,19 @@ class Definition(_Strict):
         default_factory=list,
         description="Identifiers of the notion in DP libraries and vocabularies (SKOS matches).",
     )
+
+    @field_validator("name", "abbreviations", "aliases")
+    @classmethod
+    def _no_citation_suffix(cls, value: str | list[str]) -> str | list[str]:
+        for label in [value] if isinstance(value, str) else value:
+            match = CITATION_SUFFIX.match(label)
+            if match is not None:
+                raise ValueError(
+                    f"{label!r} ends in [{match.group('key')}], which lookups read as a citation "
+                    f"suffix (like BayDP[TF20]); write {match.group('label')!r} and set "
+                    f"`disambiguator: {match.group('key').strip()}` if it tells homonyms apart"
+                )
+        return value
 
     @field_validator("dimensions")
     @classmethod
