@@ -252,10 +252,13 @@ def validation_diagnostics(catalog: Catalog) -> list[Diagnostic]:
     """
     from dptaxonomy.reasoning.compile import compile_knowledge_base
 
-    established = find_contradictions(compile_knowledge_base(catalog))
-    assumed = find_contradictions(compile_knowledge_base(catalog, assume_conjectures=True))
-    known = {c.message for c in established}
-    extra = [c for c in assumed if c.message not in known]
+    kb = compile_knowledge_base(catalog)
+    established = find_contradictions(kb)
+    extra: list[Contradiction] = []
+    if kb.factset.conjectured_unused:  # otherwise assuming conjectures changes nothing
+        assumed = find_contradictions(compile_knowledge_base(catalog, assume_conjectures=True))
+        known = {c.message for c in established}
+        extra = [c for c in assumed if c.message not in known]
     return [
         *contradiction_diagnostics(established),
         *contradiction_diagnostics(extra, conjectural=True),
