@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.export.sparql import Bounds, graph_nquads, run_on_dataset
+from dptaxonomy.export.sparql import Bounds, run_on_dataset
+from dptaxonomy.export.sparqlgraph import graph_nquads
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import ProofSearch

@@ -4,9 +4,9 @@ A query may read the knowledge base and nothing else. :mod:`.sparqlguard`
 refuses ``SERVICE``, ``FROM``, ``LOAD``, updates and every form but SELECT
 and ASK before evaluation; :mod:`.sparqlsandbox` evaluates the rest with
 pyoxigraph in a child process under a time, row and memory limit. The
-dataset (asserted graph, inferred graph, and the inverse readings
-``dp:weaker``, ``dp:extendedBy``, ``dp:notWeaker``) is built with rdflib and
-cached as N-Quads, keyed by the catalog's content.
+dataset (:mod:`.sparqlgraph`) is built with rdflib once and cached as
+N-Quads, keyed by the catalog's content: a query over a cached dataset
+imports neither rdflib nor pydantic.
 """
 
 from __future__ import annotations
@@ -17,30 +17,31 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rdflib import Graph
-
-from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.export import vocabulary as v
-from dptaxonomy.export.rdf import asserted_graph, bind_prefixes, inferred_graph
 from dptaxonomy.export.sparqlguard import SparqlError, check_query, orders_results
 from dptaxonomy.export.sparqlsandbox import Bounds, evaluate_bounded
-from dptaxonomy.reasoning.knowledge import KnowledgeBase
+
+if TYPE_CHECKING:
+    from dptaxonomy.catalog.store import Catalog
+    from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = [
+    "PREFIX_HEADER",
     "Bounds",
     "QueryResult",
     "SparqlError",
     "dataset_nquads",
-    "graph_nquads",
-    "knowledge_graph",
     "run_catalog_query",
     "run_on_dataset",
     "run_query",
 ]
 
-GRAPH_FORMAT = 2
+GRAPH_FORMAT = 3
 """Bump when the queryable graph changes shape: cached datasets are keyed by it."""
+
+PREFIX_HEADER = "# dptaxonomy prefixes: "
+"""The dataset's first line: a comment recording the prefixes a query may use."""
 
 
 @dataclass(frozen=True)
@@ -81,42 +82,24 @@ class QueryResult:
         return "\n".join(lines) + "\n"
 
 
-def _short(text: str | None) -> str | None:
+def _prefixes(nquads: bytes) -> dict[str, str]:
+    """The prefixes recorded in the dataset's first line (see :mod:`.sparqlgraph`)."""
+    first = nquads.split(b"\n", 1)[0].decode("utf-8")
+    if not first.startswith(PREFIX_HEADER):
+        raise SparqlError("the cached SPARQL dataset has no prefix header; delete the cache")
+    prefixes: dict[str, str] = json.loads(first[len(PREFIX_HEADER) :])
+    return prefixes
+
+
+def _short(text: str | None, prefixes: dict[str, str]) -> str | None:
+    """An IRI of ours as ``def:``, ``ref:`` or ``dp:`` name; any other value unchanged."""
     if text is None:
         return None
-    for prefix, namespace in (
-        ("def:", v.BASE + "def/"),
-        ("ref:", v.BASE + "ref/"),
-        ("dp:", str(v.DP)),
-    ):
+    for prefix in ("def", "ref", "dp"):
+        namespace = prefixes[prefix]
         if text.startswith(namespace):
-            return prefix + text[len(namespace) :]
+            return f"{prefix}:{text[len(namespace) :]}"
     return text
-
-
-_INVERSES = (
-    (v.P_STRONGER, v.P_WEAKER),
-    (v.P_EXTENDS, v.P_EXTENDED_BY),
-    (v.P_NOT_STRONGER, v.P_NOT_WEAKER),
-)
-
-
-def knowledge_graph(catalog: Catalog, kb: KnowledgeBase) -> Graph:
-    """Asserted plus inferred facts in one graph, with each relation's inverse reading."""
-    graph = asserted_graph(catalog, kb)
-    for triple in inferred_graph(kb):
-        graph.add(triple)
-    for forward, backward in _INVERSES:
-        for a, _, b in list(graph.triples((None, forward, None))):
-            graph.add((b, backward, a))
-    bind_prefixes(graph)
-    return graph
-
-
-def graph_nquads(catalog: Catalog, kb: KnowledgeBase) -> bytes:
-    """The queryable graph as N-Quads (all in the default graph)."""
-    text: str = knowledge_graph(catalog, kb).serialize(format="nt")
-    return text.encode("utf-8")
 
 
 def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> bytes:
@@ -124,11 +107,7 @@ def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> byte
 
     Raises :class:`~dptaxonomy.base.errors.CatalogError` if the catalog is invalid.
     """
-    from dptaxonomy.base.atomic import write_bytes_atomic
-    from dptaxonomy.base.errors import CatalogError
     from dptaxonomy.cache.store import NO_CACHE_ENV, cache_dir, catalog_digest
-    from dptaxonomy.catalog.store import load_catalog
-    from dptaxonomy.reasoning.compile import compile_knowledge_base
 
     use_cache = not os.environ.get(NO_CACHE_ENV)
     suffix = "-conj" if assume_conjectures else ""
@@ -139,6 +118,12 @@ def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> byte
             return path.read_bytes()
         except OSError:
             pass
+    from dptaxonomy.base.atomic import write_bytes_atomic
+    from dptaxonomy.base.errors import CatalogError
+    from dptaxonomy.catalog.store import load_catalog
+    from dptaxonomy.export.sparqlgraph import graph_nquads
+    from dptaxonomy.reasoning.compile import compile_knowledge_base
+
     catalog = load_catalog(directory)
     if not catalog.ok:
         raise CatalogError(catalog.diagnostics)
@@ -158,11 +143,11 @@ def run_on_dataset(nquads: bytes, query: str, bounds: Bounds | None = None) -> Q
     """Check ``query``, then evaluate it over ``nquads`` within ``bounds``."""
     bounds = bounds or Bounds()
     form = check_query(query)
-    prefixes = {name: str(namespace) for name, namespace in v.PREFIXES.items()}
+    prefixes = _prefixes(nquads)
     outcome = evaluate_bounded(nquads, query, prefixes, bounds)
     if form == "ASK":
         return QueryResult([], [], outcome.boolean)
-    rows = [[_short(cell) for cell in row] for row in outcome.rows]
+    rows = [[_short(cell, prefixes) for cell in row] for row in outcome.rows]
     if not orders_results(query):
         rows.sort(key=lambda r: [c or "" for c in r])
     return QueryResult(outcome.variables, rows)
@@ -179,6 +164,8 @@ def run_query(
     :class:`~dptaxonomy.export.sparqlsandbox.SparqlBoundError` for a syntax
     or evaluation error or a query that hits a bound.
     """
+    from dptaxonomy.export.sparqlgraph import graph_nquads
+
     return run_on_dataset(graph_nquads(catalog, kb), query, bounds or Bounds())
 
 
