@@ -62,13 +62,13 @@ def _check_origin(catalog: Catalog, step: Fact) -> Relation:
         raise ProofError(f"step cites a relation that does not exist: {origin.location}")
     relation = entry.definition.relations[origin.index]
     line, column = entry.located.value_mark(("relations", origin.index))
-    label = relation.target or f"<{relation.target_set}>"
     stated = {
         "file": (entry.file, origin.file),
         "line": (line, origin.line),
         "column": (column, origin.column),
         "kind": (relation.kind, origin.kind),
-        "target": (label, origin.target),
+        # a set-level target is checked through its readings (_targets) below
+        "target": (relation.target or origin.target, origin.target),
         "citation": (
             (relation.citation.key, relation.citation.at, relation.citation.quote),
             (origin.citation.key, origin.citation.at, origin.citation.quote),
