@@ -134,6 +134,23 @@ def test_worst_case_validates_in_bounded_time(name: str, tmp_path: Path) -> None
     assert elapsed < bound
 
 
+@pytest.mark.slow
+def test_redundant_on_a_dense_graph_is_bounded(tmp_path: Path) -> None:
+    """`dptax redundant` over 14 280 mutually implied ⊂ facts: 474 s before, about 14 s after."""
+    catalog = tmp_path / "catalog"
+    write_catalog(catalog, 120, dense_extends(120))
+    done = subprocess.run(
+        [sys.executable, "-m", "dptaxonomy", "redundant", "--catalog", str(catalog)],
+        capture_output=True,
+        timeout=120,
+        preexec_fn=_limit,
+        env={**os.environ, "DPTAX_CACHE_DIR": str(tmp_path / "cache")},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert b"14280 redundant fact(s)" in done.stdout + done.stderr
+
+
 def test_dense_extension_cycle_is_the_least_shortest_one() -> None:
     """Eleven mutually extending definitions took 43 s before the BFS; the cycle is canonical."""
     ids = [f"d{i:02d}" for i in range(11)]

@@ -90,8 +90,8 @@ class ProofSearch:
         counter = 0
         while queue:
             cost, _, node = heapq.heappop(queue)
-            if node == b:
-                break
+            if node == b or cost + 1 >= best.get(b, cost + 2):
+                break  # every step costs at least 1: nothing popped now can improve b
             if cost > best[node]:
                 continue
             for fact in adjacency.get(node, ()):
