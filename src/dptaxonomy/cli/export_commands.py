@@ -10,11 +10,11 @@ from typing import Annotated
 
 import typer
 
+from dptaxonomy.cli.actions import exit_invalid
 from dptaxonomy.cli.common import (
     CatalogOption,
     ConjecturesOption,
     compiled,
-    exit_invalid,
     fail,
 )
 from dptaxonomy.export.kinds import ExportKind, TableFormat
