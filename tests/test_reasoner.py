@@ -228,10 +228,11 @@ def test_relate_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(result.out)
     assert {k: data[k] for k in ("verdict", "strict", "extension")} == {
         "verdict": "stronger",
-        "strict": False,
+        "strict": True,  # the Gaussian mechanism witnesses KL privacy ⊁ ε-DP ≺ client DP
         "extension": "none",
     }
     assert data["proofs"][0]["steps"][0]["citation"] == {"key": "DP20", "at": "Table 3, row 19"}
+    assert data["proofs"][1]["steps"][0]["witness"]["mechanism"] == "gaussian"
 
 
 def test_stronger_than_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -168,15 +168,14 @@ def encode_knowledge_base(
     ``file_name`` maps each file as the knowledge base shows it to the form to
     store (the cache stores paths relative to the catalog root).
     """
-    origins: dict[tuple[str, int], int] = {}
+    origins: dict[Origin, int] = {}
     origin_list: list[Origin] = []
 
-    def origin_index(origin: Any) -> int:
-        key = (origin.definition, origin.index)
-        if key not in origins:
-            origins[key] = len(origin_list)
+    def origin_index(origin: Origin) -> int:
+        if origin not in origins:
+            origins[origin] = len(origin_list)
             origin_list.append(origin)
-        return origins[key]
+        return origins[origin]
 
     factset = kb.factset
     facts = _table(factset.facts, Fact, {"origin": origin_index})

@@ -16,7 +16,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from dptaxonomy import __version__
 from dptaxonomy.catalog.paths import (
@@ -44,12 +44,7 @@ __all__ = [
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
 NO_CACHE_ENV = "DPTAX_NO_CACHE"
-_FORMAT = 7
-"""3: files stored relative to the catalog root; 4: conditional facts (issue 12);
-5: conversions (issue 15); 6: entry documents ("views") for show and list (issue 11);
-7: definitions' sourced names (issue 14)."""
-T = TypeVar("T")
-Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
+_FORMAT = 8  # 8: witness facts and evidence (issue 13)
 
 
 def cache_dir() -> Path:

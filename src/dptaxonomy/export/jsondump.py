@@ -15,6 +15,7 @@ from dptaxonomy.reasoning.derived import derived_properties
 from dptaxonomy.reasoning.jsonform import contradiction_data, proof_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import Definition, Reference
 
 __all__ = ["KnowledgeBaseExport", "export_schema_text", "json_text"]
@@ -50,6 +51,9 @@ class KnowledgeBaseExport(_Frozen):
     dptaxonomy_version: str = Field(description="Version of the tool that produced the export.")
     definitions: list[Definition] = Field(description="Every catalog entry, by id.")
     references: dict[str, Reference] = Field(description="The bibliography, by citation key.")
+    mechanisms: list[Mechanism] = Field(
+        default_factory=list, description="Every mechanism entry (the witnesses), by id."
+    )
     equivalence_classes: list[list[str]] = Field(
         description="Classes of mutually equivalent definitions with more than one member."
     )
@@ -98,6 +102,7 @@ def _export(catalog: Catalog, kb: KnowledgeBase) -> KnowledgeBaseExport:
         dptaxonomy_version=__version__,
         definitions=list(catalog.definitions.values()),
         references=catalog.references,
+        mechanisms=list(catalog.mechanisms.values()),
         equivalence_classes=[list(m) for m in sorted(kb.strength.members) if len(m) > 1],
         derived=derived,
         derived_properties=properties,

@@ -91,6 +91,19 @@ _CLASSES: list[tuple[URIRef, str, str, URIRef | None]] = [
         "A relation with a map between parameters.",
         v.C_RELATION,
     ),
+    (
+        v.C_MECHANISM,
+        "mechanism",
+        "A randomized algorithm stated in the catalog, the witness of separations.",
+        None,
+    ),
+    (
+        v.C_MECHANISM_CLAIM,
+        "mechanism claim",
+        "A cited claim that a mechanism satisfies a definition, or violates it for every "
+        "parameter.",
+        None,
+    ),
     (v.C_DEFINITION_SET, "set of definitions", "All (or most) definitions of a dimension.", None),
     (
         v.C_MAPPING,
@@ -179,6 +192,7 @@ _DATA_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_MATCH, "exact, close, broad, narrow or related (SKOS mapping strength)"),
     (v.P_ENTRY_TYPE, "BibTeX entry type of a reference"),
     (v.P_ARXIV, "arXiv identifier of a reference"),
+    (v.P_EVIDENCE, "evidence level: quoted, cited, computed, refuted or derived"),
 ]
 
 _LINKING_PROPERTIES: list[tuple[URIRef, str]] = [
@@ -202,6 +216,9 @@ _LINKING_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_NAME, "a further name of the definition, with a work that uses it"),
     (v.P_MAPPING, "a crosswalk mapping to a library identifier"),
     (v.P_STATEMENT_SOURCE, "where the formal statement is transcribed from"),
+    (v.P_SATISFIES, "a claim that the mechanism satisfies a definition"),
+    (v.P_VIOLATES, "a claim that the mechanism violates a definition for every parameter"),
+    (v.P_ABOUT, "the definition a mechanism claim is about"),
 ]
 
 

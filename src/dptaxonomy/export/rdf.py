@@ -20,6 +20,7 @@ from rdflib.term import Node
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf_knowledge import add_definition_knowledge, add_reference_detail
+from dptaxonomy.export.rdf_mechanisms import add_mechanism, claim_iri
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -272,6 +273,8 @@ def asserted_graph(catalog: Catalog, kb: KnowledgeBase | None = None) -> Graph:
         _definition(graph, definition)
     for key, reference in catalog.references.items():
         _reference(graph, key, reference)
+    for mechanism in catalog.mechanisms.values():
+        add_mechanism(graph, mechanism)
     _facts(graph, (kb or compile_knowledge_base(catalog)).facts)
     return graph
 
@@ -297,9 +300,12 @@ def _inference(
         graph.add((iri, v.P_RULE, Literal(rule.value)))
     for step in steps:
         origin = step.origin
-        graph.add(
-            (iri, v.PROV.wasDerivedFrom, v.node_iri(origin.definition, "relation", origin.index))
+        source = (
+            claim_iri(origin.definition, "violates", origin.index)
+            if origin.witness is not None
+            else v.node_iri(origin.definition, "relation", origin.index)
         )
+        graph.add((iri, v.PROV.wasDerivedFrom, source))
 
 
 def inferred_graph(kb: KnowledgeBase) -> Graph:

@@ -23,6 +23,7 @@ __all__ = [
     "SKOS",
     "XSD",
     "definition_iri",
+    "mechanism_iri",
     "node_iri",
     "reference_iri",
 ]
@@ -64,6 +65,12 @@ def reference_iri(key: str) -> URIRef:
     return URIRef(f"{BASE}ref/{quote(key, safe='')}")
 
 
+def mechanism_iri(mechanism_id: str, *parts: str | int) -> URIRef:
+    """IRI of a mechanism, or of a node belonging to it (a claim)."""
+    tail = "".join("/" + quote(str(part), safe="") for part in parts)
+    return URIRef(f"{BASE}mechanism/{mechanism_id}{tail}")
+
+
 def node_iri(definition_id: str, *parts: str | int) -> URIRef:
     """IRI of a node belonging to a definition (a claim, a relation, a parameter, …)."""
     tail = "/".join(quote(str(part), safe="") for part in parts)
@@ -87,6 +94,8 @@ C_REFERENCE = DP.Reference
 C_INFERENCE = DP.InferredStatement
 C_SOURCED_NAME = DP.SourcedName
 C_LIBRARY_MAPPING = DP.LibraryMapping
+C_MECHANISM = DP.Mechanism
+C_MECHANISM_CLAIM = DP.MechanismClaim
 
 # Relations between definitions (direct triples; the ontology types them) -----
 P_STRONGER = DP.stronger
@@ -155,3 +164,7 @@ P_LIBRARY_VERSION = DP.libraryVersion
 P_MATCH = DP.match
 P_ENTRY_TYPE = DP.entryType
 P_ARXIV = DP.arxiv
+P_SATISFIES = DP.satisfiesClaim
+P_VIOLATES = DP.violatesClaim
+P_ABOUT = DP.about
+P_EVIDENCE = DP.evidence

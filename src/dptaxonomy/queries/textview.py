@@ -30,6 +30,21 @@ def fact_line(fact: Fact) -> str:
     return f"{origin.location}  {reading}  [{origin.citation.key}] {origin.citation.at}"
 
 
+def _witness_lines(number: int, step: Fact) -> list[str]:
+    """A witness step: the mechanism, and its two claims with their citations."""
+    witness = step.origin.witness
+    assert witness is not None
+    met, violated = witness.satisfies_citation, witness.violates_citation
+    return [
+        f"  {number}. {step.a} {FACT_SYMBOLS[step.kind.value]} {step.b}"
+        f"   witness: mechanism {witness.mechanism} (rule {step.rule.value})",
+        f"     satisfies {witness.satisfies}: [{met.key}] {met.at}"
+        f"   ({step.origin.file}:{witness.satisfies_line})",
+        f"     violates {witness.violates} for every parameter: [{violated.key}] {violated.at}"
+        f"   ({step.origin.file}:{witness.violates_line})",
+    ]
+
+
 def proof_text(proof: Proof) -> str:
     """A proof as numbered steps, each with its citation and where it is stated."""
     symbol = FACT_SYMBOLS[proof.conclusion.value]
@@ -48,6 +63,9 @@ def proof_text(proof: Proof) -> str:
     for number, step in enumerate(proof.steps, start=1):
         origin = step.origin
         stated = f"{origin.definition} {origin.kind.value} {origin.target}"
+        if origin.witness is not None:
+            lines.extend(_witness_lines(number, step))
+            continue
         lines.append(
             f"  {number}. {step.a} {FACT_SYMBOLS[step.kind.value]} {step.b}"
             f"   [{origin.citation.key}] {origin.citation.at}"

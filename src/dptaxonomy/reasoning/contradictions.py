@@ -55,7 +55,14 @@ def _separation_conflicts(kb: KnowledgeBase, search: ProofSearch) -> list[Contra
         proof = search.stronger(separation.a, separation.b)
         if proof is None:
             continue
-        if kb.strength.same_class(separation.a, separation.b):
+        if separation.origin.witness is not None:
+            rule = Rule.WITNESS_CONFLICT
+            message = (
+                f"{separation.a} ≻ {separation.b} is derivable, yet mechanism "
+                f"{separation.origin.witness.mechanism} satisfies {separation.a} and violates "
+                f"{separation.b}"
+            )
+        elif kb.strength.same_class(separation.a, separation.b):
             rule = Rule.STRICT_IN_CLASS
             message = (
                 f"{separation.a} and {separation.b} are equivalent, yet "

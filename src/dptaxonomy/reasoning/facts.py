@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
     from dptaxonomy.schema.models import Relation
 
-__all__ = ["Fact", "FactKind", "FactSet", "Origin", "collect_facts"]
+__all__ = ["Fact", "FactKind", "FactSet", "Origin", "WitnessRef", "collect_facts"]
 
 
 class FactKind(StrEnum):
@@ -32,6 +32,19 @@ class FactKind(StrEnum):
     """``a ⊂ b``: a is a special case of b."""
     not_stronger = "not_stronger"
     """``¬(a ≻ b)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class WitnessRef:
+    """The two claims of a mechanism entry that make a separation (rule W3)."""
+
+    mechanism: str
+    satisfies: str
+    satisfies_citation: CitationRef
+    satisfies_line: int
+    violates: str
+    violates_citation: CitationRef
+    violates_line: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +67,8 @@ class Origin:
     """Parameters fixed to a described value: (parameter, value)."""
     restricting: tuple[str, ...] = ()
     """The conditions and restrictions of kind K3: the fact holds only where they do."""
+    witness: WitnessRef | None = None
+    """For a separation read from a mechanism entry: the mechanism and its two claims."""
 
     @property
     def location(self) -> str:

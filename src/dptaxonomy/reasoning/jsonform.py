@@ -49,6 +49,21 @@ def fact_data(fact: Fact) -> dict[str, Any]:
         data["restricting"] = list(origin.restricting)
     if origin.note:
         data["note"] = origin.note
+    if origin.witness is not None:
+        witness = origin.witness
+        data["witness"] = {
+            "mechanism": witness.mechanism,
+            "satisfies": {
+                "definition": witness.satisfies,
+                "citation": witness.satisfies_citation.data(),
+                "line": witness.satisfies_line,
+            },
+            "violates": {
+                "definition": witness.violates,
+                "citation": witness.violates_citation.data(),
+                "line": witness.violates_line,
+            },
+        }
     return data
 
 

@@ -89,8 +89,27 @@ def _check_origin(catalog: Catalog, step: Fact) -> Relation:
     return relation
 
 
+def _check_witness_step(catalog: Catalog, step: Fact, allow_conjectures: bool) -> None:
+    """A W3 step: the mechanism satisfies step.a and violates step.b, as its entry says."""
+    witness = step.origin.witness
+    assert witness is not None
+    mechanism = catalog.mechanisms.get(witness.mechanism)
+    if mechanism is None:
+        raise ProofError(f"step cites a mechanism that does not exist: {witness.mechanism}")
+    met = [c for c in mechanism.satisfies if c.definition == step.a]
+    violated = [c for c in mechanism.violates if c.definition == step.b]
+    if step.kind.value != "not_stronger" or not met or not violated:
+        raise ProofError(f"{witness.mechanism} does not both satisfy {step.a} and violate {step.b}")
+    allowed = {Status.established, *((Status.conjectured,) if allow_conjectures else ())}
+    if not any(c.status in allowed for c in met) or not any(c.status in allowed for c in violated):
+        raise ProofError(f"step uses a disputed or conjectured claim of {witness.mechanism}")
+
+
 def _check_step(catalog: Catalog, step: Fact, allow_conjectures: bool) -> None:
     origin = step.origin
+    if origin.witness is not None:
+        _check_witness_step(catalog, step, allow_conjectures)
+        return
     relation = _check_origin(catalog, step)
     if relation.status is Status.disputed:
         raise ProofError(f"step uses a disputed fact: {origin.location}")

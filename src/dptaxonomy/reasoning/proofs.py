@@ -273,7 +273,11 @@ class ProofSearch:
         before = self._walk(above_a, separation.a, backward=True)
         after = self._walk(below_b, separation.b, backward=False)
         steps = (*before, separation, *after)
-        extra = (Rule.SEPARATION_PROPAGATION,) if before or after else ()
+        extra: tuple[Rule, ...] = (Rule.SEPARATION_PROPAGATION,) if before or after else ()
+        if separation.rule is Rule.WITNESS:
+            extra += ((Rule.WITNESS_SATISFIES,) if before else ()) + (
+                (Rule.WITNESS_VIOLATES,) if after else ()
+            )
         if len(before) > 1 or len(after) > 1:
             extra = (*extra, Rule.STRONGER_TRANSITIVE)
         return Proof(Conclusion.not_stronger, a, b, steps, self._rules(steps, *extra))

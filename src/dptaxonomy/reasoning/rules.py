@@ -58,6 +58,15 @@ class Rule(StrEnum):
     """¬(X ≻ Y), X ≻ A and B ≻ Y give ¬(A ≻ B)."""
     STRICT = "N2"
     """A ≻ B and ¬(B ≻ A): A is strictly stronger than B."""
+    # Witnesses (mechanisms).
+    WITNESS_SATISFIES = "W1"
+    """M ⊨ A and A ≻ B give M ⊨ B (applied by N1 before a witness separation)."""
+    WITNESS_VIOLATES = "W2"
+    """M ⊭ B and A ≻ B give M ⊭ A (applied by N1 after a witness separation)."""
+    WITNESS = "W3"
+    """M ⊨ A for some parameters and M ⊭ B for every parameter give ¬(A ≻ B), witness M."""
+    WITNESS_CONFLICT = "W4"
+    """M ⊨ A and M ⊭ A both derivable (a witness separation contradicting a derivable ≻)."""
     # Properties.
     COMPOSABILITY_TRANSFER = "P1"
     """Composability is shared by equivalent definitions (up to a change of parameters)."""

@@ -1,0 +1,102 @@
+"""Witness separations: a mechanism that meets A and violates B shows ¬(A ≻ B) (rule W3).
+
+Each mechanism entry claims it ``satisfies`` some definitions (for some
+parameter values) and ``violates`` others (for every parameter value). Every
+pair (A satisfied, B violated) of one mechanism is a separation fact whose
+origin names the mechanism and both claims. Rules W1 and W2, which carry the
+claims along ≻ (M ⊨ A ≻ B gives M ⊨ B; M ⊭ B with A ≻ B gives M ⊭ A), need no
+facts of their own: rule N1 applied to the W3 fact derives exactly what they
+add. A witness whose separation contradicts a derivable ≻ is rule W4.
+
+A pair applies only to one mechanism instance: when both claims restrict the
+mechanism's own parameters, they may concern different instances, so such a
+pair is not used (one of the two claims must hold for every instance).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from dptaxonomy.reasoning.facts import Fact, FactKind, Origin, WitnessRef
+from dptaxonomy.reasoning.info import CitationRef
+from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.arith import names_in, parse_condition
+from dptaxonomy.schema.enums import RelationKind, Status
+
+if TYPE_CHECKING:
+    from dptaxonomy.catalog.loader import LoadedMechanism
+    from dptaxonomy.catalog.store import Catalog
+    from dptaxonomy.schema.mechanisms import Satisfies, Violates
+
+__all__ = ["witness_facts"]
+
+
+def _restricts_mechanism(claim: Satisfies | Violates, own: set[str]) -> bool:
+    return any(names_in(parse_condition(c)) & own for c in claim.conditions)
+
+
+def _usable(status: Status, assume_conjectures: bool) -> bool:
+    if status is Status.disputed:
+        return False
+    return status is Status.established or assume_conjectures
+
+
+def _citation(claim: Satisfies | Violates) -> CitationRef:
+    return CitationRef(claim.citation.key, claim.citation.at, claim.citation.quote)
+
+
+def _facts(entry: LoadedMechanism, assume_conjectures: bool) -> Iterator[Fact]:
+    mechanism = entry.mechanism
+    own = {p.name for p in mechanism.parameters}
+    for s_index, met in enumerate(mechanism.satisfies):
+        if not _usable(met.status, assume_conjectures):
+            continue
+        s_line, _ = entry.located.value_mark(("satisfies", s_index))
+        for v_index, violated in enumerate(mechanism.violates):
+            if not _usable(violated.status, assume_conjectures):
+                continue
+            if met.definition == violated.definition:
+                continue  # stated in one file: the schema check reports it
+            if _restricts_mechanism(met, own) and _restricts_mechanism(violated, own):
+                continue
+            line, column = entry.located.value_mark(("violates", v_index))
+            conjectured = Status.conjectured in (met.status, violated.status)
+            witness = WitnessRef(
+                mechanism.id,
+                met.definition,
+                _citation(met),
+                s_line,
+                violated.definition,
+                _citation(violated),
+                line,
+            )
+            origin = Origin(
+                definition=mechanism.id,
+                index=v_index,
+                file=entry.file,
+                line=line,
+                column=column,
+                kind=RelationKind.not_stronger,
+                target=violated.definition,
+                citation=_citation(violated),
+                status=Status.conjectured if conjectured else Status.established,
+                note=(
+                    f"witness: {mechanism.name} satisfies {met.definition} "
+                    f"[{met.citation.key}, {met.citation.at}] and violates "
+                    f"{violated.definition} for every parameter"
+                ),
+                witness=witness,
+            )
+            yield Fact(
+                FactKind.not_stronger, met.definition, violated.definition, origin, Rule.WITNESS
+            )
+
+
+def witness_facts(catalog: Catalog, *, assume_conjectures: bool = False) -> list[Fact]:
+    """Every separation the catalog's mechanisms witness directly (rule W3)."""
+    facts: list[Fact] = []
+    for mechanism_id in sorted(catalog.mechanism_entries):
+        entry = catalog.mechanism_entries[mechanism_id]
+        facts.extend(_facts(entry, assume_conjectures))
+    return facts
