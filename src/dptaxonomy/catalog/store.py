@@ -10,6 +10,7 @@ from dptaxonomy.base.diagnostics import Diagnostic, Severity, sort_key
 from dptaxonomy.base.errors import CatalogError
 from dptaxonomy.base.gcpause import collector_paused
 from dptaxonomy.catalog.checks import check_catalog
+from dptaxonomy.catalog.evidence import Computed, EvidenceKey, load_evidence
 from dptaxonomy.catalog.loader import (
     LoadedDefinition,
     LoadedMechanism,
@@ -51,6 +52,8 @@ class Catalog:
     references: dict[str, Reference]
     diagnostics: tuple[Diagnostic, ...] = field(default=())
     mechanism_entries: dict[str, LoadedMechanism] = field(default_factory=dict)
+    evidence: dict[EvidenceKey, Computed] = field(default_factory=dict)
+    """Numeric verdicts from ``evidence.json``, by (kind, entry, index)."""
 
     @property
     def definitions(self) -> dict[str, Definition]:
@@ -131,12 +134,15 @@ def _load_catalog(directory: Path) -> Catalog:
             mechanisms.append(mechanism)
     definitions = {entry.definition.id: entry.definition for entry in loaded}
     diagnostics.extend(check_mechanisms(mechanisms, definitions, references))
+    evidence, problems = load_evidence(directory)
+    diagnostics.extend(problems)
     return Catalog(
         directory=directory,
         entries={entry.definition.id: entry for entry in loaded},
         references=dict(sorted(references.references.items())) if references else {},
         diagnostics=tuple(sorted(diagnostics, key=sort_key)),
         mechanism_entries={m.mechanism.id: m for m in mechanisms},
+        evidence=evidence,
     )
 
 

@@ -35,6 +35,7 @@ from dptaxonomy.cli import (
     export_commands,
     reasoning_commands,
     site_commands,
+    verify_commands,
 )
 
 __all__ = ["GROUPS", "app", "run"]
@@ -46,6 +47,7 @@ GROUPS: tuple[ModuleType, ...] = (
     export_commands,
     site_commands,
     contrib_commands,
+    verify_commands,
 )
 """The command groups, in the order ``dptax --help`` lists them."""
 

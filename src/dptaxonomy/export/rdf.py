@@ -20,7 +20,7 @@ from rdflib.term import Node
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf_knowledge import add_definition_knowledge, add_reference_detail
-from dptaxonomy.export.rdf_mechanisms import add_mechanism, claim_iri
+from dptaxonomy.export.rdf_mechanisms import add_evidence, add_mechanism, claim_iri
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -275,6 +275,7 @@ def asserted_graph(catalog: Catalog, kb: KnowledgeBase | None = None) -> Graph:
         _reference(graph, key, reference)
     for mechanism in catalog.mechanisms.values():
         add_mechanism(graph, mechanism)
+    add_evidence(graph, catalog)
     _facts(graph, (kb or compile_knowledge_base(catalog)).facts)
     return graph
 

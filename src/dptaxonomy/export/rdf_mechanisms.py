@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from rdflib import Graph, Literal, URIRef
 
+from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
+from dptaxonomy.reasoning.facts import evidence_level
 from dptaxonomy.schema.mechanisms import Mechanism, Satisfies, Violates
 from dptaxonomy.schema.models import Citation
 
-__all__ = ["add_mechanism", "claim_iri"]
+__all__ = ["add_evidence", "add_mechanism", "claim_iri"]
 
 
 def claim_iri(mechanism_id: str, part: str, index: int) -> URIRef:
@@ -70,3 +72,20 @@ def add_mechanism(graph: Graph, mechanism: Mechanism) -> None:
         _claim(graph, mechanism, "satisfies", index, met)
     for index, violated in enumerate(mechanism.violates):
         _claim(graph, mechanism, "violates", index, violated)
+
+
+def add_evidence(graph: Graph, catalog: Catalog) -> None:
+    """The evidence level (quoted, cited, computed, refuted) of every relation and claim."""
+    for subject, definition in catalog.definitions.items():
+        for index, relation in enumerate(definition.relations):
+            level, _ = evidence_level(
+                relation.citation.quote, catalog.evidence.get(("parameter_map", subject, index))
+            )
+            graph.add((v.node_iri(subject, "relation", index), v.P_EVIDENCE, Literal(level)))
+    for mechanism in catalog.mechanisms.values():
+        for part in ("satisfies", "violates"):
+            for index, claim in enumerate(getattr(mechanism, part)):
+                level, _ = evidence_level(
+                    claim.citation.quote, catalog.evidence.get((part, mechanism.id, index))
+                )
+                graph.add((claim_iri(mechanism.id, part, index), v.P_EVIDENCE, Literal(level)))

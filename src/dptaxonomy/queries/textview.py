@@ -30,6 +30,10 @@ def fact_line(fact: Fact) -> str:
     return f"{origin.location}  {reading}  [{origin.citation.key}] {origin.citation.at}"
 
 
+def _evidence(level: str, cases: int) -> str:
+    return f"{level} ({cases} cases)" if level == "computed" else level
+
+
 def _witness_lines(number: int, step: Fact) -> list[str]:
     """A witness step: the mechanism, and its two claims with their citations."""
     witness = step.origin.witness
@@ -37,7 +41,8 @@ def _witness_lines(number: int, step: Fact) -> list[str]:
     met, violated = witness.satisfies_citation, witness.violates_citation
     return [
         f"  {number}. {step.a} {FACT_SYMBOLS[step.kind.value]} {step.b}"
-        f"   witness: mechanism {witness.mechanism} (rule {step.rule.value})",
+        f"   witness: mechanism {witness.mechanism} (rule {step.rule.value}; "
+        f"evidence: {_evidence(step.origin.evidence, step.origin.cases)})",
         f"     satisfies {witness.satisfies}: [{met.key}] {met.at}"
         f"   ({step.origin.file}:{witness.satisfies_line})",
         f"     violates {witness.violates} for every parameter: [{violated.key}] {violated.at}"
@@ -71,7 +76,8 @@ def proof_text(proof: Proof) -> str:
             f"   [{origin.citation.key}] {origin.citation.at}"
         )
         detail = f"     stated in {origin.location} as `{stated}` (rule {step.rule.value}"
-        detail += f", {origin.status})" if origin.status.value != "established" else ")"
+        detail += f", {origin.status}" if origin.status.value != "established" else ""
+        detail += f"; evidence: {_evidence(origin.evidence, origin.cases)})"
         lines.append(detail)
         if origin.parameter_map:
             stated_map = ", ".join(f"{k} = {v}" for k, v in origin.parameter_map)

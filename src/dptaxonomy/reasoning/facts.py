@@ -17,10 +17,19 @@ from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import Quantifier, RelationKind, Status
 
 if TYPE_CHECKING:
+    from dptaxonomy.catalog.evidence import Computed
     from dptaxonomy.catalog.store import Catalog
     from dptaxonomy.schema.models import Relation
 
-__all__ = ["Fact", "FactKind", "FactSet", "Origin", "WitnessRef", "collect_facts"]
+__all__ = [
+    "Fact",
+    "FactKind",
+    "FactSet",
+    "Origin",
+    "WitnessRef",
+    "collect_facts",
+    "evidence_level",
+]
 
 
 class FactKind(StrEnum):
@@ -69,6 +78,10 @@ class Origin:
     """The conditions and restrictions of kind K3: the fact holds only where they do."""
     witness: WitnessRef | None = None
     """For a separation read from a mechanism entry: the mechanism and its two claims."""
+    evidence: str = "cited"
+    """quoted, cited, computed or refuted (see :func:`evidence_level`)."""
+    cases: int = 0
+    """For computed evidence: how many cases of the battery were checked."""
 
     @property
     def location(self) -> str:
@@ -149,9 +162,23 @@ def _restricting(
     return tuple(found)
 
 
+def evidence_level(quote: str | None, computed: Computed | None) -> tuple[str, int]:
+    """The evidence of a claim: refuted or computed (from ``evidence.json``), else quoted or cited.
+
+    >>> evidence_level(None, None), evidence_level("as printed", None)
+    (('cited', 0), ('quoted', 0))
+    """
+    if computed is not None and computed.outcome in ("refuted", "computed"):
+        return computed.outcome, computed.cases
+    return ("quoted" if quote is not None else "cited"), 0
+
+
 def _origin(catalog: Catalog, subject: str, index: int, relation: Relation, target: str) -> Origin:
     entry = catalog.entries[subject]
     line, column = entry.located.value_mark(("relations", index))
+    evidence, cases = evidence_level(
+        relation.citation.quote, catalog.evidence.get(("parameter_map", subject, index))
+    )
     return Origin(
         definition=subject,
         index=index,
@@ -167,6 +194,8 @@ def _origin(catalog: Catalog, subject: str, index: int, relation: Relation, targ
         note=relation.note,
         restrictions=tuple((r.parameter, r.value) for r in relation.restrictions),
         restricting=_restricting(catalog, subject, relation, target),
+        evidence=evidence,
+        cases=cases,
     )
 
 

@@ -36,6 +36,7 @@ def fact_data(fact: Fact) -> dict[str, Any]:
         "target": origin.target,
         "status": origin.status.value,
         "citation": origin.citation.data(),
+        "evidence": origin.evidence,
         "file": origin.file,
         "line": origin.line,
     }
@@ -47,6 +48,8 @@ def fact_data(fact: Fact) -> dict[str, Any]:
         data["restrictions"] = [{"parameter": p, "value": v} for p, v in origin.restrictions]
     if origin.restricting:
         data["restricting"] = list(origin.restricting)
+    if origin.cases:
+        data["cases"] = origin.cases
     if origin.note:
         data["note"] = origin.note
     if origin.witness is not None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from dptaxonomy.reasoning.facts import Fact, FactKind, Origin, WitnessRef
+from dptaxonomy.reasoning.facts import Fact, FactKind, Origin, WitnessRef, evidence_level
 from dptaxonomy.reasoning.info import CitationRef
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.arith import names_in, parse_condition
@@ -46,7 +46,21 @@ def _citation(claim: Satisfies | Violates) -> CitationRef:
     return CitationRef(claim.citation.key, claim.citation.at, claim.citation.quote)
 
 
-def _facts(entry: LoadedMechanism, assume_conjectures: bool) -> Iterator[Fact]:
+_ORDER = ("refuted", "cited", "quoted", "computed")
+
+
+def _evidence(
+    catalog: Catalog, mechanism: str, claims: list[tuple[str, int, str | None]]
+) -> tuple[str, int]:
+    """The weaker evidence of a witness's two claims (a refuted one refutes the witness)."""
+    levels = [
+        evidence_level(quote, catalog.evidence.get((kind, mechanism, index)))
+        for kind, index, quote in claims
+    ]
+    return min(levels, key=lambda level: (_ORDER.index(level[0]), level[1]))
+
+
+def _facts(catalog: Catalog, entry: LoadedMechanism, assume_conjectures: bool) -> Iterator[Fact]:
     mechanism = entry.mechanism
     own = {p.name for p in mechanism.parameters}
     for s_index, met in enumerate(mechanism.satisfies):
@@ -62,6 +76,14 @@ def _facts(entry: LoadedMechanism, assume_conjectures: bool) -> Iterator[Fact]:
                 continue
             line, column = entry.located.value_mark(("violates", v_index))
             conjectured = Status.conjectured in (met.status, violated.status)
+            evidence, cases = _evidence(
+                catalog,
+                mechanism.id,
+                [
+                    ("satisfies", s_index, met.citation.quote),
+                    ("violates", v_index, violated.citation.quote),
+                ],
+            )
             witness = WitnessRef(
                 mechanism.id,
                 met.definition,
@@ -87,6 +109,8 @@ def _facts(entry: LoadedMechanism, assume_conjectures: bool) -> Iterator[Fact]:
                     f"{violated.definition} for every parameter"
                 ),
                 witness=witness,
+                evidence=evidence,
+                cases=cases,
             )
             yield Fact(
                 FactKind.not_stronger, met.definition, violated.definition, origin, Rule.WITNESS
@@ -98,5 +122,5 @@ def witness_facts(catalog: Catalog, *, assume_conjectures: bool = False) -> list
     facts: list[Fact] = []
     for mechanism_id in sorted(catalog.mechanism_entries):
         entry = catalog.mechanism_entries[mechanism_id]
-        facts.extend(_facts(entry, assume_conjectures))
+        facts.extend(_facts(catalog, entry, assume_conjectures))
     return facts

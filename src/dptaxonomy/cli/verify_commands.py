@@ -1,0 +1,53 @@
+"""`dptax verify`: check every mechanism claim and evaluable parameter map numerically."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated
+
+import typer
+
+from dptaxonomy.cli.common import CatalogOption, Format, FormatOption, emit, valid_catalog
+
+__all__ = ["COMMANDS", "verify"]
+
+
+def verify(
+    write: Annotated[
+        bool, typer.Option("--write", help="Store the results in the catalog's evidence.json.")
+    ] = False,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Fail (exit 1) if evidence.json is stale or a claim is refuted but not disputed.",
+        ),
+    ] = False,
+    output: FormatOption = Format.text,
+    catalog: CatalogOption = None,
+) -> None:
+    """Check mechanism claims and parameter maps with sound interval arithmetic.
+
+    Exits 1 when a claim or map is refuted but not marked disputed, and with
+    --check also when evidence.json is missing or stale.
+    """
+    from dptaxonomy.base.atomic import write_text_atomic
+    from dptaxonomy.catalog.paths import EVIDENCE_FILE
+    from dptaxonomy.queries.verification import VerifyResult
+    from dptaxonomy.reasoning.evaluators.evidence import evidence_text, problems
+    from dptaxonomy.reasoning.evaluators.verify import verify_catalog
+
+    loaded = valid_catalog(catalog)
+    checks = verify_catalog(loaded)
+    path = loaded.directory / EVIDENCE_FILE
+    if write:
+        write_text_atomic(path, evidence_text(checks))
+    stored = path.read_text(encoding="utf-8") if path.is_file() else None
+    found = problems(checks, stored, check_file=check)
+    result = VerifyResult(tuple(checks), tuple(found))
+    emit(result, output)
+    if found:
+        raise typer.Exit(1)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {"verify": verify}

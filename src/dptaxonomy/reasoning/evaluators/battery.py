@@ -1,0 +1,117 @@
+"""The battery: mechanisms' output pairs on a grid of their parameters, plus random finite pairs.
+
+Every entry of the catalog with a ``pair`` contributes one pair per point of a
+grid over its parameters (values taken from a fixed list and kept when they
+lie in the parameter's domain). Random pairs over three outcomes, drawn from
+a seeded generator so the evidence file is reproducible, catch maps that only
+fail away from the textbook families.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from dptaxonomy.base.errors import NumericError
+from dptaxonomy.catalog.mechanism_checks import finite_size
+from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Pair, Zeta
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact
+from dptaxonomy.schema.arith import parse_expression, parse_interval
+from dptaxonomy.schema.enums import ParameterType
+from dptaxonomy.schema.mechanisms import Mechanism, OutputPair, PairKind
+
+__all__ = ["GRID", "Case", "battery", "mechanism_cases", "pair_of", "random_pairs"]
+
+GRID: dict[ParameterType, tuple[str, ...]] = {
+    ParameterType.real: ("0.25", "0.5", "1", "2", "4"),
+    ParameterType.integer: ("1", "2", "3", "10"),
+}
+"""Candidate values of a mechanism parameter, by type (kept when inside its domain)."""
+RANDOM_PAIRS = 24
+SEED = 13
+
+
+@dataclass(frozen=True)
+class Case:
+    """One pair of the battery: where it comes from and the values it was built with."""
+
+    label: str
+    values: dict[str, IV]
+    pair: Pair
+
+
+def pair_of(spec: OutputPair, values: dict[str, IV]) -> Pair:
+    """The pair a mechanism's ``pair`` gives at these parameter values."""
+    arguments = {
+        name: evaluate_interval(parse_expression(expression), values)
+        for name, expression in spec.arguments.items()
+    }
+    if spec.kind is PairKind.gaussian:
+        return Gaussian(arguments["shift"], arguments["sigma"])
+    if spec.kind is PairKind.laplace:
+        return Laplace(arguments["shift"], arguments["scale"])
+    if spec.kind is PairKind.zeta:
+        return Zeta(arguments["a"], arguments["b"])
+    size = finite_size(sorted(arguments))
+    if size is None:
+        raise NumericError("a finite pair needs p0…pk and q0…qk")
+    return Finite(
+        tuple(arguments[f"p{i}"] for i in range(size)),
+        tuple(arguments[f"q{i}"] for i in range(size)),
+    )
+
+
+def _grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:
+    choices: list[list[tuple[str, str]]] = []
+    for parameter in mechanism.parameters:
+        domain = parse_interval(parameter.domain)
+        kept = []
+        for text in GRID.get(parameter.type, ()):
+            value = float(text)
+            above = value > domain.low or (domain.low_closed and value >= domain.low)
+            below = value < domain.high or (domain.high_closed and value <= domain.high)
+            if above and below:
+                kept.append((parameter.name, text))
+        choices.append(kept)
+    for combination in itertools.product(*choices):
+        yield dict(combination)
+
+
+def mechanism_cases(mechanism: Mechanism) -> list[Case]:
+    """The mechanism's pair at every grid point (none when it has no pair)."""
+    if mechanism.pair is None:
+        return []
+    cases = []
+    for point in _grid(mechanism):
+        values = {name: exact(text) for name, text in point.items()}
+        label = mechanism.id + "".join(f" {k}={v}" for k, v in sorted(point.items()))
+        try:
+            cases.append(Case(label, values, pair_of(mechanism.pair, values)))
+        except NumericError:
+            continue
+    return cases
+
+
+def random_pairs(count: int = RANDOM_PAIRS, seed: int = SEED) -> list[Case]:
+    """Random pairs of distributions over three outcomes, with rational masses (reproducible)."""
+    generator = random.Random(seed)
+    cases = []
+    for number in range(count):
+        masses = []
+        for _ in range(2):
+            weights = [generator.randint(1, 20) for _ in range(3)]
+            total = sum(weights)
+            masses.append(tuple(exact(str(w)) / exact(str(total)) for w in weights))
+        label = f"random pair #{number} (seed {seed})"
+        cases.append(Case(label, {}, Finite(masses[0], masses[1])))
+    return cases
+
+
+def battery(mechanisms: dict[str, Mechanism]) -> list[Case]:
+    """Every catalog mechanism's grid, then the random pairs."""
+    cases = []
+    for mechanism in mechanisms.values():
+        cases.extend(mechanism_cases(mechanism))
+    return [*cases, *random_pairs()]

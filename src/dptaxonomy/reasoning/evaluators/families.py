@@ -1,0 +1,355 @@
+"""Privacy-loss quantities of a pair of neighbouring output distributions, as sound enclosures.
+
+A :class:`Pair` is a worst-case pair (P, Q) of a mechanism's outputs on
+neighbouring inputs; every quantity is taken over both orders (P, Q) and
+(Q, P), as the definitions quantify over ordered neighbours. Values are mpmath
+intervals from :mod:`dptaxonomy.reasoning.numeric` (outward rounding), so
+the true value always lies inside; ``None`` means the family has no closed
+form for that quantity, and ``INFINITE`` that it is +∞.
+
+Special functions the interval context lacks (Φ, ζ, ζ′) are enclosed from a
+value computed at twice the working precision, widened by a relative margin
+far above mpmath's error at that precision (the same device as
+:mod:`dptaxonomy.reasoning.numeric`'s Φ).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from mpmath import mp as _mp_default
+
+from dptaxonomy.base.errors import NumericError
+from dptaxonomy.reasoning.numeric import IV, PRECISION, lower, point, upper
+
+__all__ = ["INFINITE", "Finite", "Gaussian", "Laplace", "Pair", "Zeta", "is_infinite"]
+
+_iv = point(0.0).ctx
+_mp = type(_mp_default)()
+_mp.prec = 2 * PRECISION
+_MARGIN = _mp.ldexp(1, -(PRECISION + 16))
+INFINITE: IV = point(math.inf)
+"""The enclosure of +∞."""
+
+
+def is_infinite(value: IV) -> bool:
+    """Whether the enclosure is +∞ (a quantity that is certainly unbounded)."""
+    return math.isinf(lower(value)) and lower(value) > 0
+
+
+def _widen(value: Any) -> IV:
+    """Enclosure of a real computed at twice the working precision."""
+    low = value - abs(value) * _MARGIN
+    high = value + abs(value) * _MARGIN
+    return _iv.mpf([low, high])
+
+
+def _phi(value: IV) -> IV:
+    """Φ over an enclosure, by monotonicity."""
+    low, high = value._mpi_
+    ends = [_widen(_mp.ncdf(_mp.make_mpf(end))) for end in (low, high)]
+    return _iv.mpf([max(lower(ends[0]), 0.0), min(upper(ends[1]), 1.0)])
+
+
+def _mid(value: IV) -> Any:
+    low, high = value._mpi_
+    if low != high:
+        raise NumericError("a zeta exponent must be an exact number")
+    return _mp.make_mpf(low)
+
+
+class Pair:
+    """A pair of neighbouring output distributions; subclasses give the closed forms."""
+
+    def epsilon(self) -> IV:
+        """The ε of ε-DP: the supremum of |log(p/q)| (``INFINITE`` when unbounded)."""
+        raise NotImplementedError
+
+    def renyi(self, alpha: IV) -> IV | None:  # noqa: ARG002
+        """max(D_α(P‖Q), D_α(Q‖P)) for α > 1 (:meth:`renyi_at` checks the order)."""
+        return None
+
+    def renyi_at(self, alpha: IV) -> IV | None:
+        """:meth:`renyi`, refusing an order that may be ≤ 1."""
+        if lower(alpha) <= 1:
+            raise NumericError("a Rényi order must be > 1")
+        return self.renyi(alpha)
+
+    def kl(self) -> IV | None:
+        """max(KL(P‖Q), KL(Q‖P))."""
+        return None
+
+    def tv(self) -> IV | None:
+        """Total-variation distance."""
+        return None
+
+    def delta(self, epsilon: IV) -> IV | None:  # noqa: ARG002
+        """The privacy profile δ(ε) = max over orders of E_Q[(p/q − e^ε)₊] (hockey stick)."""
+        return None
+
+    def probabilistic_delta(self, epsilon: IV) -> IV | None:  # noqa: ARG002
+        """The tightest δ of probabilistic DP at ε: the mass where the loss exceeds ε."""
+        return None
+
+    def gaussian_mu(self) -> IV | None:
+        """μ when the pair is exactly a Gaussian shift (μ-GDP, zCDP with ρ = μ²/2)."""
+        return None
+
+    def leaks(self) -> bool | None:
+        """Whether some output has positive probability under one side and 0 under the other."""
+        return None
+
+
+@dataclass(frozen=True)
+class Gaussian(Pair):
+    """N(0, σ²) against N(shift, σ²): the privacy loss is N(μ²/2, μ²) with μ = |shift|/σ."""
+
+    shift: IV
+    sigma: IV
+
+    @property
+    def mu(self) -> IV:
+        return abs(self.shift) / self.sigma
+
+    def epsilon(self) -> IV:
+        return INFINITE if upper(abs(self.shift)) > 0 else point(0.0)
+
+    def renyi(self, alpha: IV) -> IV:
+        return alpha * self.mu**2 / 2
+
+    def kl(self) -> IV:
+        return self.mu**2 / 2
+
+    def tv(self) -> IV:
+        return 2 * _phi(self.mu / 2) - 1
+
+    def delta(self, epsilon: IV) -> IV:
+        mu = self.mu
+        return _phi(-epsilon / mu + mu / 2) - _iv.exp(epsilon) * _phi(-epsilon / mu - mu / 2)
+
+    def probabilistic_delta(self, epsilon: IV) -> IV:
+        mu = self.mu
+        return _phi(mu / 2 - epsilon / mu)
+
+    def gaussian_mu(self) -> IV:
+        return self.mu
+
+    def leaks(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Laplace(Pair):
+    """Lap(0, b) against Lap(shift, b); t = |shift|/b is the largest privacy loss."""
+
+    shift: IV
+    scale: IV
+
+    @property
+    def t(self) -> IV:
+        return abs(self.shift) / self.scale
+
+    def epsilon(self) -> IV:
+        return self.t
+
+    def renyi(self, alpha: IV) -> IV:
+        t = self.t
+        inside = alpha / (2 * alpha - 1) * _iv.exp((alpha - 1) * t) + (alpha - 1) / (
+            2 * alpha - 1
+        ) * _iv.exp(-alpha * t)
+        return _iv.log(inside) / (alpha - 1)
+
+    def kl(self) -> IV:
+        t = self.t
+        return t + _iv.exp(-t) - 1
+
+    def tv(self) -> IV:
+        return 1 - _iv.exp(-self.t / 2)
+
+    def delta(self, epsilon: IV) -> IV:
+        t = self.t
+        if lower(epsilon) >= upper(t):
+            return point(0.0)
+        if upper(epsilon) < lower(t):
+            return 1 - _iv.exp((epsilon - t) / 2)
+        raise NumericError("ε is too close to the Laplace pair's ε to decide δ(ε)")
+
+    def probabilistic_delta(self, epsilon: IV) -> IV:
+        t = self.t
+        if lower(epsilon) >= upper(t):
+            return point(0.0)
+        if upper(epsilon) < lower(t):
+            return 1 - _iv.exp(-(t - epsilon) / 2) / 2
+        raise NumericError("ε is too close to the Laplace pair's ε to decide δ(ε)")
+
+    def leaks(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Finite(Pair):
+    """Two distributions over the same finitely many outcomes."""
+
+    p: tuple[IV, ...]
+    q: tuple[IV, ...]
+
+    def __post_init__(self) -> None:
+        for masses in (self.p, self.q):
+            total = sum(masses, point(0.0))
+            if any(lower(m) < 0 for m in masses) or not lower(total) <= 1 <= upper(total):
+                raise NumericError("a finite pair needs two probability vectors")
+
+    def _orders(self) -> tuple[tuple[tuple[IV, ...], tuple[IV, ...]], ...]:
+        return ((self.p, self.q), (self.q, self.p))
+
+    @staticmethod
+    def _zero(value: IV) -> bool | None:
+        """True if certainly 0, False if certainly positive, None if undecided."""
+        if upper(value) == 0:
+            return True
+        return False if lower(value) > 0 else None
+
+    def _support(self, a: IV, b: IV) -> str:
+        """'both', 'none', 'leak' (a > 0 = b) or 'neither-side-needed' (a = 0)."""
+        za, zb = self._zero(a), self._zero(b)
+        if za is None or zb is None:
+            raise NumericError("a probability is too close to 0 to decide its support")
+        if za:
+            return "none"
+        return "leak" if zb else "both"
+
+    def leaks(self) -> bool:
+        pairs = [(a, b) for p, q in self._orders() for a, b in zip(p, q, strict=True)]
+        return any(self._support(a, b) == "leak" for a, b in pairs)
+
+    def epsilon(self) -> IV:
+        if self.leaks():
+            return INFINITE
+        ratios = [point(0.0)]
+        for p, q in self._orders():
+            for a, b in zip(p, q, strict=True):
+                if self._support(a, b) == "both":
+                    ratios.append(_iv.log(a / b))
+        return _hull_max(ratios)
+
+    def renyi(self, alpha: IV) -> IV:
+        if self.leaks():
+            return INFINITE
+        results = []
+        for p, q in self._orders():
+            total = point(0.0)
+            for a, b in zip(p, q, strict=True):
+                if self._support(a, b) == "both":
+                    total += _iv.exp(alpha * _iv.log(a) + (1 - alpha) * _iv.log(b))
+            results.append(_iv.log(total) / (alpha - 1))
+        return _hull_max(results)
+
+    def kl(self) -> IV:
+        if self.leaks():
+            return INFINITE
+        results = []
+        for p, q in self._orders():
+            total = point(0.0)
+            for a, b in zip(p, q, strict=True):
+                if self._support(a, b) == "both":
+                    total += a * _iv.log(a / b)
+            results.append(total)
+        return _hull_max(results)
+
+    def tv(self) -> IV:
+        return sum((abs(a - b) for a, b in zip(self.p, self.q, strict=True)), point(0.0)) / 2
+
+    def delta(self, epsilon: IV) -> IV:
+        factor = _iv.exp(epsilon)
+        results = []
+        for p, q in self._orders():
+            total = point(0.0)
+            for a, b in zip(p, q, strict=True):
+                excess = a - factor * b
+                if lower(excess) > 0:
+                    total += excess
+                elif upper(excess) > 0:
+                    total += _iv.mpf([0, upper(excess)])
+            results.append(total)
+        return _hull_max(results)
+
+    def probabilistic_delta(self, epsilon: IV) -> IV:
+        factor = _iv.exp(epsilon)
+        results = []
+        for p, q in self._orders():
+            total = point(0.0)
+            for a, b in zip(p, q, strict=True):
+                excess = a - factor * b
+                if lower(excess) > 0:
+                    total += a
+                elif upper(excess) > 0:
+                    total += _iv.mpf([0, upper(a)])
+            results.append(total)
+        return _hull_max(results)
+
+
+@dataclass(frozen=True)
+class Zeta(Pair):
+    """Zeta(a) against Zeta(b) on the positive integers, P(k) = k^-a/ζ(a), with 1 < a < b."""
+
+    a: IV
+    b: IV
+
+    def _exponents(self) -> tuple[Any, Any]:
+        a, b = _mid(self.a), _mid(self.b)
+        if not 1 < a < b:
+            raise NumericError("a zeta pair needs 1 < a < b")
+        return a, b
+
+    def epsilon(self) -> IV:
+        return INFINITE
+
+    def renyi(self, alpha: IV) -> IV:
+        a, b = self._exponents()
+        results = []
+        for heavy, light in ((a, b), (b, a)):
+            # Σ P^α Q^(1−α) = ζ(αh + (1−α)l) / (ζ(h)^α ζ(l)^(1−α)) for P = Zeta(h), Q = Zeta(l)
+            low, high = alpha._mpi_
+            finite = [_mp.make_mpf(e) * (heavy - light) + light > 1 for e in (low, high)]
+            if not any(finite):
+                return INFINITE
+            if not all(finite):
+                raise NumericError("α is too close to the order where the divergence blows up")
+            terms = []
+            for end in (low, high):
+                order = _mp.make_mpf(end)
+                exponent = order * heavy + (1 - order) * light
+                value = (
+                    _mp.log(_mp.zeta(exponent))
+                    - order * _mp.log(_mp.zeta(heavy))
+                    - (1 - order) * _mp.log(_mp.zeta(light))
+                ) / (order - 1)
+                terms.append(_widen(value))
+            results.append(_hull(terms))
+        return _hull_max(results)
+
+    def kl(self) -> IV:
+        a, b = self._exponents()
+        results = []
+        for heavy, light in ((a, b), (b, a)):
+            mean_log = -_mp.zeta(heavy, derivative=1) / _mp.zeta(heavy)
+            value = (light - heavy) * mean_log + _mp.log(_mp.zeta(light)) - _mp.log(_mp.zeta(heavy))
+            results.append(_widen(value))
+        return _hull_max(results)
+
+    def leaks(self) -> bool:
+        return False
+
+
+def _hull(values: list[IV]) -> IV:
+    """The smallest enclosure holding every value (for a quantity monotone in its argument)."""
+    return _iv.mpf([min(lower(v) for v in values), max(upper(v) for v in values)])
+
+
+def _hull_max(values: list[IV]) -> IV:
+    """An enclosure of the maximum of the enclosed values."""
+    if any(is_infinite(v) for v in values):
+        return INFINITE
+    return _iv.mpf([max(lower(v) for v in values), max(upper(v) for v in values)])

@@ -1,0 +1,280 @@
+"""Checking the catalog numerically: every mechanism claim, and every evaluable parameter map.
+
+A mechanism's ``satisfies`` claim is evaluated at every point of its parameter
+grid (and of the claimed definition's free parameters, such as α): the
+claimed parameters must meet the definition for the mechanism's pair. A
+``violates`` claim must find the pair meeting the definition for no
+parameter. A parameter map ``A ⇒ B`` is evaluated on the whole battery: the
+pair's tightest parameters for A, mapped, must meet B. A failure is a
+counterexample, found with sound enclosures: a refutation is certain.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from dptaxonomy.base.errors import NumericError
+from dptaxonomy.catalog.checks import implication_sides
+from dptaxonomy.reasoning.evaluators.battery import Case, battery, mechanism_cases
+from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Evaluable
+from dptaxonomy.reasoning.evaluators.families import INFINITE
+from dptaxonomy.reasoning.numeric import (
+    IV,
+    evaluate_interval,
+    exact,
+    holds,
+    inside,
+    lower,
+    upper,
+)
+from dptaxonomy.schema.arith import Name, parse_condition, parse_expression, parse_interval
+from dptaxonomy.schema.mechanisms import Mechanism, Satisfies, Violates
+
+if TYPE_CHECKING:
+    from dptaxonomy.catalog.store import Catalog
+    from dptaxonomy.schema.models import Definition, Relation
+
+__all__ = ["Check", "CheckKind", "Outcome", "verify_catalog"]
+
+FREE_GRIDS: dict[str, tuple[str, ...]] = {
+    "delta": ("1e-6", "1e-3", "0.05"),
+    "epsilon": EPSILONS,
+    "alpha": ("1.5", "2", "5", "32"),
+    "omega": ("2", "10"),
+}
+"""Values for a parameter a map or claim leaves free (e.g. δ in zCDP ⇒ (ε, δ)-DP)."""
+
+
+class Outcome(StrEnum):
+    """What the numeric check found."""
+
+    computed = "computed"
+    """Consistent on every case checked (``cases`` counts them)."""
+    refuted = "refuted"
+    """A certain counterexample exists."""
+    unchecked = "unchecked"
+    """No case could be evaluated (no closed form, no pair, …)."""
+
+
+class CheckKind(StrEnum):
+    satisfies = "satisfies"
+    violates = "violates"
+    parameter_map = "parameter_map"
+
+
+@dataclass(frozen=True)
+class Check:
+    """The numeric verdict on one claim or one parameter map."""
+
+    kind: CheckKind
+    entry: str
+    """The mechanism (claims) or the definition whose entry states the relation (maps)."""
+    index: int
+    reading: str
+    outcome: Outcome
+    cases: int
+    disputed: bool
+    counterexample: str | None = None
+
+    def data(self) -> dict[str, Any]:
+        """JSON form (the rows of ``catalog/evidence.json``)."""
+        data: dict[str, Any] = {
+            "kind": self.kind.value,
+            "entry": self.entry,
+            "index": self.index,
+            "reading": self.reading,
+            "outcome": self.outcome.value,
+            "cases": self.cases,
+        }
+        if self.counterexample is not None:
+            data["counterexample"] = self.counterexample
+        return data
+
+
+def _show(values: dict[str, IV]) -> str:
+    return ", ".join(f"{k}={_number(v)}" for k, v in sorted(values.items()))
+
+
+def _number(value: IV) -> str:
+    low, high = lower(value), upper(value)
+    return f"{high:.6g}" if low == high else f"[{low:.6g}, {high:.6g}]"
+
+
+def _value(expression: str, values: dict[str, IV]) -> IV:
+    """An expression's enclosure; ``inf`` itself (an unbounded order ω) is allowed."""
+    node = parse_expression(expression)
+    if isinstance(node, Name) and node.name == "inf" and "inf" not in values:
+        return INFINITE
+    return evaluate_interval(node, values)
+
+
+def _assignments(names: list[str]) -> Iterator[dict[str, IV]]:
+    grids = [[(n, exact(v)) for v in FREE_GRIDS.get(n, ())] for n in names]
+    for combination in itertools.product(*grids):
+        yield dict(combination)
+
+
+def _conditions_hold(conditions: list[str], values: dict[str, IV]) -> bool:
+    try:
+        return all(holds(parse_condition(c), values) is True for c in conditions)
+    except NumericError:
+        return False
+
+
+def _tally(results: list[tuple[bool | None, str]]) -> tuple[Outcome, int, str | None]:
+    for verdict, where in results:
+        if verdict is False:
+            return Outcome.refuted, sum(1 for v, _ in results if v is True), where
+    cases = sum(1 for v, _ in results if v is True)
+    return (Outcome.computed if cases else Outcome.unchecked), cases, None
+
+
+def _satisfies(
+    claim: Satisfies, definition: Definition, evaluable: Evaluable, cases: list[Case]
+) -> list[tuple[bool | None, str]]:
+    needed = [p.name for p in definition.parameters]
+    free = [n for n in evaluable.free if n not in claim.parameters]
+    results = []
+    for case in cases:
+        for assignment in _assignments(free):
+            values = {**case.values, **assignment}
+            if not _conditions_hold(claim.conditions, values):
+                continue
+            try:
+                params = {k: _value(e, values) for k, e in claim.parameters.items()}
+                params.update(assignment)
+                if all(n in params for n in needed):
+                    verdict = evaluable.holds(case.pair, params)
+                else:
+                    met = evaluable.tightest(case.pair, assignment) is not None
+                    verdict = True if met else evaluable.violated(case.pair) is not True and None
+            except NumericError:
+                continue
+            results.append((verdict, f"{case.label}: {definition.id} with {_show(params)}"))
+    return results
+
+
+def _violates(
+    claim: Violates, evaluable: Evaluable, cases: list[Case]
+) -> list[tuple[bool | None, str]]:
+    results = []
+    for case in cases:
+        if not _conditions_hold(claim.conditions, case.values):
+            continue
+        try:
+            violated = evaluable.violated(case.pair)
+        except NumericError:
+            continue
+        results.append((violated, f"{case.label} meets it for some parameters"))
+    return results
+
+
+def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
+    cases = mechanism_cases(mechanism)
+    claims: list[tuple[CheckKind, int, Satisfies | Violates]] = [
+        *((CheckKind.satisfies, i, c) for i, c in enumerate(mechanism.satisfies)),
+        *((CheckKind.violates, i, c) for i, c in enumerate(mechanism.violates)),
+    ]
+    for kind, index, claim in claims:
+        evaluable = EVALUABLE.get(claim.definition)
+        definition = catalog.definitions.get(claim.definition)
+        results: list[tuple[bool | None, str]] = []
+        if evaluable is not None and definition is not None and cases:
+            if isinstance(claim, Satisfies):
+                results = _satisfies(claim, definition, evaluable, cases)
+            else:
+                results = _violates(claim, evaluable, cases)
+        outcome, count, where = _tally(results)
+        yield Check(
+            kind,
+            mechanism.id,
+            index,
+            f"{mechanism.id} {kind.value} {claim.definition}",
+            outcome,
+            count,
+            claim.status.value == "disputed",
+            where,
+        )
+
+
+def _in_domains(values: dict[str, IV], definition: Definition) -> bool:
+    """Whether every numeric parameter value lies in its declared domain (else: not applicable)."""
+    for parameter in definition.parameters:
+        numeric = parameter.type.value in ("real", "integer")
+        if (
+            numeric
+            and parameter.name in values
+            and not inside(values[parameter.name], parse_interval(parameter.domain))
+        ):
+            return False
+    return True
+
+
+def _map_results(
+    relation: Relation,
+    source: Evaluable,
+    target: Evaluable,
+    implied: Definition,
+    cases: list[Case],
+) -> list[tuple[bool | None, str]]:
+    assert relation.parameter_map is not None
+    target_free = [p.name for p in implied.parameters if p.name not in relation.parameter_map]
+    results = []
+    for case in cases:
+        for free in _assignments(list(source.free)):
+            tight = source.tightest(case.pair, free)
+            if tight is None:
+                continue
+            for extra in _assignments(target_free):
+                values = {**tight, **extra}
+                if not _conditions_hold(relation.conditions, values):
+                    continue
+                try:
+                    mapped = {k: _value(e, values) for k, e in relation.parameter_map.items()}
+                    if not _in_domains(mapped, implied):
+                        continue
+                    verdict = target.holds(case.pair, {**extra, **mapped})
+                except NumericError:
+                    continue
+                where = f"{case.label}: source {_show(tight)} gives {_show({**extra, **mapped})}"
+                results.append((verdict, where))
+    return results
+
+
+def _map_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
+    for subject, definition in catalog.definitions.items():
+        for index, relation in enumerate(definition.relations):
+            sides = implication_sides(relation.kind)
+            if relation.parameter_map is None or sides is None or relation.target is None:
+                continue
+            ends = {"subject": subject, "target": relation.target}
+            implying, implied = ends[sides[0]], ends[sides[1]]
+            source, target = EVALUABLE.get(implying), EVALUABLE.get(implied)
+            if source is None or target is None:
+                continue
+            results = _map_results(relation, source, target, catalog.definitions[implied], cases)
+            outcome, count, where = _tally(results)
+            yield Check(
+                CheckKind.parameter_map,
+                subject,
+                index,
+                f"{implying} ⇒ {implied} with "
+                + ", ".join(f"{k} = {v}" for k, v in relation.parameter_map.items()),
+                outcome,
+                count,
+                relation.status.value == "disputed",
+                where,
+            )
+
+
+def verify_catalog(catalog: Catalog) -> list[Check]:
+    """Every claim of every mechanism, then every evaluable parameter map, checked."""
+    checks: list[Check] = []
+    for mechanism in catalog.mechanisms.values():
+        checks.extend(_claim_checks(catalog, mechanism))
+    checks.extend(_map_checks(catalog, battery(catalog.mechanisms)))
+    return checks

@@ -1,0 +1,110 @@
+"""`dptax verify`: the shipped catalog passes, and planted false claims are refuted."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dptaxonomy.catalog.store import load_catalog
+from dptaxonomy.reasoning.evaluators.evidence import evidence_text, problems
+from dptaxonomy.reasoning.evaluators.verify import CheckKind, Outcome, verify_catalog
+from tests.clirunner import run
+from tests.conftest import CATALOG_DIR
+
+
+def _copy(tmp_path: Path) -> Path:
+    catalog = tmp_path / "catalog"
+    shutil.copytree(CATALOG_DIR, catalog)
+    return catalog
+
+
+def _append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_the_shipped_catalog_passes_verify_check(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "verify", "--check", "--catalog", str(CATALOG_DIR))
+    assert result.code == 0, result.out
+    assert "✗" not in result.out
+    assert result.err.startswith("claims: ")
+
+
+@pytest.mark.slow
+def test_every_evaluable_map_and_claim_is_computed_or_unchecked_never_refuted() -> None:
+    checks = verify_catalog(load_catalog(CATALOG_DIR))
+    assert not [c for c in checks if c.outcome is Outcome.refuted]
+    maps = [c for c in checks if c.kind is CheckKind.parameter_map]
+    assert sum(c.outcome is Outcome.computed for c in maps) >= 10
+    claims = [c for c in checks if c.kind is not CheckKind.parameter_map]
+    assert sum(c.outcome is Outcome.computed for c in claims) >= 30
+
+
+@pytest.mark.slow
+def test_a_wrong_parameter_map_is_refuted(tmp_path: Path) -> None:
+    catalog = _copy(tmp_path)
+    _append(
+        catalog / "zero-concentrated-dp.yaml",
+        "  - kind: stronger\n    target: renyi-dp\n"
+        "    parameter_map: {epsilon: rho * alpha / 2}\n"
+        "    citation: {key: BS16, at: Lemma 99}\n",
+    )
+    checks = verify_catalog(load_catalog(catalog))
+    wrong = [c for c in checks if c.reading.endswith("epsilon = rho * alpha / 2")]
+    assert len(wrong) == 1
+    assert wrong[0].outcome is Outcome.refuted
+    assert wrong[0].counterexample is not None
+    assert "gaussian" in wrong[0].counterexample
+    found = problems(checks, None, check_file=False)
+    assert len(found) == 1
+    assert "mark it `status: disputed`" in found[0]
+
+
+@pytest.mark.slow
+def test_a_wrong_mechanism_claim_is_refuted_and_a_disputed_one_is_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catalog = _copy(tmp_path)
+    path = catalog / "mechanisms" / "laplace.yaml"
+    wrong = (
+        "  - definition: kl-privacy\n    parameters: {epsilon: sensitivity / (4 * scale)}\n"
+        "    citation: {key: DR+14, at: Section 3.3}\n"
+    )
+    text = path.read_text(encoding="utf-8").replace("satisfies:\n", "satisfies:\n" + wrong, 1)
+    path.write_text(text, encoding="utf-8")
+    result = run(capsys, "verify", "--catalog", str(catalog))
+    assert result.code == 1
+    assert "✗ refuted   laplace satisfies kl-privacy" in result.out
+    assert "counterexample: laplace scale=" in result.out
+    disputed = wrong + "    status: disputed\n    note: Refuted by dptax verify.\n"
+    path.write_text(text.replace(wrong, disputed), encoding="utf-8")
+    result = run(capsys, "verify", "--catalog", str(catalog))
+    assert result.code == 0
+    assert "✗ refuted   laplace satisfies kl-privacy" in result.out
+
+
+@pytest.mark.slow
+def test_a_stale_evidence_file_fails_the_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catalog = _copy(tmp_path)
+    evidence = catalog / "evidence.json"
+    evidence.write_text(
+        evidence.read_text(encoding="utf-8").replace('"cases": 25', '"cases": 24', 1)
+    )
+    result = run(capsys, "verify", "--check", "--catalog", str(catalog))
+    assert result.code == 1
+    assert "problem: catalog/evidence.json is stale: run `dptax verify --write`" in result.out
+    result = run(capsys, "verify", "--write", "--catalog", str(catalog))
+    assert result.code == 0
+    assert evidence.read_text(encoding="utf-8") == (CATALOG_DIR / "evidence.json").read_text(
+        encoding="utf-8"
+    )
+
+
+def test_evidence_text_is_stable_and_sorted() -> None:
+    assert evidence_text([]) == (
+        '{\n  "checks": [],\n  "format": 1,\n  "written_by": "dptax verify --write"\n}\n'
+    )
