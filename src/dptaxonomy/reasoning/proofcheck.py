@@ -167,6 +167,8 @@ def _check_rules(proof: Proof, chains: list[tuple[Fact, ...]]) -> None:
 
 def _restricting(catalog: Catalog, step: Fact) -> bool:
     """Whether the cited relation holds only for a sub-family (rule K3), judged afresh."""
+    if step.origin.witness is not None:
+        return False  # a witness separation is a fact about one mechanism, never restricted
     relation = catalog.definitions[step.origin.definition].relations[step.origin.index]
     implying_id = (
         step.origin.target if implying_is_target(relation.kind) else step.origin.definition
