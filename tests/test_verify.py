@@ -21,7 +21,9 @@ def _copy(tmp_path: Path) -> Path:
 
 
 def _append(path: Path, text: str) -> None:
-    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+    """Add a relation as the first item of the entry's ``relations`` list."""
+    source = path.read_text(encoding="utf-8")
+    path.write_text(source.replace("relations:\n", "relations:\n" + text, 1), encoding="utf-8")
 
 
 @pytest.mark.slow

@@ -103,7 +103,8 @@ def _plant(tmp_path: Path, file: str, text: str) -> Path:
     catalog = tmp_path / "catalog"
     shutil.copytree(CATALOG_DIR, catalog)
     path = catalog / file
-    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+    source = path.read_text(encoding="utf-8")
+    path.write_text(source.replace("relations:\n", "relations:\n" + text, 1), encoding="utf-8")
     return catalog
 
 
