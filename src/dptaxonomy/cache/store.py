@@ -16,7 +16,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dptaxonomy import __version__
 from dptaxonomy.catalog.paths import (

@@ -136,6 +136,9 @@ _STRUCTURAL = frozenset(
         Rule.EXTENDS_REFLEXIVE,
         Rule.EXTENDS_TRANSITIVE,
         Rule.SEPARATION_PROPAGATION,
+        Rule.WITNESS,
+        Rule.WITNESS_SATISFIES,
+        Rule.WITNESS_VIOLATES,
     }
 )
 
@@ -148,6 +151,10 @@ def _check_rules(proof: Proof, chains: list[tuple[Fact, ...]]) -> None:
             expected.add(Rule.SEPARATION_PROPAGATION)
         if any(len(chain) > 1 for chain in chains):
             expected.add(Rule.STRONGER_TRANSITIVE)
+        if Rule.WITNESS in expected and len(chains) == 2:
+            # a witness carried along ≻: W1 before it (M ⊨ A'), W2 after it (M ⊭ B')
+            expected |= {Rule.WITNESS_SATISFIES} if chains[0] else set()
+            expected |= {Rule.WITNESS_VIOLATES} if chains[1] else set()
     else:
         reflexive, transitive = (
             (Rule.STRONGER_REFLEXIVE, Rule.STRONGER_TRANSITIVE)
