@@ -10,9 +10,9 @@ allow (:func:`dptaxonomy.reasoning.composition.restated_conditions`).
 
 from __future__ import annotations
 
-import heapq
 from collections import defaultdict
 
+from dptaxonomy.reasoning.cheapest import cheapest_chain
 from dptaxonomy.reasoning.composition import restated_conditions
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -51,35 +51,7 @@ class ConditionalSearch:
 
     def chain(self, kind: FactKind, a: str, b: str) -> tuple[Fact, ...] | None:
         """The cheapest chain of ``kind`` facts from ``a`` to ``b`` (Dijkstra), or None."""
-        if a == b:
-            return ()
-        adjacency = self._forward[kind]
-        best: dict[str, int] = {a: 0}
-        previous: dict[str, Fact] = {}
-        queue: list[tuple[int, int, str]] = [(0, 0, a)]
-        counter = 0
-        while queue:
-            cost, _, node = heapq.heappop(queue)
-            if node == b:
-                break
-            if cost > best[node]:
-                continue
-            for fact in adjacency.get(node, ()):
-                new = cost + _cost(fact)
-                if new < best.get(fact.b, new + 1):
-                    best[fact.b] = new
-                    previous[fact.b] = fact
-                    counter += 1
-                    heapq.heappush(queue, (new, counter, fact.b))
-        if b not in previous:
-            return None
-        steps: list[Fact] = []
-        node = b
-        while node != a:
-            fact = previous[node]
-            steps.append(fact)
-            node = fact.a
-        return tuple(reversed(steps))
+        return cheapest_chain(self._forward[kind], a, b, _cost)
 
     def proof(self, kind: FactKind, a: str, b: str) -> Proof | None:
         """A conditional proof of ``a ≻ b`` (or ``a ⊂ b``): one with a restricting step."""

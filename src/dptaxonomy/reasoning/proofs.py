@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from functools import cached_property
 
 from dptaxonomy.base.gcpause import collector_paused
+from dptaxonomy.reasoning.cheapest import cheapest_chain
 from dptaxonomy.reasoning.closure import Closure
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -81,39 +82,13 @@ class ProofSearch:
         """
         if not closure.reaches(a, b):
             return None
-        if a == b:
-            return ()
-        adjacency = self._forward[kind]
-        best: dict[str, int] = {a: 0}
-        previous: dict[str, Fact] = {}
-        queue: list[tuple[int, int, str]] = [(0, 0, a)]
-        counter = 0
-        while queue:
-            cost, _, node = heapq.heappop(queue)
-            if node == b or cost + 1 >= best.get(b, cost + 2):
-                break  # every step costs at least 1: nothing popped now can improve b
-            if cost > best[node]:
-                continue
-            for fact in adjacency.get(node, ()):
-                if fact is exclude or not closure.reaches(fact.b, b):
-                    continue
-                if allowed is not None and not allowed(fact):
-                    continue
-                new = cost + _cost(fact)
-                if new < best.get(fact.b, new + 1):
-                    best[fact.b] = new
-                    previous[fact.b] = fact
-                    counter += 1
-                    heapq.heappush(queue, (new, counter, fact.b))
-        if b not in previous:
-            return None
-        chain: list[Fact] = []
-        node = b
-        while node != a:
-            fact = previous[node]
-            chain.append(fact)
-            node = fact.a
-        return tuple(reversed(chain))
+
+        def admissible(fact: Fact) -> bool:
+            if fact is exclude or not closure.reaches(fact.b, b):
+                return False
+            return allowed is None or allowed(fact)
+
+        return cheapest_chain(self._forward[kind], a, b, _cost, admissible)
 
     @staticmethod
     def _rules(steps: tuple[Fact, ...], *extra: Rule) -> tuple[Rule, ...]:
