@@ -16,8 +16,9 @@ from dptaxonomy.base.atomic import write_bytes_atomic
 from dptaxonomy.catalog.store import Catalog, load_catalog
 from dptaxonomy.export.dot import DiagramOptions, dot_text, render
 from dptaxonomy.export.jsondump import export_schema_text
-from dptaxonomy.export.ontology import ontology_text, shapes_text
+from dptaxonomy.export.ontology import ontology_text
 from dptaxonomy.export.produce import ExportKind, produce
+from dptaxonomy.export.shapes import shapes_text
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.schema.jsonschema import SCHEMA_FILES, schema_text

@@ -17,9 +17,10 @@ from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.bibtex import bibtex_entry, latex_escape
 from dptaxonomy.export.dot import DiagramOptions, dot_text
 from dptaxonomy.export.jsondump import KnowledgeBaseExport, json_text
-from dptaxonomy.export.ontology import ontology_graph, shapes_graph
+from dptaxonomy.export.ontology import ontology_graph
 from dptaxonomy.export.rdf import INFERRED_GRAPH, asserted_graph, rdf_text
 from dptaxonomy.export.rdf_import import catalog_from_rdf
+from dptaxonomy.export.shapes import shapes_graph
 from dptaxonomy.export.sparql import run_query
 from dptaxonomy.export.table3 import table3_rows, table3_text
 from dptaxonomy.reasoning.compile import compile_knowledge_base

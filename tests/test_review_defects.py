@@ -10,7 +10,8 @@ from rdflib import Literal, URIRef
 
 from dptaxonomy.catalog.store import load_catalog
 from dptaxonomy.export import vocabulary as v
-from dptaxonomy.export.ontology import ontology_graph, shapes_graph
+from dptaxonomy.export.ontology import ontology_graph
+from dptaxonomy.export.shapes import shapes_graph
 from dptaxonomy.export.sparqlgraph import knowledge_graph
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from tests.clirunner import run

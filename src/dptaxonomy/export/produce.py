@@ -29,7 +29,8 @@ def produce(
 
         text = rdf_text(catalog, kb, kind.value)
     elif kind in (ExportKind.ontology, ExportKind.shacl):
-        from dptaxonomy.export.ontology import ontology_text, shapes_text
+        from dptaxonomy.export.ontology import ontology_text
+        from dptaxonomy.export.shapes import shapes_text
 
         text = ontology_text() if kind is ExportKind.ontology else shapes_text()
     elif kind in (ExportKind.json, ExportKind.json_schema):

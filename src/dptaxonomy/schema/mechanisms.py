@@ -17,19 +17,18 @@ from enum import StrEnum
 
 from pydantic import Field, field_validator, model_validator
 
-from dptaxonomy.schema.models import (
-    Citation,
+from dptaxonomy.schema.enums import Status
+from dptaxonomy.schema.fields import (
     CitationKey,
     Condition,
     DefinitionId,
     Expression,
     Label,
-    Parameter,
     ParameterName,
-    Status,
     Text,
-    _Strict,
 )
+from dptaxonomy.schema.fields import StrictModel as _Strict
+from dptaxonomy.schema.models import Citation, Parameter
 
 __all__ = [
     "InputKind",

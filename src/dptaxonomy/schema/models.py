@@ -9,12 +9,7 @@ The models only check what one file can check alone; whole-catalog checks
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
     Field,
     ValidationInfo,
     field_validator,
@@ -23,8 +18,6 @@ from pydantic import (
 
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
-    parse_condition,
-    parse_expression,
     parse_interval,
 )
 from dptaxonomy.schema.bibliography import Reference
@@ -44,6 +37,19 @@ from dptaxonomy.schema.enums import (
     Status,
     Truth,
 )
+from dptaxonomy.schema.fields import (
+    CITATION_KEY_PATTERN,
+    ID_PATTERN,
+    PARAMETER_NAME_PATTERN,
+    CitationKey,
+    Condition,
+    DefinitionId,
+    Expression,
+    Label,
+    ParameterName,
+    Text,
+)
+from dptaxonomy.schema.fields import StrictModel as _Strict
 
 __all__ = [
     "CITATION_KEY_PATTERN",
@@ -75,68 +81,6 @@ __all__ = [
     "Table3Row",
     "Truth",
 ]
-
-ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-CITATION_KEY_PATTERN = r"^[A-Za-z][A-Za-z0-9+]*[0-9]{2}[a-z]?$"
-PARAMETER_NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
-
-DefinitionId = Annotated[
-    str,
-    Field(
-        pattern=ID_PATTERN,
-        max_length=80,
-        description="A definition id: lowercase ASCII words joined by single hyphens.",
-    ),
-]
-CitationKey = Annotated[
-    str,
-    Field(
-        pattern=CITATION_KEY_PATTERN,
-        max_length=40,
-        description="A bibliography key in the SoK's style, e.g. `BS16` or `KDH+20`.",
-    ),
-]
-Text = Annotated[str, Field(min_length=1, max_length=4000)]
-
-
-def _expression(text: str) -> str:
-    try:
-        parse_expression(text)
-    except ArithmeticError_ as exc:
-        raise ValueError(str(exc)) from None
-    return text
-
-
-def _condition(text: str) -> str:
-    try:
-        parse_condition(text)
-    except ArithmeticError_ as exc:
-        raise ValueError(str(exc)) from None
-    return text
-
-
-ParameterName = Annotated[
-    str,
-    Field(pattern=PARAMETER_NAME_PATTERN, max_length=40, description="An ASCII identifier."),
-]
-Expression = Annotated[
-    str,
-    AfterValidator(_expression),
-    Field(description="An arithmetic expression, e.g. `epsilon**2 / 2`."),
-]
-Condition = Annotated[
-    str,
-    AfterValidator(_condition),
-    Field(description="A comparison of two expressions, e.g. `alpha > 1`."),
-]
-Label = Annotated[str, Field(min_length=1, max_length=200)]
-
-
-class _Strict(BaseModel):
-    """Base of every model: unknown keys are errors, values are not coerced to strings."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
-
 
 NUMERIC_TYPES = frozenset({ParameterType.real, ParameterType.integer})
 

@@ -1,0 +1,166 @@
+"""The SHACL shapes every RDF export must conform to.
+
+Generated here from the vocabulary constants and committed under ``ontology/``
+(``make schema`` refreshes them; a test keeps them current).
+"""
+
+from __future__ import annotations
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
+
+from dptaxonomy.export import vocabulary as v
+from dptaxonomy.export.rdf import bind_prefixes
+from dptaxonomy.schema.enums import DIMENSION_ORDER, TABLE3_ROWS, Monotone
+from dptaxonomy.schema.models import (
+    ID_PATTERN,
+    LinkKind,
+    ParameterType,
+    Quantifier,
+    RelationKind,
+    Scope,
+    Setting,
+    Status,
+    Truth,
+)
+
+__all__ = ["shapes_graph", "shapes_text"]
+
+
+class _Shapes:
+    """Builds SHACL shapes with stable blank-node labels."""
+
+    def __init__(self) -> None:
+        self.graph = Graph()
+        bind_prefixes(self.graph)
+        self.count = 0
+
+    def _node(self) -> BNode:
+        self.count += 1
+        return BNode(f"shape-{self.count}")
+
+    def _list(self, items: list[Node]) -> Node:
+        head: Node = v.RDF.nil
+        for item in reversed(items):
+            cell = self._node()
+            self.graph.add((cell, v.RDF.first, item))
+            self.graph.add((cell, v.RDF.rest, head))
+            head = cell
+        return head
+
+    def shape(self, name: str, target: URIRef) -> URIRef:
+        iri = v.DP[f"{name}Shape"]
+        self.graph.add((iri, v.RDF.type, v.SH.NodeShape))
+        self.graph.add((iri, v.SH.targetClass, target))
+        return iri
+
+    def prop(self, shape: URIRef, path: URIRef, **constraints: object) -> None:
+        node = self._node()
+        self.graph.add((shape, v.SH.property, node))
+        self.graph.add((node, v.SH.path, path))
+        for key, value in constraints.items():
+            if key == "values":
+                items: list[Node] = [Literal(x) for x in value]  # type: ignore[attr-defined]
+                self.graph.add((node, v.SH["in"], self._list(items)))
+            elif key == "nodes":
+                self.graph.add((node, v.SH["in"], self._list(list(value))))  # type: ignore[call-overload]
+            elif key in ("minCount", "maxCount"):
+                self.graph.add((node, v.SH[key], Literal(value)))
+            else:
+                self.graph.add((node, v.SH[key], value))  # type: ignore[arg-type]
+
+
+def shapes_graph() -> Graph:
+    """SHACL shapes every export must conform to."""
+    s = _Shapes()
+    one = {"minCount": 1, "maxCount": 1}
+    definition = s.shape("Definition", v.C_DEFINITION)
+    s.prop(
+        definition,
+        v.P_ID,
+        datatype=v.XSD.string,
+        pattern=Literal(ID_PATTERN),
+        **one,
+    )
+    s.prop(definition, v.SKOS.prefLabel, datatype=v.XSD.string, **one)
+    s.prop(definition, v.DCTERMS.description, datatype=v.XSD.string, **one)
+    s.prop(definition, v.P_STATEMENT, datatype=v.XSD.string, maxCount=1)
+    s.prop(definition, v.P_SCOPE, values=[x.value for x in Scope], **one)
+    s.prop(definition, v.P_SETTING, values=[x.value for x in Setting], **one)
+    s.prop(definition, v.P_HAS_DIMENSION, nodes=[v.DP[d] for d in DIMENSION_ORDER])
+    s.prop(definition, v.P_SOURCE, node=v.DP.SourceShape, **one)
+    s.prop(definition, v.P_CLAIM, node=v.DP.ClaimShape, minCount=3)
+    s.prop(definition, v.P_RELATION, node=v.DP.RelationShape)
+    s.prop(definition, v.P_LINK, node=v.DP.LinkShape)
+    s.prop(definition, v.P_PARAMETERS, **one)
+    s.prop(definition, v.P_INTRODUCED_IN, **one)
+    source = v.DP.SourceShape
+    s.graph.add((source, v.RDF.type, v.SH.NodeShape))
+    s.prop(source, v.P_CITES, **{"class": v.C_REFERENCE}, **one)
+    s.prop(
+        source,
+        v.P_TABLE3_ROW,
+        datatype=v.XSD.integer,
+        minInclusive=Literal(1),
+        maxInclusive=Literal(TABLE3_ROWS),
+        maxCount=1,
+    )
+    claim = s.shape("Claim", v.C_CLAIM)
+    s.prop(claim, v.P_VALUE, values=[x.value for x in Truth], **one)
+    s.prop(claim, v.P_STATUS, values=[x.value for x in Status], **one)
+    s.prop(claim, v.P_PROPERTY, datatype=v.XSD.string, **one)
+    s.prop(claim, v.P_CITATION, node=v.DP.CitationShape, maxCount=1)
+    relation = s.shape("Relation", v.C_RELATION)
+    predicates = [
+        v.P_STRONGER,
+        v.P_WEAKER,
+        v.P_EXTENDS,
+        v.P_EXTENDED_BY,
+        v.P_EQUIVALENT,
+        v.P_NOT_STRONGER,
+        v.P_NOT_WEAKER,
+    ]
+    assert len(predicates) == len(RelationKind)
+    s.prop(relation, v.RDF.subject, **{"class": v.C_DEFINITION}, **one)
+    s.prop(relation, v.RDF.predicate, nodes=predicates, **one)
+    s.prop(relation, v.RDF.object, **one)
+    s.prop(relation, v.P_STATUS, values=[x.value for x in Status], **one)
+    s.prop(relation, v.P_CITATION, node=v.DP.CitationShape, **one)
+    s.prop(relation, v.P_POSITION, datatype=v.XSD.integer, **one)
+    direct = v.DP.DirectRelationShape  # `a dp:stronger b` and the like: definitions at both ends
+    s.graph.add((direct, v.RDF.type, v.SH.NodeShape))
+    s.graph.add((direct, v.SH["class"], v.C_DEFINITION))
+    for predicate in predicates:
+        s.graph.add((direct, v.SH.targetSubjectsOf, predicate))
+        s.prop(direct, predicate, nodeKind=v.SH.IRI, **{"class": v.C_DEFINITION})
+    definition_set = s.shape("DefinitionSet", v.C_DEFINITION_SET)
+    s.prop(definition_set, v.P_QUANTIFIER, values=[x.value for x in Quantifier], **one)
+    s.prop(definition_set, v.P_HAS_DIMENSION, nodes=[v.DP[d] for d in DIMENSION_ORDER], **one)
+    link = s.shape("Link", v.C_LINK)
+    s.prop(link, v.P_LINK_KIND, values=[x.value for x in LinkKind], **one)
+    s.prop(link, v.RDF.object, **{"class": v.C_DEFINITION}, **one)
+    s.prop(link, v.P_CITATION, node=v.DP.CitationShape, **one)
+    _support_shapes(s)
+    return s.graph
+
+
+def _support_shapes(s: _Shapes) -> None:
+    """Shapes of citations, parameters and references."""
+    one = {"minCount": 1, "maxCount": 1}
+    citation = s.shape("Citation", v.C_CITATION)
+    s.prop(citation, v.P_CITES, **{"class": v.C_REFERENCE}, **one)
+    s.prop(citation, v.P_LOCATOR, datatype=v.XSD.string, **one)
+    parameter = s.shape("Parameter", v.C_PARAMETER)
+    s.prop(parameter, v.P_PARAMETER_NAME, datatype=v.XSD.string, **one)
+    s.prop(parameter, v.P_PARAMETER_TYPE, values=[x.value for x in ParameterType], **one)
+    s.prop(parameter, v.P_MONOTONE, values=[x.value for x in Monotone], maxCount=1)
+    reference = s.shape("Reference", v.C_REFERENCE)
+    s.prop(reference, v.P_CITATION_KEY, datatype=v.XSD.string, **one)
+    s.prop(reference, v.DCTERMS.title, datatype=v.XSD.string, **one)
+    s.prop(reference, v.P_YEAR, datatype=v.XSD.integer, **one)
+    s.prop(reference, v.BIBO.authorList, **one)
+
+
+def shapes_text() -> str:
+    """The SHACL shapes as Turtle."""
+    return shapes_graph().serialize(format="turtle")
