@@ -16,6 +16,7 @@ far above mpmath's error at that precision (the same device as
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -262,20 +263,14 @@ class Finite(Pair):
         return sum((abs(a - b) for a, b in zip(self.p, self.q, strict=True)), point(0.0)) / 2
 
     def delta(self, epsilon: IV) -> IV:
-        factor = _iv.exp(epsilon)
-        results = []
-        for p, q in self._orders():
-            total = point(0.0)
-            for a, b in zip(p, q, strict=True):
-                excess = a - factor * b
-                if lower(excess) > 0:
-                    total += excess
-                elif upper(excess) > 0:
-                    total += _iv.mpf([0, upper(excess)])
-            results.append(total)
-        return _hull_max(results)
+        return self._over_excess(epsilon, lambda _p, excess: excess)
 
     def probabilistic_delta(self, epsilon: IV) -> IV:
+        return self._over_excess(epsilon, lambda p, _excess: p)
+
+    def _over_excess(self, epsilon: IV, mass: Callable[[IV, IV], IV]) -> IV:
+        """Worst order's sum of ``mass(p(o), excess)`` over the outputs o where the excess
+        p(o) - e^ε q(o) is positive; where its sign is uncertain, [0, upper(mass)] enters."""
         factor = _iv.exp(epsilon)
         results = []
         for p, q in self._orders():
@@ -283,9 +278,9 @@ class Finite(Pair):
             for a, b in zip(p, q, strict=True):
                 excess = a - factor * b
                 if lower(excess) > 0:
-                    total += a
+                    total += mass(a, excess)
                 elif upper(excess) > 0:
-                    total += _iv.mpf([0, upper(a)])
+                    total += _iv.mpf([0, upper(mass(a, excess))])
             results.append(total)
         return _hull_max(results)
 
