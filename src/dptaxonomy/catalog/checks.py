@@ -11,13 +11,13 @@ import difflib
 from collections.abc import Iterator, Sequence
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
-from dptaxonomy.catalog.loader import LoadedDefinition, LoadedReferences
+from dptaxonomy.catalog.loader import LoadedDefinition, LoadedMechanism, LoadedReferences
 from dptaxonomy.catalog.names import NameIndex, normalize
 from dptaxonomy.catalog.yamlsource import Path, format_path
 from dptaxonomy.schema.arith import names_in, parse_condition, parse_expression
 from dptaxonomy.schema.models import Citation, Definition, Relation, RelationKind
 
-__all__ = ["check_catalog", "implication_sides"]
+__all__ = ["check_catalog", "did_you_mean", "entry_error", "implication_sides"]
 
 CONSTANTS = frozenset({"inf", "pi", "e"})
 _SEPARATIONS = frozenset({RelationKind.not_stronger, RelationKind.not_weaker})
@@ -36,14 +36,18 @@ def implication_sides(kind: RelationKind) -> tuple[str, str] | None:
     return None
 
 
-def _error(loaded: LoadedDefinition, path: Path, code: str, message: str, hint: str) -> Diagnostic:
+def entry_error(
+    loaded: LoadedDefinition | LoadedMechanism, path: Path, code: str, message: str, hint: str
+) -> Diagnostic:
+    """An error located at ``path`` inside a loaded definition or mechanism entry."""
     line, column = loaded.located.value_mark(path)
     return Diagnostic(
         Severity.error, loaded.file, line, column, code, f"{format_path(path)}: {message}", hint
     )
 
 
-def _suggest(word: str, options: Sequence[str]) -> str:
+def did_you_mean(word: str, options: Sequence[str]) -> str:
+    """A hint naming up to three close matches of ``word``, or nothing."""
     close = difflib.get_close_matches(word, options, n=3, cutoff=0.6)
     return f"did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
 
@@ -76,8 +80,10 @@ def _check_citations(
     """Unknown citation keys (``ordered`` is the sorted bibliography, for suggestions)."""
     for path, key in _citations(loaded.definition):
         if key not in known:
-            hint = _suggest(key, ordered) or "add the work to catalog/references.yaml"
-            yield _error(loaded, path, "unknown-citation", f"unknown citation key {key!r}", hint)
+            hint = did_you_mean(key, ordered) or "add the work to catalog/references.yaml"
+            yield entry_error(
+                loaded, path, "unknown-citation", f"unknown citation key {key!r}", hint
+            )
 
 
 def _check_parameter_map(
@@ -88,7 +94,7 @@ def _check_parameter_map(
     path: Path = ("relations", index)
     if sides is None:
         if relation.parameter_map is not None or relation.conditions or relation.restrictions:
-            yield _error(
+            yield entry_error(
                 loaded,
                 (*path, "parameter_map"),
                 "invalid-value",
@@ -106,7 +112,7 @@ def _check_parameter_map(
     free = implied - set(mapping)
     for key, expression in mapping.items():
         if key not in implied:
-            yield _error(
+            yield entry_error(
                 loaded,
                 (*path, "parameter_map", key),
                 "unknown-parameter",
@@ -115,7 +121,7 @@ def _check_parameter_map(
             )
         unknown = names_in(parse_expression(expression)) - implying - free - CONSTANTS
         if unknown:
-            yield _error(
+            yield entry_error(
                 loaded,
                 (*path, "parameter_map", key),
                 "unknown-parameter",
@@ -125,7 +131,7 @@ def _check_parameter_map(
             )
     for number, restriction in enumerate(relation.restrictions):
         if restriction.parameter not in implying | implied:
-            yield _error(
+            yield entry_error(
                 loaded,
                 (*path, "restrictions", number, "parameter"),
                 "unknown-parameter",
@@ -135,7 +141,7 @@ def _check_parameter_map(
     for number, condition in enumerate(relation.conditions):
         unknown = names_in(parse_condition(condition)) - implying - implied - CONSTANTS
         if unknown:
-            yield _error(
+            yield entry_error(
                 loaded,
                 (*path, "conditions", number),
                 "unknown-parameter",
@@ -150,42 +156,42 @@ def _check_references(
     """Dangling targets; ``ids`` is the sorted list of definition ids (for suggestions)."""
     for index, member in enumerate(loaded.definition.combines):
         if member not in definitions:
-            yield _error(
+            yield entry_error(
                 loaded,
                 ("combines", index),
                 "dangling-reference",
                 f"no definition has id {member!r}",
-                _suggest(member, ids) or "check the id in catalog/",
+                did_you_mean(member, ids) or "check the id in catalog/",
             )
     for index, link in enumerate(loaded.definition.links):
         path: Path = ("links", index, "target")
         if link.target == loaded.definition.id:
-            yield _error(
+            yield entry_error(
                 loaded, path, "self-reference", "a definition cannot be linked to itself", ""
             )
         elif link.target not in definitions:
-            yield _error(
+            yield entry_error(
                 loaded,
                 path,
                 "dangling-reference",
                 f"no definition has id {link.target!r}",
-                _suggest(link.target, ids) or "check the id in catalog/",
+                did_you_mean(link.target, ids) or "check the id in catalog/",
             )
     for index, relation in enumerate(loaded.definition.relations):
         if relation.target is None:
             continue
         target = definitions.get(relation.target)
         if target is None:
-            yield _error(
+            yield entry_error(
                 loaded,
                 ("relations", index, "target"),
                 "dangling-reference",
                 f"no definition has id {relation.target!r}",
-                _suggest(relation.target, ids) or "check the id in catalog/",
+                did_you_mean(relation.target, ids) or "check the id in catalog/",
             )
             continue
         if relation.target == loaded.definition.id:
-            yield _error(
+            yield entry_error(
                 loaded,
                 ("relations", index, "target"),
                 "self-reference",
@@ -227,7 +233,7 @@ def _check_ambiguity(definitions: dict[str, LoadedDefinition]) -> Iterator[Diagn
                 definition.id, others
             ):
                 continue  # a shared abbreviation: `ABBR[KEY]` tells the definitions apart
-            yield _error(
+            yield entry_error(
                 loaded,
                 path,
                 "ambiguous-name",
@@ -243,7 +249,7 @@ def _check_duplicates(loaded: Sequence[LoadedDefinition]) -> Iterator[Diagnostic
         previous = first.setdefault(entry.definition.id, entry)
         if previous is not entry:
             line, _ = previous.located.value_mark(("id",))
-            yield _error(
+            yield entry_error(
                 entry,
                 ("id",),
                 "duplicate-id",

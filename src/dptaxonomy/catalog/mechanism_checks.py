@@ -7,12 +7,12 @@ missing an argument their family needs.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator, Sequence
 
-from dptaxonomy.base.diagnostics import Diagnostic, Severity
+from dptaxonomy.base.diagnostics import Diagnostic
+from dptaxonomy.catalog.checks import did_you_mean, entry_error
 from dptaxonomy.catalog.loader import LoadedMechanism, LoadedReferences
-from dptaxonomy.catalog.yamlsource import Path, format_path
+from dptaxonomy.catalog.yamlsource import Path
 from dptaxonomy.schema.arith import names_in, parse_condition, parse_expression
 from dptaxonomy.schema.mechanisms import Mechanism, PairKind
 from dptaxonomy.schema.models import Definition
@@ -39,18 +39,6 @@ def finite_size(arguments: Sequence[str]) -> int | None:
     return count if count >= 2 and set(arguments) == expected else None
 
 
-def _error(entry: LoadedMechanism, path: Path, code: str, message: str, hint: str) -> Diagnostic:
-    line, column = entry.located.value_mark(path)
-    return Diagnostic(
-        Severity.error, entry.file, line, column, code, f"{format_path(path)}: {message}", hint
-    )
-
-
-def _suggest(word: str, options: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, options, n=3, cutoff=0.6)
-    return f"did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-
-
 def _citations(mechanism: Mechanism) -> Iterator[tuple[Path, str]]:
     for index, key in enumerate(mechanism.introduced_in):
         yield ("introduced_in", index), key
@@ -69,19 +57,19 @@ def _check_claims(
             path: Path = (part, index)
             definition = definitions.get(claim.definition)
             if definition is None:
-                yield _error(
+                yield entry_error(
                     entry,
                     (*path, "definition"),
                     "dangling-reference",
                     f"no definition has id {claim.definition!r}",
-                    _suggest(claim.definition, ids) or "check the id in catalog/",
+                    did_you_mean(claim.definition, ids) or "check the id in catalog/",
                 )
                 continue
             theirs = {p.name for p in definition.parameters}
             allowed = own | CONSTANTS | (theirs if part == "satisfies" else set())
             for key, expression in getattr(claim, "parameters", {}).items():
                 if key not in theirs:
-                    yield _error(
+                    yield entry_error(
                         entry,
                         (*path, "parameters", key),
                         "unknown-parameter",
@@ -90,7 +78,7 @@ def _check_claims(
                     )
                 unknown = names_in(parse_expression(expression)) - allowed
                 if unknown:
-                    yield _error(
+                    yield entry_error(
                         entry,
                         (*path, "parameters", key),
                         "unknown-parameter",
@@ -101,7 +89,7 @@ def _check_claims(
             for number, condition in enumerate(claim.conditions):
                 unknown = names_in(parse_condition(condition)) - allowed
                 if unknown:
-                    yield _error(
+                    yield entry_error(
                         entry,
                         (*path, "conditions", number),
                         "unknown-parameter",
@@ -118,7 +106,7 @@ def _check_pair(entry: LoadedMechanism) -> Iterator[Diagnostic]:
     given = sorted(pair.arguments)
     if pair.kind is PairKind.finite:
         if finite_size(given) is None:
-            yield _error(
+            yield entry_error(
                 entry,
                 ("pair", "arguments"),
                 "invalid-value",
@@ -127,7 +115,7 @@ def _check_pair(entry: LoadedMechanism) -> Iterator[Diagnostic]:
             )
     elif set(given) != PAIR_ARGUMENTS[pair.kind]:
         needed = ", ".join(sorted(PAIR_ARGUMENTS[pair.kind]))
-        yield _error(
+        yield entry_error(
             entry,
             ("pair", "arguments"),
             "invalid-value",
@@ -137,7 +125,7 @@ def _check_pair(entry: LoadedMechanism) -> Iterator[Diagnostic]:
     for key, expression in pair.arguments.items():
         unknown = names_in(parse_expression(expression)) - own - CONSTANTS
         if unknown:
-            yield _error(
+            yield entry_error(
                 entry,
                 ("pair", "arguments", key),
                 "unknown-parameter",
@@ -153,12 +141,12 @@ def _check_witnesses(
         for key in ("stronger", "not_stronger_than"):
             target = getattr(separation, key)
             if target not in definitions:
-                yield _error(
+                yield entry_error(
                     entry,
                     ("witnesses", index, key),
                     "dangling-reference",
                     f"no definition has id {target!r}",
-                    _suggest(target, ids) or "check the id in catalog/",
+                    did_you_mean(target, ids) or "check the id in catalog/",
                 )
 
 
@@ -177,7 +165,7 @@ def check_mechanisms(
         if previous is not entry:
             line, _ = previous.located.value_mark(("id",))
             diagnostics.append(
-                _error(
+                entry_error(
                     entry,
                     ("id",),
                     "duplicate-id",
@@ -188,9 +176,9 @@ def check_mechanisms(
         if references is not None:
             for path, key in _citations(entry.mechanism):
                 if key not in references.references:
-                    hint = _suggest(key, known) or "add the work to catalog/references.yaml"
+                    hint = did_you_mean(key, known) or "add the work to catalog/references.yaml"
                     message = f"unknown citation key {key!r}"
-                    diagnostics.append(_error(entry, path, "unknown-citation", message, hint))
+                    diagnostics.append(entry_error(entry, path, "unknown-citation", message, hint))
         diagnostics.extend(_check_claims(entry, definitions, ids))
         diagnostics.extend(_check_pair(entry))
         diagnostics.extend(_check_witnesses(entry, definitions, ids))
