@@ -104,6 +104,8 @@ def _plant(tmp_path: Path, file: str, text: str) -> Path:
     shutil.copytree(CATALOG_DIR, catalog)
     path = catalog / file
     source = path.read_text(encoding="utf-8")
+    if "\nrelations:\n" not in source:
+        source += "relations:\n"
     path.write_text(source.replace("relations:\n", "relations:\n" + text, 1), encoding="utf-8")
     return catalog
 
@@ -122,6 +124,12 @@ FALSE_CLAIMS = {
         "  - kind: stronger\n    target: unbounded-dp\n    citation: {key: KM11, at: Section 9}\n",
         "bounded-dp ≻ unbounded-dp is derivable, yet mechanism exact-size satisfies "
         "bounded-dp and violates unbounded-dp",
+    ),
+    "graph neighbourhood": (
+        "edge-dp.yaml",
+        "  - kind: stronger\n    target: node-dp\n    citation: {key: HLMJ09, at: Section 9}\n",
+        "edge-dp ≻ node-dp is derivable, yet mechanism edge-count satisfies edge-dp and "
+        "violates node-dp",
     ),
 }
 

@@ -2,7 +2,7 @@
 
 Duplicate ids, unknown citation keys, claims about definitions that do not
 exist, parameter names a claim's expressions cannot mean, and output pairs
-missing an argument their family needs.
+missing an argument their family needs, noise scales over unknown names.
 """
 
 from __future__ import annotations
@@ -134,6 +134,22 @@ def _check_pair(entry: LoadedMechanism) -> Iterator[Diagnostic]:
             )
 
 
+def _check_action(entry: LoadedMechanism) -> Iterator[Diagnostic]:
+    action = entry.mechanism.action
+    if action is None or action.scale is None:
+        return
+    own = {p.name for p in entry.mechanism.parameters}
+    unknown = names_in(parse_expression(action.scale)) - own - CONSTANTS
+    if unknown:
+        yield entry_error(
+            entry,
+            ("action", "scale"),
+            "unknown-parameter",
+            f"{', '.join(sorted(unknown))} not a parameter of the mechanism",
+            f"its parameters are: {', '.join(sorted(own)) or 'none'}",
+        )
+
+
 def _check_witnesses(
     entry: LoadedMechanism, definitions: dict[str, Definition], ids: Sequence[str]
 ) -> Iterator[Diagnostic]:
@@ -181,5 +197,6 @@ def check_mechanisms(
                     diagnostics.append(entry_error(entry, path, "unknown-citation", message, hint))
         diagnostics.extend(_check_claims(entry, definitions, ids))
         diagnostics.extend(_check_pair(entry))
+        diagnostics.extend(_check_action(entry))
         diagnostics.extend(_check_witnesses(entry, definitions, ids))
     return diagnostics

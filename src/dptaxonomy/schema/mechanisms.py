@@ -31,12 +31,16 @@ from dptaxonomy.schema.fields import StrictModel as _Strict
 from dptaxonomy.schema.models import Citation, Parameter
 
 __all__ = [
+    "STATISTIC_INPUTS",
+    "Action",
     "InputKind",
     "Mechanism",
     "MechanismInput",
+    "Noise",
     "OutputPair",
     "PairKind",
     "Satisfies",
+    "Statistic",
     "Violates",
     "WitnessedSeparation",
 ]
@@ -64,6 +68,65 @@ class PairKind(StrEnum):
     """Zeta(a) against Zeta(b) on the positive integers, P(k) ∝ k^-a; arguments ``a``, ``b``."""
     finite = "finite"
     """Two distributions over finitely many outcomes; arguments ``p0``, ``p1``, … and ``q0``, …."""
+
+
+class Statistic(StrEnum):
+    """What a mechanism computes from its input before adding noise (a closed list, never code)."""
+
+    constant = "constant"
+    """The same value for every input."""
+    size = "size"
+    """The number of records of a dataset."""
+    count_ones = "count"
+    """The number of records equal to 1 (records are bits)."""
+    edge_count = "edge-count"
+    """The number of edges of a graph."""
+    node_count = "node-count"
+    """The number of nodes of a graph."""
+
+
+STATISTIC_INPUTS: dict[Statistic, frozenset[InputKind]] = {
+    Statistic.constant: frozenset(InputKind),
+    Statistic.size: frozenset({InputKind.dataset}),
+    Statistic.count_ones: frozenset({InputKind.dataset}),
+    Statistic.edge_count: frozenset({InputKind.graph}),
+    Statistic.node_count: frozenset({InputKind.graph}),
+}
+"""The inputs each statistic reads."""
+
+
+class Noise(StrEnum):
+    """The noise added to the statistic."""
+
+    none = "none"
+    """The statistic is released exactly."""
+    laplace = "laplace"
+    """Laplace noise; ``scale`` is its scale b."""
+    gaussian = "gaussian"
+    """Gaussian noise; ``scale`` is its standard deviation σ."""
+
+
+class Action(_Strict):
+    """How the mechanism acts on an input: a statistic plus optional noise, in closed form.
+
+    The neighbourhood evaluator runs it on small concrete inputs under each
+    definition's neighbour relation (bounded, unbounded, edge, node, any two).
+    """
+
+    statistic: Statistic = Field(
+        description="constant, size, count (records equal to 1), edge-count or node-count."
+    )
+    noise: Noise = Field(default=Noise.none, description="none, laplace or gaussian.")
+    scale: Expression | None = Field(
+        default=None,
+        description="The noise scale (Laplace b, Gaussian σ) over the mechanism's parameters.",
+    )
+
+    @model_validator(mode="after")
+    def _scaled(self) -> Action:
+        if (self.noise is Noise.none) != (self.scale is None):
+            raise ValueError("give `scale` exactly when `noise` is laplace or gaussian")
+        return self
 
 
 class MechanismInput(_Strict):
@@ -157,6 +220,10 @@ class Mechanism(_Strict):
     pair: OutputPair | None = Field(
         default=None, description="Worst-case neighbouring output distributions, if known."
     )
+    action: Action | None = Field(
+        default=None,
+        description="How it acts on inputs, for the neighbourhood evaluator (closed form).",
+    )
     satisfies: list[Satisfies] = Field(default_factory=list, description="Definitions it meets.")
     violates: list[Violates] = Field(
         default_factory=list, description="Definitions it meets for no parameter value."
@@ -173,6 +240,15 @@ class Mechanism(_Strict):
             if names.count(name) > 1:
                 raise ValueError(f"parameter {name!r} is declared twice")
         return value
+
+    @model_validator(mode="after")
+    def _action_reads_input(self) -> Mechanism:
+        action = self.action
+        if action is not None and self.input.kind not in STATISTIC_INPUTS[action.statistic]:
+            raise ValueError(
+                f"the statistic {action.statistic.value!r} does not read a {self.input.kind.value}"
+            )
+        return self
 
     @property
     def labels(self) -> list[str]:

@@ -22,7 +22,15 @@ from dptaxonomy.schema.arith import parse_expression, parse_interval
 from dptaxonomy.schema.enums import ParameterType
 from dptaxonomy.schema.mechanisms import Mechanism, OutputPair, PairKind
 
-__all__ = ["GRID", "Case", "battery", "mechanism_cases", "pair_of", "random_pairs"]
+__all__ = [
+    "GRID",
+    "Case",
+    "battery",
+    "mechanism_cases",
+    "pair_of",
+    "parameter_grid",
+    "random_pairs",
+]
 
 GRID: dict[ParameterType, tuple[str, ...]] = {
     ParameterType.real: ("0.25", "0.5", "1", "2", "4"),
@@ -63,7 +71,8 @@ def pair_of(spec: OutputPair, values: dict[str, IV]) -> Pair:
     )
 
 
-def _grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:
+def parameter_grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:
+    """Every point of the mechanism's parameter grid, as exact decimal texts."""
     choices: list[list[tuple[str, str]]] = []
     for parameter in mechanism.parameters:
         domain = parse_interval(parameter.domain)
@@ -84,7 +93,7 @@ def mechanism_cases(mechanism: Mechanism) -> list[Case]:
     if mechanism.pair is None:
         return []
     cases = []
-    for point in _grid(mechanism):
+    for point in parameter_grid(mechanism):
         values = {name: exact(text) for name, text in point.items()}
         label = mechanism.id + "".join(f" {k}={v}" for k, v in sorted(point.items()))
         try:

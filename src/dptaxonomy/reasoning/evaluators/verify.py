@@ -22,6 +22,7 @@ from dptaxonomy.catalog.checks import implication_sides
 from dptaxonomy.reasoning.evaluators.battery import Case, battery, mechanism_cases
 from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE
+from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_check
 from dptaxonomy.reasoning.numeric import (
     IV,
     evaluate_interval,
@@ -173,6 +174,22 @@ def _violates(
     return results
 
 
+def _pair_results(
+    catalog: Catalog, claim: Satisfies | Violates, cases: list[Case]
+) -> list[tuple[bool | None, str]]:
+    """The claim judged on the mechanism's worst-case pair at each grid point."""
+    evaluable = EVALUABLE.get(claim.definition)
+    definition = catalog.definitions.get(claim.definition)
+    if evaluable is None or definition is None or not cases:
+        return []
+    if isinstance(claim, Satisfies):
+        return _satisfies(claim, definition, evaluable, cases)
+    return _violates(claim, evaluable, cases)
+
+
+_OUTCOMES = {True: Outcome.computed, False: Outcome.refuted, None: Outcome.unchecked}
+
+
 def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
     cases = mechanism_cases(mechanism)
     claims: list[tuple[CheckKind, int, Satisfies | Violates]] = [
@@ -180,15 +197,12 @@ def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
         *((CheckKind.violates, i, c) for i, c in enumerate(mechanism.violates)),
     ]
     for kind, index, claim in claims:
-        evaluable = EVALUABLE.get(claim.definition)
-        definition = catalog.definitions.get(claim.definition)
-        results: list[tuple[bool | None, str]] = []
-        if evaluable is not None and definition is not None and cases:
-            if isinstance(claim, Satisfies):
-                results = _satisfies(claim, definition, evaluable, cases)
-            else:
-                results = _violates(claim, evaluable, cases)
-        outcome, count, where = _tally(results)
+        relation = RELATIONS.get(claim.definition)
+        if mechanism.action is not None and relation is not None:
+            verdict, count, where = neighbour_check(mechanism, claim, relation)
+            outcome = _OUTCOMES[verdict]
+        else:
+            outcome, count, where = _tally(_pair_results(catalog, claim, cases))
         yield Check(
             kind,
             mechanism.id,
