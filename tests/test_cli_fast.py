@@ -71,6 +71,16 @@ def test_query_command_imports_no_heavy_library(command: str, filled_cache: Path
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "argv", [["show", "exact-size"], ["show", "--mechanism", "Gaussian mechanism", "-f", "json"]]
+)
+def test_show_mechanism_imports_no_heavy_library(argv: list[str], filled_cache: Path) -> None:
+    last, out = _modules_after([*argv, "--catalog", str(CATALOG_DIR)], filled_cache)
+    assert last == "EXIT 0 HEAVY []"
+    assert out
+
+
+@pytest.mark.slow
 def test_contradictions_without_a_cycle_imports_no_networkx(filled_cache: Path) -> None:
     argv = ["contradictions", "--catalog", str(CATALOG_DIR)]
     last, _ = _modules_after(argv, filled_cache)

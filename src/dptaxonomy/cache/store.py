@@ -44,10 +44,11 @@ __all__ = [
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
 NO_CACHE_ENV = "DPTAX_NO_CACHE"
-_FORMAT = 8
+_FORMAT = 9
 """3: files stored relative to the catalog root; 4: conditional facts (issue 12);
 5: conversions (issue 15); 6: entry documents ("views") for show and list (issue 11);
-7: definitions' sourced names (issue 14); 8: witness facts and evidence (issue 13)."""
+7: definitions' sourced names (issue 14); 8: witness facts and evidence (issue 13);
+9: mechanism documents and relations' evidence in the views (issue 13)."""
 T = TypeVar("T")
 Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
 

@@ -9,13 +9,14 @@ needs nothing but the standard library.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from dptaxonomy.catalog.names import NameIndex
+from dptaxonomy.catalog.names import NameIndex, normalize
 
 if TYPE_CHECKING:
+    from dptaxonomy.catalog.evidence import Computed
     from dptaxonomy.catalog.store import Catalog
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
@@ -41,12 +42,61 @@ def encode_views(
         document = definition.model_dump(mode="json", exclude_none=True)
         document["file"] = stored(catalog.entries[definition_id].file)
         document["derived_properties"] = [d.data() for d in derived_properties(kb, definition_id)]
+        for index, relation in enumerate(document.get("relations", ())):
+            _with_evidence(relation, catalog.evidence.get(("parameter_map", definition_id, index)))
         definitions[definition_id] = document
     references = {
         key: {"authors": list(reference.authors), "year": reference.year}
         for key, reference in sorted(catalog.references.items())
     }
-    return {"definitions": definitions, "references": references}
+    mechanisms = _mechanism_documents(catalog, stored)
+    return {"definitions": definitions, "mechanisms": mechanisms, "references": references}
+
+
+def _with_evidence(claim: Document, computed: Computed | None) -> None:
+    """Add a claim's evidence level (quoted, cited, computed, refuted) and its verify verdict."""
+    from dptaxonomy.reasoning.facts import evidence_level
+
+    level, cases = evidence_level(claim.get("citation", {}).get("quote"), computed)
+    claim["evidence"] = level
+    if level == "computed":
+        claim["cases"] = cases
+    if computed is not None:
+        claim["verify"] = computed.outcome
+        if computed.counterexample is not None:
+            claim["counterexample"] = computed.counterexample
+
+
+def _mechanism_documents(catalog: Catalog, stored: Callable[[str], str]) -> dict[str, Document]:
+    """Each mechanism's document: its entry, each claim's evidence, and its separations.
+
+    A declared separation carries the evidence of the witness fact rule W3
+    derives from it (the weaker of its two claims), or ``derived: false`` when
+    W3 does not apply (a disputed claim, or claims about different instances).
+    """
+    from dptaxonomy.reasoning.witnesses import witness_facts
+
+    derived = {
+        (f.origin.witness.mechanism, f.a, f.b): f.origin
+        for f in witness_facts(catalog)
+        if f.origin.witness is not None
+    }
+    documents = {}
+    for mechanism_id, entry in sorted(catalog.mechanism_entries.items()):
+        document = entry.mechanism.model_dump(mode="json", exclude_none=True)
+        document["file"] = stored(entry.file)
+        for kind in ("satisfies", "violates"):
+            for index, claim in enumerate(document[kind]):
+                _with_evidence(claim, catalog.evidence.get((kind, mechanism_id, index)))
+        for item in document["witnesses"]:
+            origin = derived.get((mechanism_id, item["stronger"], item["not_stronger_than"]))
+            item["derived"] = origin is not None
+            if origin is not None:
+                item["evidence"] = origin.evidence
+                if origin.evidence == "computed":
+                    item["cases"] = origin.cases
+        documents[mechanism_id] = document
+    return documents
 
 
 @dataclass(frozen=True)
@@ -80,10 +130,12 @@ def _labels(document: Document) -> EntryLabels:
 
 @dataclass(frozen=True)
 class CatalogView:
-    """Every definition's document by id (sorted), and each reference's authors and year."""
+    """Every definition's and mechanism's document by id (sorted), and each reference's
+    authors and year."""
 
     definitions: dict[str, Document]
     references: dict[str, Document]
+    mechanisms: dict[str, Document] = field(default_factory=dict)
 
     @cached_property
     def names(self) -> NameIndex:
@@ -93,6 +145,15 @@ class CatalogView:
     def resolve(self, name: str) -> Document:
         """The document of the definition ``name`` designates (raises a name error if none)."""
         return self.definitions[self.names.resolve(name)]
+
+    def mechanism(self, name: str) -> Document | None:
+        """The mechanism whose id, name or alias is ``name`` (spelling-insensitive), if any."""
+        wanted = normalize(name)
+        for document in self.mechanisms.values():
+            labels = (document["id"], document["name"], *document.get("aliases", ()))
+            if wanted in {normalize(label) for label in labels}:
+                return document
+        return None
 
     def incoming(self, definition_id: str) -> list[tuple[str, Document]]:
         """(subject id, relation) for each relation another entry states about the definition."""
@@ -113,7 +174,8 @@ def decode_views(data: Any, shown: Callable[[str], str] = str) -> CatalogView:
         raise ValueError("the views are not an object")
     definitions = data["definitions"]
     references = data["references"]
-    if not isinstance(definitions, dict) or not isinstance(references, dict):
+    mechanisms = data["mechanisms"]
+    if not all(isinstance(part, dict) for part in (definitions, references, mechanisms)):
         raise ValueError("the views have the wrong shape")
     for definition_id, document in definitions.items():
         if not isinstance(document, dict) or document.get("id") != definition_id:
@@ -123,4 +185,8 @@ def decode_views(data: Any, shown: Callable[[str], str] = str) -> CatalogView:
             if key not in document:
                 raise ValueError(f"the document of {definition_id!r} lacks {key!r}")
         document["file"] = shown(str(document["file"]))
-    return CatalogView(dict(sorted(definitions.items())), references)
+    for mechanism_id, document in mechanisms.items():
+        if not isinstance(document, dict) or document.get("id") != mechanism_id:
+            raise ValueError(f"the document of mechanism {mechanism_id!r} is malformed")
+        document["file"] = shown(str(document["file"]))
+    return CatalogView(dict(sorted(definitions.items())), references, mechanisms)

@@ -149,12 +149,29 @@ def setting_option(value: str | None) -> Setting | None:
     return chosen
 
 
-def show(name: str, catalog: Path | None, output: Format) -> None:
-    """``dptax show``."""
+def show(name: str, catalog: Path | None, output: Format, *, mechanism: bool = False) -> None:
+    """``dptax show``: a definition, else a mechanism (only a mechanism with ``mechanism``)."""
+    from dptaxonomy.base.errors import UnknownNameError
     from dptaxonomy.queries.describe import ShowResult
+    from dptaxonomy.queries.mechanism_show import MechanismShowResult
 
     view = catalog_view(catalog)
-    emit(ShowResult(view, view.resolve(name)), output)
+    found = view.mechanism(name)
+    if mechanism and found is None:
+        known = list(view.mechanisms)
+        message = f"no mechanism is called {name!r}; the mechanisms are: {', '.join(known)}"
+        raise UnknownNameError(name, known, message)
+    if not mechanism:
+        try:
+            document = view.resolve(name)
+        except UnknownNameError:
+            if found is None:
+                raise
+        else:
+            emit(ShowResult(view, document), output)
+            return
+    assert found is not None
+    emit(MechanismShowResult(view, found), output)
 
 
 def list_definitions(

@@ -60,10 +60,17 @@ def validate(
 
 
 def show(
-    name: NameArgument, catalog: CatalogOption = None, output: FormatOption = Format.text
+    name: NameArgument,
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    mechanism: Annotated[
+        bool, typer.Option("--mechanism", help="Look NAME up among the mechanisms only.")
+    ] = False,
 ) -> None:
-    """Everything known about one definition, with its links and every relation about it."""
-    actions.show(name, catalog, output)
+    """Everything known about one definition (its links, every relation about it and its
+    evidence), or about one mechanism (its claims with their evidence and the separations it
+    witnesses): a definition's name wins unless --mechanism is given."""
+    actions.show(name, catalog, output, mechanism=mechanism)
 
 
 def list_(

@@ -27,7 +27,7 @@ __all__ = ["FAST_COMMANDS", "parse"]
 
 _COMMON = {"--catalog": "catalog", "--format": "format", "-f": "format"}
 _REASONING = {**_COMMON, "--assume-conjectures": "conjectures"}
-_FLAGS = frozenset({"--assume-conjectures", "--no-statement"})
+_FLAGS = frozenset({"--assume-conjectures", "--no-statement", "--mechanism"})
 _REPEATED = frozenset({"dimension", "any_dimension", "property", "unknown_property"})
 
 
@@ -58,7 +58,7 @@ def _catalog(values: dict[str, Any]) -> Path | None:
 def _show(args: list[str], values: dict[str, Any]) -> None:
     from dptaxonomy.cli.actions import show
 
-    show(args[0], _catalog(values), _format(values))
+    show(args[0], _catalog(values), _format(values), mechanism=bool(values.get("mechanism")))
 
 
 def _list(_args: list[str], values: dict[str, Any]) -> None:
@@ -106,7 +106,7 @@ def _open_questions(_args: list[str], values: dict[str, Any]) -> None:
 
 
 FAST_COMMANDS: dict[str, _Spec] = {
-    "show": _Spec(1, _COMMON, _show),
+    "show": _Spec(1, {**_COMMON, "--mechanism": "mechanism"}, _show),
     "list": _Spec(
         0,
         {

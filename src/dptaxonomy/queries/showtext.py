@@ -1,7 +1,8 @@
 """The terminal view of one definition (``dptax show``), built from its JSON document.
 
 A relation that several sources state (same subject, kind, target, map,
-conditions and status) is printed once, followed by every citation.
+conditions and status) is printed once, followed by every citation, each with
+its evidence: quoted, cited, computed (N cases) or refuted.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dptaxonomy.cache.views import CatalogView
+from dptaxonomy.queries.mechanism_show import evidence_text
 from dptaxonomy.schema.enums import PROPERTY_NAMES, RELATION_SYMBOLS, TRUTH_MARKS
 
 __all__ = ["LINK_READINGS", "definition_text"]
@@ -70,7 +72,9 @@ def _relation(group: list[tuple[str, Document]]) -> str:
         line += "  with " + ", ".join(f"{k} = {v}" for k, v in relation["parameter_map"].items())
     if relation.get("conditions"):
         line += "  if " + " and ".join(relation["conditions"])
-    line += "\n      " + "; ".join(_citation(r.get("citation")) for _, r in group)
+    line += "\n      " + "; ".join(
+        f"{_citation(r.get('citation'))} — {evidence_text(r)}" for _, r in group
+    )
     if relation.get("status", "established") != "established":
         line += f"  [{relation['status']}]"
     for _, stated in group:

@@ -1,0 +1,104 @@
+"""`dptax show`: evidence on every relation line, and mechanisms with their claims' evidence."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.clirunner import run
+from tests.conftest import CATALOG_DIR
+
+
+def _show(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    result = run(capsys, "show", *args, "--catalog", str(CATALOG_DIR))
+    return result.code, result.out, result.err
+
+
+def test_relation_lines_show_their_evidence(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _show(capsys, "bounded-dp")
+    assert code == 0
+    assert "      [DP20] Section 4.1, after Definition 14 — quoted\n" in out
+    assert "      [DP20] Table 3, row 73 — cited\n" in out
+    code, out, _ = _show(capsys, "differential-privacy")
+    assert "      [DP20] Section 4.1, after Definition 14 — computed (70 cases)\n" in out
+
+
+def test_relation_json_carries_the_evidence(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _show(capsys, "differential-privacy", "-f", "json")
+    assert code == 0
+    data = json.loads(out)
+    relations = data["relations"] + data["incoming_relations"]
+    levels = {r["evidence"] for r in relations}
+    assert levels <= {"quoted", "cited", "computed", "refuted"}
+    computed = [r for r in relations if r["evidence"] == "computed"]
+    assert computed
+    assert all(r["cases"] > 0 and r["verify"] == "computed" for r in computed)
+
+
+def test_show_prints_a_mechanism(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _show(capsys, "exact-size")
+    assert code == 0
+    assert out.startswith("exact dataset size (mechanism)\n==============================\n")
+    assert "action:        size, released exactly\n" in out
+    assert (
+        "Satisfies\n  bounded-dp  with epsilon = 0\n"
+        "      [KM11] Section on bounded and unbounded DP (the size is public under bounded DP;"
+        " section number not checked)\n"
+        "      evidence: computed (10 cases)\n"
+    ) in out
+    assert (
+        "Separations it witnesses\n  bounded-dp ⊁ unbounded-dp   (rule W3; evidence: computed"
+        in out
+    )
+    assert out.rstrip().endswith("file: catalog/mechanisms/exact-size.yaml")
+
+
+def test_show_mechanism_by_name_and_unchecked_claims(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _show(capsys, "--mechanism", "Gaussian mechanism")
+    assert code == 0
+    assert "  gaussian-dp  with mu = sensitivity / sigma\n" in out
+    assert "      evidence: cited; verify: unchecked\n" in out
+    assert "  gaussian-dp ⊁ differential-privacy   (rule W3; evidence: cited)" in out
+
+
+def test_show_mechanism_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _show(capsys, "edge-count", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["schema_version"], data["kind"], data["id"]) == (1, "mechanism", "edge-count")
+    assert data["action"] == {"statistic": "edge-count", "noise": "laplace", "scale": "1 / epsilon"}
+    [met] = data["satisfies"]
+    [violated] = data["violates"]
+    assert (met["definition"], met["evidence"], met["verify"]) == (
+        "edge-dp",
+        "computed",
+        "computed",
+    )
+    assert (violated["definition"], violated["cases"]) == ("node-dp", 5495)
+    assert data["witnesses"] == [
+        {
+            "stronger": "edge-dp",
+            "not_stronger_than": "node-dp",
+            "derived": True,
+            "evidence": "computed",
+            "cases": 5495,
+        }
+    ]
+
+
+def test_show_mechanism_flag_refuses_a_definition(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _show(capsys, "--mechanism", "bounded-dp")
+    assert (code, out) == (1, "")
+    assert err.startswith(
+        "dptax: no mechanism is called 'bounded-dp'; the mechanisms are: constant, "
+        "discrete-laplace, edge-count, exact-size,"
+    )
+
+
+def test_an_unknown_name_is_still_reported_as_a_definition(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = _show(capsys, "no-such-thing-anywhere")
+    assert code == 1
+    assert err.startswith("dptax: no definition is called 'no-such-thing-anywhere'")
