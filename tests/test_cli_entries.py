@@ -86,7 +86,7 @@ def test_show_merges_a_relation_stated_by_several_sources(
     assert (
         "Relations stated in this entry\n"
         "  renyi-dp ≺ differential-privacy  (weaker)\n"
-        "      [DP20] Table 3, row 5; [Mir17] Proposition 3\n"
+        "      [DP20] Table 3, row 5 — cited; [Mir17] Proposition 3 — cited\n"
         "  renyi-dp ⊃ differential-privacy  (extended_by)"
     ) in result.out
 
