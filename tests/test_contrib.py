@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dptaxonomy.catalog.formatting import format_text
+from dptaxonomy.catalog.formatting import FileKind, format_text
 from dptaxonomy.catalog.paths import catalog_files
 from tests.clirunner import run
 from tests.conftest import CATALOG_DIR, FIXTURES, ROOT
@@ -127,3 +127,93 @@ def test_contributing_guide_covers_the_workflow() -> None:
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     for command in ("dptax new", "dptax validate", "dptax fmt", "dptax relate", "make test"):
         assert command in text
+
+
+MECHANISM_ARGS = [
+    "new",
+    "--mechanism",
+    "--id",
+    "my-mech",
+    "--name",
+    'a "noisy" count',
+    "-i",
+    "Mir17",
+    "--summary",
+    "Adds Laplace noise to the number of records.",
+    "--output",
+    r"\mathcal{M}(D) = |D| + \mathrm{Lap}(1/\varepsilon)",
+]
+
+
+def test_new_mechanism_scaffolds_an_entry_validate_accepts(
+    capsys: pytest.CaptureFixture[str], work: Path
+) -> None:
+    result = run(capsys, *MECHANISM_ARGS)
+    assert result.code == 0
+    assert result.out == (
+        "wrote catalog/mechanisms/my-mech.yaml; fill it in, then run `dptax validate` and "
+        "`dptax verify`\n"
+    )
+    path = work / "mechanisms" / "my-mech.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=../../schema/mechanism.schema.json\n")
+    assert "# action: How it acts on inputs, for the neighbourhood evaluator" in text
+    data = yaml.safe_load(text)
+    assert data["output"] == r"\mathcal{M}(D) = |D| + \mathrm{Lap}(1/\varepsilon)"
+    assert data["input"] == {"kind": "dataset", "neighbourhood": "add or remove one record"}
+    assert format_text(text, kind=FileKind.mechanism) == text
+    # the author fills it in: a claim and an action, then validate and fmt accept it
+    path.write_text(
+        text.replace(
+            "satisfies: []",
+            "satisfies:\n  - {definition: differential-privacy, "
+            "citation: {key: Mir17, at: Section 9}}",
+        ).replace(
+            "parameters: []",
+            "parameters:\n  - {name: epsilon, symbol: \\varepsilon, meaning: scale inverse, "
+            "type: real, domain: '(0, inf)'}\n"
+            "action: {statistic: size, noise: laplace, scale: 1 / epsilon}",
+        ),
+        encoding="utf-8",
+    )
+    validated = run(capsys, "validate", "--catalog", "catalog")
+    assert validated.code == 0, validated.out
+    assert run(capsys, "fmt", "catalog/mechanisms/my-mech.yaml").code == 0
+    formatted = path.read_text(encoding="utf-8")
+    assert formatted.index("parameters:") < formatted.index("action:")
+    assert run(capsys, "fmt", "--check", "catalog/mechanisms/my-mech.yaml").code == 0
+    whole = run(capsys, "fmt", "--check")  # the fixture's definitions are not all canonical
+    assert whole.err.startswith("6 file(s):")  # references, 4 definitions and the mechanism
+    assert "my-mech" not in whole.out
+
+
+def test_new_mechanism_refuses_overwrite_and_bad_values(
+    capsys: pytest.CaptureFixture[str], work: Path
+) -> None:
+    assert run(capsys, *MECHANISM_ARGS).code == 0
+    again = run(capsys, *MECHANISM_ARGS)
+    assert again.code == 1
+    assert again.err == (
+        "dptax: catalog/mechanisms/my-mech.yaml already exists (use --force to overwrite it)\n"
+    )
+    bad = run(capsys, *MECHANISM_ARGS, "--force", "--input", "stream")
+    assert bad.code == 2
+    assert "invalid value: --input must be one of: dataset, graph, value" in bad.err
+    wrong = run(capsys, *[a if a != "my-mech" else "Not An Id" for a in MECHANISM_ARGS])
+    assert wrong.code == 1
+    assert wrong.err.startswith("dptax: cannot scaffold this entry: id: ")
+    assert not (work / "mechanisms" / "Not An Id.yaml").exists()
+
+
+def test_fmt_orders_a_mechanism_by_its_schema(
+    capsys: pytest.CaptureFixture[str], work: Path
+) -> None:
+    source = (CATALOG_DIR / "mechanisms" / "exact-size.yaml").read_text(encoding="utf-8")
+    lines = source.splitlines()
+    shuffled = "\n".join([*lines[1:3][::-1], *lines[3:]]) + "\n"  # no modeline, name before id
+    (work / "mechanisms").mkdir()
+    path = work / "mechanisms" / "exact-size.yaml"
+    path.write_text(shuffled, encoding="utf-8")
+    assert run(capsys, "fmt", "--check", "catalog/mechanisms/exact-size.yaml").code == 1
+    assert run(capsys, "fmt", "catalog/mechanisms/exact-size.yaml").code == 0
+    assert path.read_text(encoding="utf-8") == source

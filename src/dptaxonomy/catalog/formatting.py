@@ -1,8 +1,9 @@
 """Canonical formatting of catalog files, keeping comments (ruamel.yaml round trip).
 
 Canonical form: keys in the order the schema declares them (so every entry
-reads the same way), two-space indentation, sequences indented under their
-key, lines folded at 100 characters, the `yaml-language-server` modeline
+reads the same way: definitions, and mechanisms under ``mechanisms/``),
+two-space indentation, sequences indented under their key, lines folded at
+100 characters, the `yaml-language-server` modeline of the entry's schema
 first. Quoting is kept as written. Formatting never changes the data: the
 result is checked to load to the same values before anything is written.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +21,47 @@ from pydantic import BaseModel
 
 from dptaxonomy.base.atomic import write_text_atomic
 from dptaxonomy.base.errors import DptaxError
-from dptaxonomy.catalog.paths import REFERENCES_FILE
+from dptaxonomy.catalog.paths import MECHANISMS_DIR, REFERENCES_FILE
 from dptaxonomy.catalog.yamlsource import parse_yaml
+from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import Definition
 
-__all__ = ["MODELINE", "FormatResult", "format_files", "format_text"]
+__all__ = [
+    "MECHANISM_MODELINE",
+    "MODELINE",
+    "FileKind",
+    "FormatResult",
+    "file_kind",
+    "format_files",
+    "format_text",
+]
 
 MODELINE = "# yaml-language-server: $schema=../schema/definition.schema.json"
+MECHANISM_MODELINE = "# yaml-language-server: $schema=../../schema/mechanism.schema.json"
 WIDTH = 100
+
+
+class FileKind(StrEnum):
+    """What a catalog file holds, which decides its key order and modeline."""
+
+    definition = "definition"
+    mechanism = "mechanism"
+    references = "references"
+
+
+_MODELS: dict[FileKind, tuple[type[BaseModel], str]] = {
+    FileKind.definition: (Definition, MODELINE),
+    FileKind.mechanism: (Mechanism, MECHANISM_MODELINE),
+}
+
+
+def file_kind(path: Path) -> FileKind:
+    """The bibliography by name, a mechanism below a ``mechanisms/`` folder, else a definition."""
+    if path.name == REFERENCES_FILE:
+        return FileKind.references
+    if MECHANISMS_DIR in path.resolve().parent.parts:
+        return FileKind.mechanism
+    return FileKind.definition
 
 
 class FormatError(DptaxError):
@@ -74,7 +109,7 @@ def _yaml() -> Any:
     return yaml
 
 
-def format_text(text: str, *, definition: bool = True) -> str:
+def format_text(text: str, *, kind: FileKind = FileKind.definition) -> str:
     """The canonical form of one file's text (raises :class:`FormatError`)."""
     before, problems = parse_yaml(text.encode("utf-8"), "<input>")
     if before is None or problems:
@@ -84,15 +119,16 @@ def format_text(text: str, *, definition: bool = True) -> str:
         document = yaml.load(text)
     except Exception as exc:  # ruamel raises many error types; none may escape
         raise FormatError(f"ruamel.yaml cannot read the file: {exc}") from None
-    if definition:
-        _order(Definition, document)
+    entry = _MODELS.get(kind)
+    if entry is not None:
+        _order(entry[0], document)
     buffer = io.StringIO()
     yaml.dump(document, buffer)
     body = buffer.getvalue()
     lines = body.splitlines()
-    if definition:
-        lines = [line for line in lines if line.strip() != MODELINE]
-        lines.insert(0, MODELINE)
+    if entry is not None:
+        lines = [line for line in lines if line.strip() != entry[1]]
+        lines.insert(0, entry[1])
     result = "\n".join(lines).rstrip("\n") + "\n"
     after, problems = parse_yaml(result.encode("utf-8"), "<output>")
     if after is None or problems or after.data != before.data:
@@ -106,7 +142,7 @@ def format_files(paths: Iterable[Path], *, check: bool) -> list[FormatResult]:
     for path in paths:
         try:
             text = path.read_text(encoding="utf-8")
-            formatted = format_text(text, definition=path.name != REFERENCES_FILE)
+            formatted = format_text(text, kind=file_kind(path))
         except (OSError, UnicodeDecodeError) as exc:
             results.append(FormatResult(path, False, f"cannot read: {exc}"))
             continue

@@ -1,4 +1,4 @@
-"""``dptax new``: a new definition file, pre-filled and commented from the schema.
+"""``dptax new``: a new definition or mechanism file, pre-filled and commented from the schema.
 
 The comments are the schema's own field descriptions, so the scaffold never
 drifts from what ``dptax validate`` checks.
@@ -12,11 +12,19 @@ from pathlib import Path
 
 from dptaxonomy.base.atomic import write_text_atomic
 from dptaxonomy.base.errors import DptaxError
-from dptaxonomy.catalog.formatting import MODELINE
+from dptaxonomy.catalog.formatting import MECHANISM_MODELINE, MODELINE
+from dptaxonomy.catalog.paths import MECHANISMS_DIR
 from dptaxonomy.schema.enums import Dimension, Scope, Setting
+from dptaxonomy.schema.mechanisms import InputKind, Mechanism
 from dptaxonomy.schema.models import Definition
 
-__all__ = ["NewDefinition", "scaffold_text", "write_scaffold"]
+__all__ = [
+    "NewDefinition",
+    "NewMechanism",
+    "mechanism_scaffold_text",
+    "scaffold_text",
+    "write_scaffold",
+]
 
 
 @dataclass(frozen=True)
@@ -34,8 +42,21 @@ class NewDefinition:
     section: str | None = None
 
 
-def _comment(name: str) -> str:
-    description = Definition.model_fields[name].description or ""
+@dataclass(frozen=True)
+class NewMechanism:
+    """What the contributor tells `dptax new --mechanism`."""
+
+    id: str
+    name: str
+    introduced_in: list[str]
+    description: str
+    output: str
+    input: InputKind = InputKind.dataset
+    neighbourhood: str = "add or remove one record"
+
+
+def _comment(name: str, model: type[Definition] | type[Mechanism] = Definition) -> str:
+    description = model.model_fields[name].description or ""
     return f"# {name}: {description}"
 
 
@@ -95,23 +116,84 @@ def scaffold_text(new: NewDefinition) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_scaffold(directory: Path, new: NewDefinition, *, force: bool = False) -> Path:
-    """Write ``directory/<id>.yaml``; refuse to overwrite unless ``force``."""
+def mechanism_scaffold_text(new: NewMechanism) -> str:
+    """The text of a new mechanism file; it validates once its citation keys exist."""
+
+    def comment(name: str) -> str:
+        return _comment(name, Mechanism)
+
+    return (
+        "\n".join(
+            [
+                MECHANISM_MODELINE,
+                "# A new mechanism: a witness for separations. Every claim carries a citation (see",
+                "# CONTRIBUTING.md); `dptax validate` checks the file, `dptax verify` its claims.",
+                comment("id"),
+                f"id: {new.id}",
+                comment("name"),
+                f"name: {_scalar(new.name)}",
+                comment("aliases"),
+                "aliases: []",
+                comment("description"),
+                f"description: {_scalar(new.description)}",
+                comment("introduced_in"),
+                f"introduced_in: [{', '.join(new.introduced_in)}]",
+                comment("input"),
+                "input:",
+                f"  kind: {new.input.value}",
+                f"  neighbourhood: {_scalar(new.neighbourhood)}",
+                comment("output"),
+                f"output: {_scalar(new.output)}",
+                comment("parameters"),
+                "# Each: {name: sigma, symbol: \\sigma, meaning: ..., type: real,",
+                "#        domain: (0, inf)}",
+                "parameters: []",
+                comment("pair"),
+                "# e.g. {kind: gaussian, arguments: {shift: sensitivity, sigma: sigma}}; or leave",
+                "# it out",
+                comment("action"),
+                "# e.g. {statistic: size, noise: laplace, scale: 1 / epsilon}; or leave out",
+                comment("satisfies"),
+                "# Each: {definition: <id>, parameters: {rho: ...}, citation: {key: KEY, at: ...}}",
+                "satisfies: []",
+                comment("violates"),
+                "# Each: {definition: <id>, citation: {key: KEY, at: ...}}",
+                "violates: []",
+                comment("witnesses"),
+                "# Each: {stronger: <id it satisfies>, not_stronger_than: <id it violates>}",
+                "witnesses: []",
+            ]
+        )
+        + "\n"
+    )
+
+
+def write_scaffold(
+    directory: Path, new: NewDefinition | NewMechanism, *, force: bool = False
+) -> Path:
+    """Write ``directory/<id>.yaml`` (``directory/mechanisms/<id>.yaml`` for a mechanism);
+    refuse to overwrite unless ``force``."""
     from pydantic import ValidationError
 
     try:
-        Definition.model_validate(_data(new))
+        if isinstance(new, NewMechanism):
+            Mechanism.model_validate(_mechanism_data(new))
+        else:
+            Definition.model_validate(_data(new))
     except ValidationError as exc:
         problems = "; ".join(
             ".".join(str(p) for p in error["loc"]) + ": " + str(error["msg"])
             for error in exc.errors()
         )
         raise DptaxError(f"cannot scaffold this entry: {problems}") from None
-    path = directory / f"{new.id}.yaml"
+    mechanism = isinstance(new, NewMechanism)
+    path = (directory / MECHANISMS_DIR if mechanism else directory) / f"{new.id}.yaml"
     if path.exists() and not force:
         raise DptaxError(f"{path} already exists (use --force to overwrite it)")
+    text = mechanism_scaffold_text(new) if isinstance(new, NewMechanism) else scaffold_text(new)
     try:
-        write_text_atomic(path, scaffold_text(new))
+        path.parent.mkdir(exist_ok=True)
+        write_text_atomic(path, text)
     except OSError as exc:
         raise DptaxError(f"cannot write {path}: {exc.strerror or exc}") from None
     return path
@@ -135,4 +217,16 @@ def _data(new: NewDefinition) -> dict[str, object]:
         "properties": {
             name: {"value": "unknown"} for name in ("post_processing", "convexity", "composability")
         },
+    }
+
+
+def _mechanism_data(new: NewMechanism) -> dict[str, object]:
+    """The mechanism scaffold's content as data, validated before anything is written."""
+    return {
+        "id": new.id,
+        "name": new.name,
+        "description": new.description,
+        "introduced_in": new.introduced_in,
+        "input": {"kind": new.input.value, "neighbourhood": new.neighbourhood},
+        "output": new.output,
     }

@@ -56,11 +56,33 @@ def new(
     scope: Annotated[str, typer.Option("--scope", help="core, input_type, context, …")] = "core",
     setting: Annotated[str, typer.Option("--setting", help="central or local.")] = "central",
     section: Annotated[str | None, typer.Option("--section", help="Section of the source.")] = None,
+    mechanism: Annotated[
+        bool,
+        typer.Option(
+            "--mechanism",
+            help="Scaffold a mechanism (catalog/mechanisms/ID.yaml); --summary is its description.",
+        ),
+    ] = False,
+    output: Annotated[
+        str | None,
+        typer.Option("--output", help="Mechanism: its output distribution, in LaTeX."),
+    ] = None,
+    input_kind: Annotated[
+        str, typer.Option("--input", help="Mechanism: what it reads (dataset, graph, value).")
+    ] = "dataset",
+    neighbourhood: Annotated[
+        str,
+        typer.Option(
+            "--neighbourhood", help="Mechanism: which inputs its claims treat as neighbours."
+        ),
+    ] = "add or remove one record",
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     catalog: CatalogOption = None,
 ) -> None:
-    """Scaffold a new definition file, commented from the schema (asks for what is missing)."""
-    from dptaxonomy.catalog.scaffold import NewDefinition, write_scaffold
+    """Scaffold a new definition (or, with --mechanism, mechanism) file, commented from the
+    schema (asks for what is missing)."""
+    from dptaxonomy.catalog.scaffold import NewDefinition, NewMechanism, write_scaffold
+    from dptaxonomy.schema.mechanisms import InputKind
     from dptaxonomy.schema.models import Dimension, Scope, Setting
 
     directory = _work_catalog(catalog)
@@ -68,6 +90,18 @@ def new(
     chosen_name = _ask(name, "--name", "Name, as the source writes it")
     keys = introduced_in or [_ask(None, "--introduced-in", "Citation key of the introducing paper")]
     chosen_summary = _ask(summary, "--summary", "Summary, in your own words")
+    if mechanism:
+        chosen_output = _ask(output, "--output", "Output distribution, in LaTeX")
+        try:
+            kind = InputKind(input_kind)
+        except ValueError:
+            fail(f"invalid value: --input must be one of: {', '.join(InputKind)}", 2)
+        made = NewMechanism(
+            chosen_id, chosen_name, keys, chosen_summary, chosen_output, kind, neighbourhood
+        )
+        path = write_scaffold(directory, made, force=force)
+        typer.echo(f"wrote {path}; fill it in, then run `dptax validate` and `dptax verify`")
+        return
     try:
         dimensions = [Dimension(d.strip().upper()) for d in dimension or []]
         entry = NewDefinition(
@@ -96,13 +130,18 @@ def fmt(
     ] = False,
     catalog: CatalogOption = None,
 ) -> None:
-    """Rewrite catalog files in canonical form (key order, indentation, width), keeping comments."""
+    """Rewrite catalog files (definitions, mechanisms, references) in canonical form (key order,
+    indentation, width), keeping comments."""
     from dptaxonomy.catalog.formatting import format_files
-    from dptaxonomy.catalog.paths import REFERENCES_FILE, catalog_files
+    from dptaxonomy.catalog.paths import REFERENCES_FILE, catalog_files, mechanism_files
 
     if not paths:
         directory = _work_catalog(catalog)
-        paths = [directory / REFERENCES_FILE, *catalog_files(directory)]
+        paths = [
+            directory / REFERENCES_FILE,
+            *catalog_files(directory),
+            *mechanism_files(directory),
+        ]
     results = format_files(paths, check=check)
     failed = [r for r in results if r.error]
     changed = [r for r in results if r.changed]
