@@ -334,3 +334,31 @@ def test_literature_and_library_names_are_shown_and_searched_when_an_entry_has_t
         }
     ]
     assert literature_names(SimpleNamespace()) == []  # type: ignore[arg-type]
+
+
+def test_mechanism_pages_show_each_claims_verify_evidence(built: tuple[Path, None]) -> None:
+    page = (built[0] / "m" / "exact-size" / "index.html").read_text(encoding="utf-8")
+    assert "<code>size, released exactly</code>" in page
+    assert '<span class="evidence evidence-computed">computed (10 cases)</span>' in page
+    assert page.count('<span class="evidence evidence-computed">computed (20 cases)</span>') == 2
+    gaussian = (built[0] / "m" / "gaussian" / "index.html").read_text(encoding="utf-8")
+    assert '<span class="evidence evidence-unchecked">unchecked</span>' in gaussian
+    assert '<th scope="col">Evidence</th>' in gaussian
+
+
+def test_a_refuted_claim_shows_its_counterexample(catalog: Catalog) -> None:
+    import dataclasses
+
+    from dptaxonomy.catalog.evidence import Computed
+    from dptaxonomy.export.site.mechanism import mechanism_context
+
+    example = "exact-size, unbounded neighbours {} ~ {0}: a deterministic output changes"
+    planted = dataclasses.replace(
+        catalog, evidence={("satisfies", "exact-size", 0): Computed("refuted", 0, example)}
+    )
+    context = mechanism_context(planted, planted.mechanisms["exact-size"], set())
+    [(_, _, _, verdict)] = context["satisfies"]
+    assert verdict == {"outcome": "refuted", "text": "refuted", "counterexample": example}
+    assert [v for _, _, v in context["violates"]] == [
+        {"outcome": "unchecked", "text": "unchecked", "counterexample": None}
+    ] * 2

@@ -2,7 +2,9 @@
 
 A mechanism entry claims definitions it satisfies (with parameters) and
 violates, and names the separations it witnesses: a mechanism satisfying A
-but violating B shows that A does not imply B.
+but violating B shows that A does not imply B. Each claim shows what
+``dptax verify`` found (``catalog/evidence.json``): computed on N cases,
+refuted (with the counterexample), or unchecked.
 """
 
 from __future__ import annotations
@@ -21,6 +23,26 @@ __all__ = ["mechanism_context", "mechanisms_about", "witnesses_of"]
 def _name(catalog: Catalog, definition_id: str) -> str:
     definition = catalog.definitions.get(definition_id)
     return label_of(definition) if definition is not None else definition_id
+
+
+def _verdict(catalog: Catalog, kind: str, mechanism_id: str, index: int) -> dict[str, Any]:
+    """The verify verdict of one claim: outcome, case count, counterexample, and its wording."""
+    computed = catalog.evidence.get((kind, mechanism_id, index))
+    if computed is None or computed.outcome == "unchecked":
+        return {"outcome": "unchecked", "text": "unchecked", "counterexample": None}
+    if computed.outcome == "refuted":
+        return {"outcome": "refuted", "text": "refuted", "counterexample": computed.counterexample}
+    cases = f"{computed.cases} case{'s' if computed.cases != 1 else ''}"
+    return {"outcome": "computed", "text": f"computed ({cases})", "counterexample": None}
+
+
+def _action(mechanism: Mechanism) -> str | None:
+    action = mechanism.action
+    if action is None:
+        return None
+    if action.scale is None:
+        return f"{action.statistic.value}, released exactly"
+    return f"{action.statistic.value} + {action.noise.value} noise of scale {action.scale}"
 
 
 def mechanism_context(
@@ -46,11 +68,24 @@ def mechanism_context(
             {"parameter": p, "symbol": render_latex(p.symbol, label=p.symbol).markup}
             for p in mechanism.parameters
         ],
+        "action": _action(mechanism),
         "satisfies": [
-            (claim, _name(catalog, claim.definition), sorted(claim.parameters.items()))
-            for claim in mechanism.satisfies
+            (
+                claim,
+                _name(catalog, claim.definition),
+                sorted(claim.parameters.items()),
+                _verdict(catalog, "satisfies", mechanism.id, index),
+            )
+            for index, claim in enumerate(mechanism.satisfies)
         ],
-        "violates": [(claim, _name(catalog, claim.definition)) for claim in mechanism.violates],
+        "violates": [
+            (
+                claim,
+                _name(catalog, claim.definition),
+                _verdict(catalog, "violates", mechanism.id, index),
+            )
+            for index, claim in enumerate(mechanism.violates)
+        ],
         "witnessed": witnessed,
         "introduced_in": [(k, catalog.references.get(k)) for k in mechanism.introduced_in],
         "file": f"catalog/mechanisms/{mechanism.id}.yaml",
