@@ -102,3 +102,26 @@ def test_an_unknown_name_is_still_reported_as_a_definition(
     code, _, err = _show(capsys, "no-such-thing-anywhere")
     assert code == 1
     assert err.startswith("dptax: no definition is called 'no-such-thing-anywhere'")
+
+
+def test_relate_shows_each_witness_claims_computed_evidence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = run(capsys, "relate", "node-dp", "edge-dp", "--catalog", str(CATALOG_DIR))
+    assert result.code == 0
+    assert result.out.startswith("node-dp vs edge-dp: stronger (strictly)")
+    assert (
+        "  1. edge-dp ⊁ node-dp   witness: mechanism edge-count (rule W3; evidence: computed "
+        "(5495 cases))\n"
+    ) in result.out
+    assert "(catalog/mechanisms/edge-count.yaml:22; computed (26625 cases))\n" in result.out
+    assert "(catalog/mechanisms/edge-count.yaml:26; computed (5495 cases))\n" in result.out
+    result = run(
+        capsys, "relate", "bounded-dp", "unbounded-dp", "-f", "json", "--catalog", str(CATALOG_DIR)
+    )
+    data = json.loads(result.out)
+    [step] = [s for p in data["proofs"] for s in p["steps"] if "witness" in s]
+    witness = step["witness"]
+    assert witness["mechanism"] == "exact-size"
+    assert (witness["satisfies"]["evidence"], witness["satisfies"]["cases"]) == ("computed", 10)
+    assert (witness["violates"]["evidence"], witness["violates"]["cases"]) == ("computed", 20)

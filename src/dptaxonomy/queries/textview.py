@@ -44,9 +44,11 @@ def _witness_lines(number: int, step: Fact) -> list[str]:
         f"   witness: mechanism {witness.mechanism} (rule {step.rule.value}; "
         f"evidence: {_evidence(step.origin.evidence, step.origin.cases)})",
         f"     satisfies {witness.satisfies}: [{met.key}] {met.at}"
-        f"   ({step.origin.file}:{witness.satisfies_line})",
+        f"   ({step.origin.file}:{witness.satisfies_line}; "
+        f"{_evidence(witness.satisfies_evidence, witness.satisfies_cases)})",
         f"     violates {witness.violates} for every parameter: [{violated.key}] {violated.at}"
-        f"   ({step.origin.file}:{witness.violates_line})",
+        f"   ({step.origin.file}:{witness.violates_line}; "
+        f"{_evidence(witness.violates_evidence, witness.violates_cases)})",
     ]
 
 

@@ -54,6 +54,11 @@ class WitnessRef:
     violates: str
     violates_citation: CitationRef
     violates_line: int
+    satisfies_evidence: str = "cited"
+    """Each claim's own evidence level (see :func:`evidence_level`) and case count."""
+    satisfies_cases: int = 0
+    violates_evidence: str = "cited"
+    violates_cases: int = 0
 
 
 @dataclass(frozen=True, slots=True)

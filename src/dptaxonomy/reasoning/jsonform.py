@@ -60,11 +60,15 @@ def fact_data(fact: Fact) -> dict[str, Any]:
                 "definition": witness.satisfies,
                 "citation": witness.satisfies_citation.data(),
                 "line": witness.satisfies_line,
+                "evidence": witness.satisfies_evidence,
+                "cases": witness.satisfies_cases,
             },
             "violates": {
                 "definition": witness.violates,
                 "citation": witness.violates_citation.data(),
                 "line": witness.violates_line,
+                "evidence": witness.violates_evidence,
+                "cases": witness.violates_cases,
             },
         }
     return data

@@ -49,14 +49,18 @@ def _citation(claim: Satisfies | Violates) -> CitationRef:
 _ORDER = ("refuted", "cited", "quoted", "computed")
 
 
-def _evidence(
+def _levels(
     catalog: Catalog, mechanism: str, claims: list[tuple[str, int, str | None]]
-) -> tuple[str, int]:
-    """The weaker evidence of a witness's two claims (a refuted one refutes the witness)."""
-    levels = [
+) -> list[tuple[str, int]]:
+    """Each claim's evidence: computed or refuted from ``evidence.json``, else quoted or cited."""
+    return [
         evidence_level(quote, catalog.evidence.get((kind, mechanism, index)))
         for kind, index, quote in claims
     ]
+
+
+def _weaker(levels: list[tuple[str, int]]) -> tuple[str, int]:
+    """The weaker evidence of a witness's two claims (a refuted one refutes the witness)."""
     return min(levels, key=lambda level: (_ORDER.index(level[0]), level[1]))
 
 
@@ -76,7 +80,7 @@ def _facts(catalog: Catalog, entry: LoadedMechanism, assume_conjectures: bool) -
                 continue
             line, column = entry.located.value_mark(("violates", v_index))
             conjectured = Status.conjectured in (met.status, violated.status)
-            evidence, cases = _evidence(
+            levels = _levels(
                 catalog,
                 mechanism.id,
                 [
@@ -84,6 +88,7 @@ def _facts(catalog: Catalog, entry: LoadedMechanism, assume_conjectures: bool) -
                     ("violates", v_index, violated.citation.quote),
                 ],
             )
+            evidence, cases = _weaker(levels)
             witness = WitnessRef(
                 mechanism.id,
                 met.definition,
@@ -92,6 +97,8 @@ def _facts(catalog: Catalog, entry: LoadedMechanism, assume_conjectures: bool) -
                 violated.definition,
                 _citation(violated),
                 line,
+                *levels[0],
+                *levels[1],
             )
             origin = Origin(
                 definition=mechanism.id,
