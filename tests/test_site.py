@@ -344,6 +344,11 @@ def test_mechanism_pages_show_each_claims_verify_evidence(built: tuple[Path, Non
     gaussian = (built[0] / "m" / "gaussian" / "index.html").read_text(encoding="utf-8")
     assert '<span class="evidence evidence-unchecked">unchecked</span>' in gaussian
     assert '<th scope="col">Evidence</th>' in gaussian
+    index = (built[0] / "m" / "index.html").read_text(encoding="utf-8")
+    assert (
+        '<td><span class="evidence evidence-computed">3 computed</span></td></tr>'  # exact-size
+    ) in index
+    assert '<span class="evidence evidence-unchecked">1 unchecked</span>' in index  # gaussian
 
 
 def test_a_refuted_claim_shows_its_counterexample(catalog: Catalog) -> None:

@@ -17,7 +17,7 @@ from dptaxonomy.export.site.mathml import render_latex
 from dptaxonomy.export.site.urls import pair_key
 from dptaxonomy.schema.mechanisms import Mechanism
 
-__all__ = ["mechanism_context", "mechanisms_about", "witnesses_of"]
+__all__ = ["computed_claims", "mechanism_context", "mechanisms_about", "witnesses_of"]
 
 
 def _name(catalog: Catalog, definition_id: str) -> str:
@@ -90,6 +90,18 @@ def mechanism_context(
         "introduced_in": [(k, catalog.references.get(k)) for k in mechanism.introduced_in],
         "file": f"catalog/mechanisms/{mechanism.id}.yaml",
     }
+
+
+def computed_claims(catalog: Catalog) -> dict[str, dict[str, int]]:
+    """For each mechanism, how many of its claims ``verify`` computed, refuted or left unchecked."""
+    counts = {}
+    for mechanism in catalog.mechanisms.values():
+        tally = {"computed": 0, "refuted": 0, "unchecked": 0}
+        for kind in ("satisfies", "violates"):
+            for index in range(len(getattr(mechanism, kind))):
+                tally[_verdict(catalog, kind, mechanism.id, index)["outcome"]] += 1
+        counts[mechanism.id] = tally
+    return counts
 
 
 def mechanisms_about(catalog: Catalog, definition_id: str) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.site import pages as page_data
 from dptaxonomy.export.site.definition import definition_context
 from dptaxonomy.export.site.diagram import diagram_alt, neighbourhood_dot, neighbourhood_svg
-from dptaxonomy.export.site.mechanism import mechanism_context
+from dptaxonomy.export.site.mechanism import computed_claims, mechanism_context
 from dptaxonomy.export.site.metadata import dataset_jsonld
 from dptaxonomy.export.site.urls import definition_url, mechanism_url, pair_key
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -137,7 +137,15 @@ class Renderer:
             ],
         )
         mechanisms = list(self.catalog.mechanisms.values())
-        yield "index", [self._page("mechanisms.html", "m/index.html", mechanisms=mechanisms)]
+        verdicts = computed_claims(self.catalog)
+        yield (
+            "index",
+            [
+                self._page(
+                    "mechanisms.html", "m/index.html", mechanisms=mechanisms, verdicts=verdicts
+                )
+            ],
+        )
         yield (
             "pair",
             [
