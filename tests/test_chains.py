@@ -17,7 +17,8 @@ from dptaxonomy.reasoning.chains import compose, parametric_chains
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.equivalence import EquivalenceKind, equivalence_maps
 from dptaxonomy.reasoning.reasoner import Reasoner
-from dptaxonomy.schema.arith import evaluate, parse_expression
+from dptaxonomy.schema.arith import parse_expression
+from dptaxonomy.schema.arith_eval import evaluate
 from dptaxonomy.schema.models import Parameter, ParameterType, RelationKind
 from tests.clirunner import run
 

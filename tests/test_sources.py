@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.schema.arith import ArithmeticError_, evaluate, names_in, parse_expression
+from dptaxonomy.schema.arith import ArithmeticError_, names_in, parse_expression
+from dptaxonomy.schema.arith_eval import evaluate
 from dptaxonomy.schema.models import Definition, Relation, Status, Truth
 
 # --------------------------------------------------------------------------- helpers

@@ -38,12 +38,38 @@ def _encode_value(value: Any) -> Any:
     return value
 
 
+_SCALARS = (str, int, bool)
+
+
+def _wrong(kind: type, value: Any) -> ValueError:
+    return ValueError(f"expected {kind.__name__}, got {type(value).__name__}")
+
+
 def _scalar(kind: type) -> Convert:
     def convert(value: Any) -> Any:
         # bool is an int in Python; a cache never stores one where an int is due
         if type(value) is not kind:
-            raise ValueError(f"expected {kind.__name__}, got {type(value).__name__}")
+            raise _wrong(kind, value)
         return value
+
+    return convert
+
+
+def _scalars(kinds: tuple[type, ...] | None, item: type | None = None) -> Convert:
+    """A tuple of scalars: of the ``kinds`` in order, or of any length all of type ``item``.
+
+    The commonest field shapes, checked in one loop without a call per value.
+    """
+
+    def convert(value: Any) -> tuple[Any, ...]:
+        values = _list(value)
+        wanted = kinds if kinds is not None else (item,) * len(values)
+        if len(values) != len(wanted):
+            raise ValueError("wrong tuple length")
+        for kind, v in zip(wanted, values, strict=True):
+            if type(v) is not kind:
+                raise _wrong(kind, v)  # type: ignore[arg-type]
+        return tuple(values)
 
     return convert
 
@@ -60,15 +86,19 @@ def _converter(annotation: Any) -> Convert:
         return lambda value: None if value is None else convert_inner(value)
     if origin is tuple:
         if len(arguments) == 2 and arguments[1] is Ellipsis:
+            if arguments[0] in _SCALARS:
+                return _scalars(None, arguments[0])
             item = _converter(arguments[0])
-            return lambda value: tuple(item(v) for v in _list(value))
+            return lambda value: tuple([item(v) for v in _list(value)])
+        if all(a in _SCALARS for a in arguments):
+            return _scalars(tuple(arguments))
         parts = [_converter(a) for a in arguments]
 
         def fixed(value: Any) -> tuple[Any, ...]:
             values = _list(value)
             if len(values) != len(parts):
                 raise ValueError("wrong tuple length")
-            return tuple(p(v) for p, v in zip(parts, values, strict=True))
+            return tuple([p(v) for p, v in zip(parts, values, strict=True)])
 
         return fixed
     if isinstance(annotation, type) and issubclass(annotation, Enum):
@@ -83,7 +113,7 @@ def _converter(annotation: Any) -> Convert:
         return member
     if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
         return _row_reader(annotation)
-    if annotation in (str, int, bool):
+    if annotation in _SCALARS:
         return _scalar(annotation)
     raise TypeError(f"unsupported field type {annotation}")
 
@@ -109,17 +139,30 @@ def _fields(cls: type) -> list[tuple[str, Any]]:
 
 
 def _row_reader(cls: type[T], overrides: dict[str, Convert] | None = None) -> Callable[[Any], T]:
-    converters = [
-        (overrides or {}).get(name) or _converter(annotation) for name, annotation in _fields(cls)
-    ]
-    count = len(converters)
+    # a scalar field is checked inline (its kind), any other converted (its function)
+    steps: list[tuple[type | None, Convert | None]] = []
+    for name, annotation in _fields(cls):
+        override = (overrides or {}).get(name)
+        if override is None and annotation in _SCALARS:
+            steps.append((annotation, None))
+        else:
+            steps.append((None, override or _converter(annotation)))
+    count = len(steps)
 
     def read(row: Any) -> T:
         values = _list(row)
         if len(values) != count:
             raise ValueError(f"a {cls.__name__} row has {len(values)} values")
+        decoded = []
+        for (kind, convert), value in zip(steps, values, strict=True):
+            if convert is not None:
+                decoded.append(convert(value))
+                continue
+            if type(value) is not kind:
+                raise _wrong(kind, value)  # type: ignore[arg-type]
+            decoded.append(value)
         # positional, in field order: the records are plain dataclasses
-        return cls(*[convert(v) for convert, v in zip(converters, values, strict=True)])
+        return cls(*decoded)
 
     return read
 

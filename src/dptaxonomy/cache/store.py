@@ -4,30 +4,23 @@ Queries (``relate``, ``stronger-than``, …) restore the validated, inferred
 knowledge base from plain JSON instead of parsing YAML and validating with
 pydantic. The key is a SHA-256 of the package version and of every catalog
 file's path and bytes, so any edit gives a new key: a cache can be missing or
-useless, never stale. Each compilation is two JSON files (never pickle: a
+useless, never stale (the key is remembered by the files' stat data:
+:mod:`dptaxonomy.cache.digest`). Each compilation is two JSON files (never pickle: a
 tampered cache cannot run code), the knowledge base and the entries as
 documents; an unreadable or malformed one is ignored and rebuilt.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from dptaxonomy import __version__
-from dptaxonomy.catalog.paths import (
-    EVIDENCE_FILE,
-    REFERENCES_FILE,
-    catalog_files,
-    check_catalog_dir,
-    display_path,
-    mechanism_files,
-    root_relative_names,
-)
+from dptaxonomy.cache.digest import CACHE_ENV, FORMAT, NO_CACHE_ENV, cache_dir, catalog_digest
+from dptaxonomy.catalog.paths import check_catalog_dir, display_path, root_relative_names
 
 if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no knowledge base
     from dptaxonomy.cache.views import CatalogView
@@ -42,40 +35,8 @@ __all__ = [
     "knowledge_base",
 ]
 
-CACHE_ENV = "DPTAX_CACHE_DIR"
-NO_CACHE_ENV = "DPTAX_NO_CACHE"
-_FORMAT = 9
-"""3: files stored relative to the catalog root; 4: conditional facts (issue 12);
-5: conversions (issue 15); 6: entry documents ("views") for show and list (issue 11);
-7: definitions' sourced names (issue 14); 8: witness facts and evidence (issue 13);
-9: mechanism documents and relations' evidence in the views (issue 13)."""
 T = TypeVar("T")
 Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
-
-
-def cache_dir() -> Path:
-    """``$DPTAX_CACHE_DIR``, else ``$XDG_CACHE_HOME/dptaxonomy``, else ``~/.cache/dptaxonomy``."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "dptaxonomy"
-
-
-def catalog_digest(directory: Path) -> str:
-    """SHA-256 of the package version and every catalog file (path and bytes)."""
-    digest = hashlib.sha256(f"dptaxonomy {__version__} cache {_FORMAT}\n".encode())
-    files = [directory / REFERENCES_FILE, *catalog_files(directory), *mechanism_files(directory)]
-    if (directory / EVIDENCE_FILE).is_file():
-        files.append(directory / EVIDENCE_FILE)
-    for path in files:
-        digest.update(path.relative_to(directory).as_posix().encode() + b"\0")
-        try:
-            digest.update(path.read_bytes())
-        except OSError:
-            digest.update(b"<unreadable>")
-        digest.update(b"\0")
-    return digest.hexdigest()
 
 
 def _path(digest: str, assume_conjectures: bool, part: str = "kb") -> Path:
@@ -88,7 +49,7 @@ def _read(path: Path, digest: str, assume_conjectures: bool) -> dict[str, Any] |
         data = json.loads(path.read_text(encoding="utf-8"))
         if (
             not isinstance(data, dict)
-            or data.get("format") != _FORMAT
+            or data.get("format") != FORMAT
             or data.get("digest") != digest
             or data.get("version") != __version__
             or data.get("assume_conjectures") != assume_conjectures
@@ -116,8 +77,12 @@ def _write(path: Path, text: str) -> None:
         return  # a read-only or full cache directory only costs speed
 
 
-def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T], part: str) -> T:
+def _cached(
+    directory: Path, assume_conjectures: bool, decode: Decode[T], part: str
+) -> tuple[T, str]:
     """``decode`` applied to one part of the catalog's cached compilation, compiled if needed.
+
+    Returns it with the compilation's key ("" when caching is off).
 
     A compilation is two files, so that each command parses only what it
     reads: ``kb`` (the knowledge base) and ``views`` (the entries as documents,
@@ -127,13 +92,11 @@ def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T], part: 
     """
     check_catalog_dir(directory)
 
-    names_shown: dict[str, str] = {}
+    base = display_path(directory)  # a file below it shows as the catalog's display, then its name
+    prefix = "" if base == "." else base + os.sep
 
-    def shown(name: str) -> str:  # many facts share a file: compute each name once
-        found = names_shown.get(name)
-        if found is None:
-            found = names_shown[name] = display_path(directory / PurePosixPath(name))
-        return found
+    def shown(name: str) -> str:
+        return prefix + name.replace("/", os.sep)
 
     use_cache = not os.environ.get(NO_CACHE_ENV)
     digest = catalog_digest(directory) if use_cache else ""
@@ -142,7 +105,7 @@ def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T], part: 
         data = _read(path, digest, assume_conjectures)
         found = None if data is None else _decoded(data, decode, shown)
         if found is not None:
-            return found
+            return found, digest
     from dptaxonomy.base.errors import CatalogError
     from dptaxonomy.cache.codec import encode_knowledge_base
     from dptaxonomy.cache.views import encode_views
@@ -158,7 +121,7 @@ def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T], part: 
     def stored(name: str) -> str:
         return names.get(name, name)
 
-    header = {"format": _FORMAT, "version": __version__, "digest": digest}
+    header = {"format": FORMAT, "version": __version__, "digest": digest}
     parts = {"kb": {**header, **encode_knowledge_base(kb, stored)}}
     if not assume_conjectures:  # show and list read the views of the plain compilation
         views = encode_views(catalog, kb, stored)
@@ -170,7 +133,7 @@ def _cached(directory: Path, assume_conjectures: bool, decode: Decode[T], part: 
     if use_cache:
         for name, text in texts.items():
             _write(_path(digest, assume_conjectures, name), text)
-    return decode(json.loads(texts[part]), shown)  # what a later run reads: both runs agree
+    return decode(json.loads(texts[part]), shown), digest  # what a later run reads: both agree
 
 
 def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> KnowledgeBase:
@@ -181,7 +144,10 @@ def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> Know
     """
     from dptaxonomy.cache.codec import decode_knowledge_base
 
-    return _cached(directory, assume_conjectures, decode_knowledge_base, "kb")
+    kb, digest = _cached(directory, assume_conjectures, decode_knowledge_base, "kb")
+    if digest:  # results derived from it may be remembered under its key
+        kb.cache_key = digest + ("-conj" if assume_conjectures else "")
+    return kb
 
 
 def catalog_view(directory: Path) -> CatalogView:
@@ -191,4 +157,4 @@ def catalog_view(directory: Path) -> CatalogView:
     def decode(data: dict[str, Any], shown: Callable[[str], str]) -> CatalogView:
         return decode_views(data["views"], shown)
 
-    return _cached(directory, False, decode, "views")
+    return _cached(directory, False, decode, "views")[0]

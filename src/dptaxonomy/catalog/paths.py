@@ -11,6 +11,7 @@ __all__ = [
     "MECHANISMS_DIR",
     "REFERENCES_FILE",
     "catalog_files",
+    "catalog_listing",
     "check_catalog_dir",
     "default_catalog_dir",
     "display_path",
@@ -40,13 +41,13 @@ def default_catalog_dir() -> Path:
     return package.parent.parent / "catalog"
 
 
-def _yaml_below(directory: Path) -> list[tuple[str, Path]]:
+def _yaml_below(directory: Path | str) -> list[tuple[str, str]]:
     """(relative POSIX path, path) of every ``*.yaml`` below ``directory``, sorted.
 
     Like ``Path.rglob("*.yaml")``: symbolic links to directories are listed
-    but not descended into. Built on :func:`os.walk` because every query
-    lists the catalog to compute its cache key, and this is several times
-    faster than ``rglob``.
+    but not descended into. Built on :func:`os.walk` and plain strings because
+    every query lists the catalog to compute its cache key, and this is
+    several times faster than ``rglob``.
     """
     found = []
     root = str(directory)
@@ -55,15 +56,37 @@ def _yaml_below(directory: Path) -> list[tuple[str, Path]]:
         prefix = "" if relative == "." else relative + "/"
         for name in (*files, *subfolders):
             if name.endswith(".yaml"):
-                found.append((prefix + name, Path(folder, name)))
+                found.append((prefix + name, os.path.join(folder, name)))
     found.sort()
     return found
+
+
+def catalog_listing(directory: Path) -> list[tuple[str, str]]:
+    """(relative POSIX path, path) of every file the catalog is made of, in a stable order.
+
+    The bibliography, the definitions, the mechanisms and, when present, the
+    stored evidence: what the cache key covers.
+    """
+    root = str(directory)
+    files = [(REFERENCES_FILE, os.path.join(root, REFERENCES_FILE))]
+    files += [
+        (name, path)
+        for name, path in _yaml_below(root)
+        if name != REFERENCES_FILE and name.split("/", 1)[0] != MECHANISMS_DIR
+    ]
+    mechanisms = os.path.join(root, MECHANISMS_DIR)
+    if os.path.isdir(mechanisms):
+        files += [(f"{MECHANISMS_DIR}/{name}", path) for name, path in _yaml_below(mechanisms)]
+    evidence = os.path.join(root, EVIDENCE_FILE)
+    if os.path.isfile(evidence):
+        files.append((EVIDENCE_FILE, evidence))
+    return files
 
 
 def catalog_files(directory: Path) -> list[Path]:
     """Every definition file below ``directory`` (not ``mechanisms/``), in a stable order."""
     return [
-        path
+        Path(path)
         for name, path in _yaml_below(directory)
         if name != REFERENCES_FILE and name.split("/", 1)[0] != MECHANISMS_DIR
     ]
@@ -74,7 +97,7 @@ def mechanism_files(directory: Path) -> list[Path]:
     folder = directory / MECHANISMS_DIR
     if not folder.is_dir():
         return []
-    return [path for _, path in _yaml_below(folder)]
+    return [Path(path) for _, path in _yaml_below(folder)]
 
 
 def check_catalog_dir(directory: Path) -> None:

@@ -5,17 +5,20 @@ The results of ``dptax contradictions``, ``open-questions`` and ``redundant``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import fact_line, table_text
-from dptaxonomy.reasoning.contradictions import Contradiction
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.jsonform import contradiction_data, fact_data, proof_data
 from dptaxonomy.reasoning.proof import Proof
 from dptaxonomy.reasoning.reasoner import OpenQuestion, Reasoner
-from dptaxonomy.schema.enums import Scope
+
+if TYPE_CHECKING:  # open-questions never loads the contradiction finder
+    from dptaxonomy.reasoning.contradictions import Contradiction
+    from dptaxonomy.schema.enums import Scope
 
 __all__ = [
     "ContradictionsResult",
@@ -87,11 +90,54 @@ class OpenQuestionsResult:
         )
 
 
+KEPT = 1000
+"""How many of the most decisive open questions a cached knowledge base remembers."""
+
+
 def open_questions(
     reasoner: Reasoner, scope: Scope | None = None, limit: int | None = None
 ) -> OpenQuestionsResult:
-    """The ``limit`` most decisive open questions among definitions of ``scope``."""
-    return OpenQuestionsResult(tuple(reasoner.open_questions(scope, limit)))
+    """The ``limit`` most decisive open questions among definitions of ``scope``.
+
+    Ranking weighs every open pair, so over a cached knowledge base the first
+    :data:`KEPT` (or ``limit``, if more) are remembered with it
+    (:mod:`dptaxonomy.cache.memo`) and later asks for no more are read back.
+    """
+    from dptaxonomy.cache.memo import recall, remember
+
+    key = reasoner.kb.cache_key
+    name = f"questions-{scope.value if scope else 'all'}"
+    if key is not None:
+        kept = _recalled(recall(key, name), reasoner.kb.info)
+        if kept is not None and (kept[1] or (limit is not None and limit <= len(kept[0]))):
+            return OpenQuestionsResult(tuple(kept[0][:limit]))
+    wanted = None if limit is None else max(limit, KEPT)
+    questions = reasoner.open_questions(scope, wanted)
+    if key is not None:
+        complete = wanted is None or len(questions) < wanted
+        rows = [[q.a, q.b, q.decides, list(q.a_class), list(q.b_class)] for q in questions]
+        remember(key, name, {"complete": complete, "rows": rows})
+    return OpenQuestionsResult(tuple(questions[:limit]))
+
+
+def _recalled(value: Any, known: Mapping[str, object]) -> tuple[list[OpenQuestion], bool] | None:
+    """The questions a memo holds and whether they are all of them; None if it is malformed."""
+    if not isinstance(value, dict) or not isinstance(value.get("complete"), bool):
+        return None
+    rows = value.get("rows")
+    if not isinstance(rows, list):
+        return None
+    questions = []
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 5 and type(row[2]) is int):
+            return None
+        a, b, decides, a_class, b_class = row
+        names = [a, b] + (a_class if isinstance(a_class, list) else [None])
+        names += b_class if isinstance(b_class, list) else [None]
+        if not all(isinstance(n, str) and n in known for n in names):
+            return None
+        questions.append(OpenQuestion(a, b, decides, tuple(a_class), tuple(b_class)))
+    return questions, value["complete"]
 
 
 @dataclass(frozen=True)

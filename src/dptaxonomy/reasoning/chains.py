@@ -32,7 +32,6 @@ from dptaxonomy.schema.arith import (
     Comparison,
     Name,
     Node,
-    evaluate,
     names_in,
     parse_condition,
     parse_expression,
@@ -40,6 +39,7 @@ from dptaxonomy.schema.arith import (
     render,
     substitute,
 )
+from dptaxonomy.schema.arith_eval import compile_expression
 
 __all__ = ["ParametricChain", "compose", "parametric_chains"]
 
@@ -222,8 +222,10 @@ class _Tightness:
         """b's parameters at every grid point (the best over intermediate names), or None."""
         if not self.points:
             return None
-        expressions = {
-            name: parse_expression(chain.mapping[name]) if name in chain.mapping else Name(name)
+        expressions = {  # compiled once, evaluated at every grid point
+            name: compile_expression(
+                parse_expression(chain.mapping[name]) if name in chain.mapping else Name(name)
+            )
             for name in sorted(self.target)
         }
         inner = [n for n in chain.free if n not in self.own and n not in self.target]
@@ -238,7 +240,7 @@ class _Tightness:
                 best = math.inf
                 for extra in choices:
                     try:
-                        best = min(best, evaluate(expression, {**point, **extra}))
+                        best = min(best, expression({**point, **extra}))
                     except (ArithmeticError_, ValueError, OverflowError, ZeroDivisionError):
                         continue
                 if best == math.inf:

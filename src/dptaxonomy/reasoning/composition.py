@@ -20,13 +20,13 @@ from dptaxonomy.schema.arith import (
     Comparison,
     Name,
     Node,
-    evaluate,
     names_in,
     parse_condition,
     parse_expression,
     render,
     substitute,
 )
+from dptaxonomy.schema.arith_eval import evaluate
 
 __all__ = [
     "constant_truth",

@@ -35,11 +35,11 @@ from dptaxonomy.schema.arith import (
     ArithmeticError_,
     Comparison,
     Interval,
-    evaluate,
     names_in,
     parse_condition,
     parse_interval,
 )
+from dptaxonomy.schema.arith_eval import evaluate
 
 __all__ = [
     "ChainRefused",

@@ -54,6 +54,9 @@ class KnowledgeBase:
         self.strength = strength
         self.extension = extension
         self._not_stronger_rows = self._propagate_separations()
+        self.cache_key: str | None = None
+        """The key of the cache compilation it comes from (set by :mod:`dptaxonomy.cache`):
+        results derived from it may be remembered under this key. None when uncached."""
 
     @cached_property
     def names(self) -> NameIndex:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = [
@@ -38,7 +37,6 @@ __all__ = [
     "Neg",
     "Node",
     "Number",
-    "evaluate",
     "names_in",
     "parse_condition",
     "parse_expression",
@@ -274,64 +272,6 @@ def names_in(node: Node | Comparison) -> set[str]:
     if isinstance(node, Call):
         return set().union(*(names_in(argument) for argument in node.arguments))
     return set()
-
-
-def _phi(x: float) -> float:
-    """The standard normal distribution function, Φ(x) = erfc(−x/√2)/2."""
-    return 0.5 * math.erfc(-x / math.sqrt(2.0))
-
-
-_UNARY: dict[str, Callable[[float], float]] = {
-    "exp": math.exp,
-    "log": math.log,
-    "sqrt": math.sqrt,
-    "abs": abs,
-    "tanh": math.tanh,
-    "Phi": _phi,
-}
-_VARIADIC: dict[str, Callable[..., float]] = {"min": min, "max": max}
-_CONSTANTS = {"inf": math.inf, "pi": math.pi, "e": math.e}
-
-
-def evaluate(node: Node, values: dict[str, float]) -> float:
-    """The value of an expression, by walking its tree (never ``eval``).
-
-    ``values`` gives each parameter's value; ``inf``, ``pi`` and ``e`` are
-    constants unless a parameter has that name.
-
-    >>> evaluate(parse_expression("epsilon**2 / 2"), {"epsilon": 1.0})
-    0.5
-    """
-    if isinstance(node, Number):
-        return node.value
-    if isinstance(node, Name):
-        if node.name in values:
-            return values[node.name]
-        if node.name in _CONSTANTS:
-            return _CONSTANTS[node.name]
-        raise ArithmeticError_(f"no value for {node.name!r}")
-    if isinstance(node, Neg):
-        return -evaluate(node.operand, values)
-    try:
-        if isinstance(node, Call):
-            arguments = [evaluate(a, values) for a in node.arguments]
-            if node.function in _VARIADIC:
-                return float(_VARIADIC[node.function](*arguments))
-            if len(arguments) != 1:
-                raise ArithmeticError_(f"{node.function} takes one argument")
-            return float(_UNARY[node.function](arguments[0]))
-        left, right = evaluate(node.left, values), evaluate(node.right, values)
-        if node.op == "+":
-            return left + right
-        if node.op == "-":
-            return left - right
-        if node.op == "*":
-            return left * right
-        if node.op == "/":
-            return left / right
-        return float(left**right)
-    except (ValueError, ZeroDivisionError, OverflowError, TypeError) as exc:
-        raise ArithmeticError_(f"cannot evaluate: {exc}") from None
 
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 4}

@@ -1,0 +1,134 @@
+"""The cache key of a catalog: a SHA-256 of its content, remembered by the files' stat data.
+
+The key hashes the package version, the cache format and every catalog file's
+path and bytes, so any edit gives a new key. Reading and hashing some 250
+files is most of what a query would otherwise spend before answering, so the
+key is also remembered next to the cache, with each file's size, modification
+and change times, inode and device. A later run that finds exactly the same
+files with exactly the same stat data reuses the key without reading them.
+
+This is the check ``git status`` relies on, with the same guard against its
+one weak spot ("racy" files): a file changed within the clock granularity of
+the moment it was stat'ed could keep its times. The memo is therefore only
+written when every file's times are more than :data:`SETTLE_NS` old; a file
+edited later gets a new change time (which no user can set), so it can never
+match a remembered entry. A missing, unreadable or foreign memo only costs
+one rehash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import zlib
+from pathlib import Path
+from typing import Any
+
+from dptaxonomy import __version__
+from dptaxonomy.catalog.paths import catalog_listing
+
+__all__ = ["CACHE_ENV", "FORMAT", "NO_CACHE_ENV", "SETTLE_NS", "cache_dir", "catalog_digest"]
+
+CACHE_ENV = "DPTAX_CACHE_DIR"
+NO_CACHE_ENV = "DPTAX_NO_CACHE"
+FORMAT = 9
+"""3: files stored relative to the catalog root; 4: conditional facts (issue 12);
+5: conversions (issue 15); 6: entry documents ("views") for show and list (issue 11);
+7: definitions' sourced names (issue 14); 8: witness facts and evidence (issue 13);
+9: mechanism documents and relations' evidence in the views (issue 13)."""
+SETTLE_NS = 2_000_000_000
+"""How old (in nanoseconds) every file's times must be before their stat data is remembered."""
+
+Row = list[Any]
+
+
+def cache_dir() -> Path:
+    """``$DPTAX_CACHE_DIR``, else ``$XDG_CACHE_HOME/dptaxonomy``, else ``~/.cache/dptaxonomy``."""
+    configured = os.environ.get(CACHE_ENV)
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "dptaxonomy"
+
+
+def _content_digest(files: list[tuple[str, str]], header: str) -> str:
+    import hashlib  # only on a miss: importing it costs a query a tenth of its start-up
+
+    digest = hashlib.sha256(header.encode())
+    for name, path in files:
+        digest.update(name.encode() + b"\0")
+        try:
+            with open(path, "rb") as stream:
+                digest.update(stream.read())
+        except OSError:
+            digest.update(b"<unreadable>")
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _stat_rows(files: list[tuple[str, str]]) -> list[Row] | None:
+    """Each file's relative path and stat data; None if one cannot be stat'ed."""
+    rows: list[Row] = []
+    for name, path in files:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        rows.append([name, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev])
+    return rows
+
+
+def _memo_path(where: str) -> Path:
+    # the full path is stored inside the memo and compared: a checksum collision only costs a miss
+    return cache_dir() / f"stat-{zlib.crc32(where.encode()):08x}.json"
+
+
+def _remembered(path: Path, header: str, where: str, rows: list[Row]) -> str | None:
+    try:
+        memo = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(memo, dict) or memo.get("header") != header:
+        return None
+    if memo.get("catalog") != where or memo.get("files") != rows:
+        return None
+    digest = memo.get("digest")
+    return digest if isinstance(digest, str) and len(digest) == 64 else None
+
+
+def _remember(path: Path, header: str, where: str, rows: list[Row], digest: str) -> None:
+    settled = time.time_ns() - SETTLE_NS
+    if any(row[2] >= settled or row[3] >= settled for row in rows):
+        return  # a file changed moments ago: its times may not yet tell a later edit apart
+    from dptaxonomy.base.atomic import write_text_atomic
+
+    memo = {"header": header, "catalog": where, "files": rows, "digest": digest}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(path, json.dumps(memo, ensure_ascii=False, separators=(",", ":")))
+    except OSError:
+        return  # a read-only or full cache directory only costs speed
+
+
+def catalog_digest(directory: Path, *, remember: bool = True) -> str:
+    """SHA-256 of the package version, the cache format and every catalog file (path and bytes).
+
+    With ``remember`` (the default) the stat memo may answer instead of
+    reading the files, and is refreshed after a read; the answer is the same.
+    """
+    header = f"dptaxonomy {__version__} cache {FORMAT}\n"
+    files = catalog_listing(directory)
+    if not remember:
+        return _content_digest(files, header)
+    where = os.path.realpath(directory)
+    rows = _stat_rows(files)
+    memo = _memo_path(where)
+    if rows is not None:
+        found = _remembered(memo, header, where, rows)
+        if found is not None:
+            return found
+    digest = _content_digest(files, header)
+    if rows is not None:
+        _remember(memo, header, where, rows, digest)
+    return digest

@@ -1,0 +1,124 @@
+"""The cache key: a content hash, remembered by stat data only once the files have settled."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from dptaxonomy.cache.digest import SETTLE_NS, cache_dir, catalog_digest
+from tests.clirunner import run
+from tests.conftest import FIXTURES
+
+
+def _copy(tmp_path: Path) -> Path:
+    catalog = tmp_path / "catalog"
+    shutil.copytree(FIXTURES / "valid", catalog)
+    return catalog
+
+
+@pytest.fixture
+def later(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock reads 10 s ahead, so that files written by the test count as settled."""
+    real = time.time_ns
+    monkeypatch.setattr(time, "time_ns", lambda: real() + 5 * SETTLE_NS)
+
+
+def _memos() -> list[Path]:
+    return sorted(cache_dir().glob("stat-*.json"))
+
+
+def test_fresh_files_are_not_remembered(tmp_path: Path) -> None:
+    catalog = _copy(tmp_path)  # just written: their times may not tell the next edit apart
+    assert catalog_digest(catalog) == catalog_digest(catalog, remember=False)
+    assert _memos() == []
+
+
+@pytest.mark.usefixtures("later")
+def test_settled_files_are_remembered_and_not_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog = _copy(tmp_path)
+    first = catalog_digest(catalog)
+    [memo] = _memos()
+    assert json.loads(memo.read_text(encoding="utf-8"))["digest"] == first
+
+    def unreadable(self: Path) -> bytes:
+        raise AssertionError(f"{self} was read although its stat data is remembered")
+
+    monkeypatch.setattr(Path, "read_bytes", unreadable)
+    assert catalog_digest(catalog) == first
+
+
+@pytest.mark.usefixtures("later")
+def test_an_edit_keeping_size_and_modification_time_is_still_seen(tmp_path: Path) -> None:
+    catalog = _copy(tmp_path)
+    before = catalog_digest(catalog)
+    assert _memos()
+    path = catalog / "renyi-dp.yaml"
+    text = path.read_text(encoding="utf-8")
+    edited = text.replace("  - kind: weaker\n", "  - kind: strong\n", 1)
+    assert len(edited) == len(text)
+    assert edited != text
+    times = os.stat(path)
+    time.sleep(0.05)  # past the file system's timestamp granularity
+    path.write_text(edited, encoding="utf-8")
+    os.utime(path, ns=(times.st_atime_ns, times.st_mtime_ns))  # the change time moves regardless
+    after = catalog_digest(catalog)
+    assert after != before
+    assert after == catalog_digest(catalog, remember=False)
+
+
+@pytest.mark.usefixtures("later")
+def test_a_new_file_is_seen(tmp_path: Path) -> None:
+    catalog = _copy(tmp_path)
+    before = catalog_digest(catalog)
+    shutil.copy(catalog / "renyi-dp.yaml", catalog / "renyi-dp-copy.yaml")
+    assert catalog_digest(catalog) != before
+
+
+@pytest.mark.usefixtures("later")
+@pytest.mark.parametrize(
+    "garbage",
+    [b"", b"{not json", b"[]", b'{"digest": 3}', b"\xff\xfe"],
+)
+def test_a_corrupt_memo_is_ignored(tmp_path: Path, garbage: bytes) -> None:
+    catalog = _copy(tmp_path)
+    truth = catalog_digest(catalog)
+    [memo] = _memos()
+    memo.write_bytes(garbage)
+    assert catalog_digest(catalog) == truth
+
+
+@pytest.mark.usefixtures("later")
+def test_a_memo_of_another_catalog_is_not_used(tmp_path: Path) -> None:
+    catalog = _copy(tmp_path)
+    truth = catalog_digest(catalog)
+    [memo] = _memos()
+    data = json.loads(memo.read_text(encoding="utf-8"))
+    data["catalog"] = "/elsewhere"
+    data["digest"] = "0" * 64
+    memo.write_text(json.dumps(data), encoding="utf-8")
+    assert catalog_digest(catalog) == truth
+
+
+@pytest.mark.usefixtures("later")
+def test_queries_see_an_edit_through_the_memo(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    catalog = _copy(tmp_path)
+    before = run(capsys, "relate", "renyi-dp", "differential-privacy", "--catalog", str(catalog))
+    assert before.out.startswith("renyi-dp vs differential-privacy: weaker")
+    assert _memos()
+    path = catalog / "renyi-dp.yaml"
+    time.sleep(0.05)
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("  - kind: weaker\n", "  - kind: stronger\n", 1),
+        encoding="utf-8",
+    )
+    after = run(capsys, "relate", "renyi-dp", "differential-privacy", "--catalog", str(catalog))
+    assert after.out.startswith("renyi-dp vs differential-privacy: stronger")
