@@ -11,6 +11,7 @@ cache is rejected, never half-trusted.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import types
 import typing
 from collections.abc import Callable
@@ -39,83 +40,106 @@ def _encode_value(value: Any) -> Any:
 
 
 _SCALARS = (str, int, bool)
+_NONE = type(None)
+Column = Callable[[list[Any]], list[Any]]
+"""Decodes one column of a table (every record's value of one field) at once."""
 
 
-def _wrong(kind: type, value: Any) -> ValueError:
-    return ValueError(f"expected {kind.__name__}, got {type(value).__name__}")
+def _check(values: list[Any], allowed: set[type], what: str) -> list[Any]:
+    """``values``, if every one's type is one of ``allowed`` (a bool is no int); else ValueError."""
+    found = set(map(type, values))
+    if not found <= allowed:
+        raise ValueError(f"expected {what}, got {sorted(t.__name__ for t in found - allowed)}")
+    return values
 
 
-def _scalar(kind: type) -> Convert:
-    def convert(value: Any) -> Any:
-        # bool is an int in Python; a cache never stores one where an int is due
-        if type(value) is not kind:
-            raise _wrong(kind, value)
-        return value
-
-    return convert
+def _per_value(convert: Convert) -> Column:
+    return lambda values: list(map(convert, values))
 
 
-def _scalars(kinds: tuple[type, ...] | None, item: type | None = None) -> Convert:
-    """A tuple of scalars: of the ``kinds`` in order, or of any length all of type ``item``.
+def _column(annotation: Any) -> Column:
+    """A function turning the JSON form of a column of values of type ``annotation`` back.
 
-    The commonest field shapes, checked in one loop without a call per value.
+    Columns rather than values, so that type checks and conversions run as
+    whole-list operations (``map``, ``set``, ``zip``) instead of one Python
+    call per value: restoring a knowledge base is most of a query's work.
     """
-
-    def convert(value: Any) -> tuple[Any, ...]:
-        values = _list(value)
-        wanted = kinds if kinds is not None else (item,) * len(values)
-        if len(values) != len(wanted):
-            raise ValueError("wrong tuple length")
-        for kind, v in zip(wanted, values, strict=True):
-            if type(v) is not kind:
-                raise _wrong(kind, v)  # type: ignore[arg-type]
-        return tuple(values)
-
-    return convert
-
-
-def _converter(annotation: Any) -> Convert:
-    """A function turning the JSON form of a value of type ``annotation`` back into it."""
     origin = typing.get_origin(annotation)
     arguments = typing.get_args(annotation)
     if origin in (types.UnionType, typing.Union):
-        inner = [a for a in arguments if a is not type(None)]
+        inner = [a for a in arguments if a is not _NONE]
         if len(inner) != 1:
             raise TypeError(f"unsupported union {annotation}")
-        convert_inner = _converter(inner[0])
-        return lambda value: None if value is None else convert_inner(value)
+        return _optional(inner[0])
     if origin is tuple:
         if len(arguments) == 2 and arguments[1] is Ellipsis:
-            if arguments[0] in _SCALARS:
-                return _scalars(None, arguments[0])
-            item = _converter(arguments[0])
-            return lambda value: tuple([item(v) for v in _list(value)])
-        if all(a in _SCALARS for a in arguments):
-            return _scalars(tuple(arguments))
-        parts = [_converter(a) for a in arguments]
-
-        def fixed(value: Any) -> tuple[Any, ...]:
-            values = _list(value)
-            if len(values) != len(parts):
-                raise ValueError("wrong tuple length")
-            return tuple([p(v) for p, v in zip(parts, values, strict=True)])
-
-        return fixed
+            return _variable_tuples(arguments[0])
+        return _fixed_tuples([_column(a) for a in arguments])
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         members = annotation._value2member_map_
 
-        def member(value: Any) -> Any:
+        def member(values: list[Any]) -> list[Any]:
             try:
-                return members[value]
+                return list(map(members.__getitem__, values))
             except (KeyError, TypeError):
-                raise ValueError(f"{value!r} is not a valid {annotation.__name__}") from None
+                raise ValueError(f"a value is not a valid {annotation.__name__}") from None
 
         return member
     if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
-        return _row_reader(annotation)
+        return _records(annotation)
     if annotation in _SCALARS:
-        return _scalar(annotation)
+        return lambda values: _check(values, {annotation}, annotation.__name__)
     raise TypeError(f"unsupported field type {annotation}")
+
+
+def _optional(annotation: Any) -> Column:
+    if annotation in _SCALARS:
+        return lambda values: _check(values, {annotation, _NONE}, annotation.__name__)
+    convert = _column(annotation)
+
+    def optional(values: list[Any]) -> list[Any]:
+        present = [i for i, v in enumerate(values) if v is not None]
+        result: list[Any] = [None] * len(values)
+        for i, value in zip(present, convert([values[i] for i in present]), strict=True):
+            result[i] = value
+        return result
+
+    return optional
+
+
+def _variable_tuples(item: Any) -> Column:
+    if item in _SCALARS:
+
+        def scalars(values: list[Any]) -> list[Any]:
+            _check(values, {list}, "a list")
+            _check(list(itertools.chain.from_iterable(values)), {item}, item.__name__)
+            return list(map(tuple, values))
+
+        return scalars
+    convert = _column(item)
+
+    def variable(values: list[Any]) -> list[Any]:
+        _check(values, {list}, "a list")
+        flat = iter(convert(list(itertools.chain.from_iterable(values))))
+        return [tuple(itertools.islice(flat, len(v))) for v in values]
+
+    return variable
+
+
+def _fixed_tuples(parts: list[Column]) -> Column:
+    def fixed(values: list[Any]) -> list[Any]:
+        _check(values, {list}, "a list")
+        if set(map(len, values)) - {len(parts)}:
+            raise ValueError("wrong tuple length")
+        if not values:
+            return []
+        columns = [
+            part(list(column))
+            for part, column in zip(parts, zip(*values, strict=True), strict=True)
+        ]
+        return list(zip(*columns, strict=True))
+
+    return fixed
 
 
 def _list(value: Any) -> list[Any]:
@@ -138,33 +162,25 @@ def _fields(cls: type) -> list[tuple[str, Any]]:
     return known
 
 
-def _row_reader(cls: type[T], overrides: dict[str, Convert] | None = None) -> Callable[[Any], T]:
-    # a scalar field is checked inline (its kind), any other converted (its function)
-    steps: list[tuple[type | None, Convert | None]] = []
-    for name, annotation in _fields(cls):
-        override = (overrides or {}).get(name)
-        if override is None and annotation in _SCALARS:
-            steps.append((annotation, None))
-        else:
-            steps.append((None, override or _converter(annotation)))
-    count = len(steps)
+def _records(cls: type[T], overrides: dict[str, Convert] | None = None) -> Column:
+    """Rows of ``cls``'s fields, in field order, back into records (plain dataclasses)."""
+    columns = [
+        _per_value(overrides[name]) if overrides and name in overrides else _column(annotation)
+        for name, annotation in _fields(cls)
+    ]
 
-    def read(row: Any) -> T:
-        values = _list(row)
-        if len(values) != count:
-            raise ValueError(f"a {cls.__name__} row has {len(values)} values")
-        decoded = []
-        for (kind, convert), value in zip(steps, values, strict=True):
-            if convert is not None:
-                decoded.append(convert(value))
-                continue
-            if type(value) is not kind:
-                raise _wrong(kind, value)  # type: ignore[arg-type]
-            decoded.append(value)
-        # positional, in field order: the records are plain dataclasses
-        return cls(*decoded)
+    def records(rows: list[Any]) -> list[Any]:
+        _check(rows, {list}, f"a {cls.__name__} row")
+        if set(map(len, rows)) - {len(columns)}:
+            raise ValueError(f"a {cls.__name__} row has other than {len(columns)} values")
+        if not rows:
+            return []
+        decoded = [
+            convert(list(c)) for convert, c in zip(columns, zip(*rows, strict=True), strict=True)
+        ]
+        return list(map(cls, *decoded))
 
-    return read
+    return records
 
 
 def _table(records: list[Any], cls: type, overrides: dict[str, Convert] | None = None) -> Any:
@@ -179,8 +195,7 @@ def _table(records: list[Any], cls: type, overrides: dict[str, Convert] | None =
 def _untable(data: Any, cls: type[T], overrides: dict[str, Convert] | None = None) -> list[T]:
     if not isinstance(data, dict) or data.get("fields") != [name for name, _ in _fields(cls)]:
         raise ValueError(f"the {cls.__name__} table has other fields than this version's")
-    read = _row_reader(cls, overrides)
-    return [read(row) for row in _list(data["rows"])]
+    return _records(cls, overrides)(_list(data["rows"]))
 
 
 def _closure(closure: Closure) -> dict[str, Any]:
@@ -248,10 +263,10 @@ def decode_knowledge_base(
     cache renders catalog-root paths against the catalog in use).
     """
     shown: dict[str, str] = {}
-    check = _scalar(str)
 
-    def file(value: Any) -> str:
-        name = check(value)
+    def file(name: Any) -> str:
+        if type(name) is not str:
+            raise ValueError(f"expected a file name, got {type(name).__name__}")
         if name not in shown:
             shown[name] = file_name(name)
         return shown[name]
