@@ -6,11 +6,11 @@ id had been forged still checked, as long as its logic was right.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
 
+from dptaxonomy.base import records
 from dptaxonomy.catalog.store import load_catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.proof import Proof
@@ -35,8 +35,8 @@ def special_case() -> Proof:
 
 def forged_origin(proof: Proof, **fields: Any) -> Proof:
     step = proof.steps[0]
-    origin = dataclasses.replace(step.origin, **fields)
-    return dataclasses.replace(proof, steps=(dataclasses.replace(step, origin=origin),))
+    origin = records.replace(step.origin, **fields)
+    return records.replace(proof, steps=(records.replace(step, origin=origin),))
 
 
 def test_the_genuine_proof_checks() -> None:
@@ -64,16 +64,14 @@ def test_a_forged_field_is_rejected(fields: dict[str, Any], wrong: str) -> None:
 
 def test_a_forged_step_rule_is_rejected() -> None:
     proof = special_case()
-    step = dataclasses.replace(proof.steps[0], rule=Rule.ASSERTED)  # it is read by A2
+    step = records.replace(proof.steps[0], rule=Rule.ASSERTED)  # it is read by A2
     with pytest.raises(ProofError, match=r"misquotes .*: rule$"):
-        check_proof(CATALOG, dataclasses.replace(proof, steps=(step,)))
+        check_proof(CATALOG, records.replace(proof, steps=(step,)))
 
 
 def test_a_forged_rule_list_is_rejected() -> None:
     proof = special_case()
     with pytest.raises(ProofError, match="cites rules A2, E2; its steps use A2"):
-        check_proof(
-            CATALOG, dataclasses.replace(proof, rules=(Rule.INVERSE, Rule.EXTENDS_TRANSITIVE))
-        )
+        check_proof(CATALOG, records.replace(proof, rules=(Rule.INVERSE, Rule.EXTENDS_TRANSITIVE)))
     with pytest.raises(ProofError, match="cites rules none"):
-        check_proof(CATALOG, dataclasses.replace(proof, rules=()))
+        check_proof(CATALOG, records.replace(proof, rules=()))

@@ -316,8 +316,7 @@ def test_maps_no_longer_leave_theta_free(catalog: Catalog) -> None:
 
 
 def test_proof_checker_checks_conditional_proofs(catalog: Catalog) -> None:
-    import dataclasses
-
+    from dptaxonomy.base import records
     from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
     from dptaxonomy.reasoning.rules import Rule
 
@@ -330,7 +329,7 @@ def test_proof_checker_checks_conditional_proofs(catalog: Catalog) -> None:
             for proof in c.proofs:
                 check_proof(catalog, proof)
                 checked += 1
-                forged = dataclasses.replace(
+                forged = records.replace(
                     proof, rules=tuple(x for x in proof.rules if x is not Rule.CONDITIONAL)
                 )
                 with pytest.raises(ProofError, match="rests on a conditional fact"):

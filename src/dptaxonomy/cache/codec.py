@@ -2,7 +2,7 @@
 
 Each record type (:class:`DefinitionInfo`, :class:`Origin`, :class:`Fact`) is
 stored as a table: the field names once, then one row of values per record.
-Encoding and decoding read the dataclass fields and their annotations, so a
+Encoding and decoding read the records' fields and their annotations, so a
 new field is one edit, in the record. Decoding checks every value's type and
 raises :class:`ValueError` on anything unexpected: a tampered or truncated
 cache is rejected, never half-trusted.
@@ -10,7 +10,6 @@ cache is rejected, never half-trusted.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import types
 import typing
@@ -18,6 +17,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, TypeVar
 
+from dptaxonomy.base.records import fields, is_record
 from dptaxonomy.reasoning.closure import Closure
 from dptaxonomy.reasoning.facts import Fact, FactSet, Origin
 from dptaxonomy.reasoning.info import DefinitionInfo
@@ -34,8 +34,8 @@ def _encode_value(value: Any) -> Any:
         return value.value
     if isinstance(value, tuple | list):
         return [_encode_value(item) for item in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [_encode_value(getattr(value, f.name)) for f in dataclasses.fields(value)]
+    if is_record(value) and not isinstance(value, type):
+        return [_encode_value(getattr(value, name)) for name in fields(value)]
     return value
 
 
@@ -85,7 +85,7 @@ def _column(annotation: Any) -> Column:
                 raise ValueError(f"a value is not a valid {annotation.__name__}") from None
 
         return member
-    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+    if isinstance(annotation, type) and is_record(annotation):
         return _records(annotation)
     if annotation in _SCALARS:
         return lambda values: _check(values, {annotation}, annotation.__name__)
@@ -158,12 +158,12 @@ def _fields(cls: type) -> list[tuple[str, Any]]:
     if known is not None:
         return known
     hints = typing.get_type_hints(cls)
-    known = _FIELDS[cls] = [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
+    known = _FIELDS[cls] = [(name, hints[name]) for name in fields(cls)]
     return known
 
 
 def _records(cls: type[T], overrides: dict[str, Convert] | None = None) -> Column:
-    """Rows of ``cls``'s fields, in field order, back into records (plain dataclasses)."""
+    """Rows of ``cls``'s fields, in field order, back into records (positional, in field order)."""
     columns = [
         _per_value(overrides[name]) if overrides and name in overrides else _column(annotation)
         for name, annotation in _fields(cls)

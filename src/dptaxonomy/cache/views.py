@@ -9,10 +9,10 @@ needs nothing but the standard library.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from dptaxonomy.base.records import field, record
 from dptaxonomy.catalog.names import NameIndex, normalize
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def _mechanism_documents(catalog: Catalog, stored: Callable[[str], str]) -> dict
     return documents
 
 
-@dataclass(frozen=True)
+@record
 class EntryLabels:
     """What name resolution needs of a document (see :class:`~dptaxonomy.catalog.names.Named`)."""
 
@@ -128,7 +128,7 @@ def _labels(document: Document) -> EntryLabels:
     )
 
 
-@dataclass(frozen=True)
+@record
 class CatalogView:
     """Every definition's and mechanism's document by id (sorted), and each reference's
     authors and year."""

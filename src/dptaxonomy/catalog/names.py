@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
+from dptaxonomy.base.records import record
 from dptaxonomy.schema.enums import CITATION_SUFFIX
 
 __all__ = ["NameIndex", "Named", "normalize", "split_suffix", "strip_parameters"]
@@ -121,7 +121,7 @@ class Named(Protocol):
     def labels(self) -> list[str]: ...
 
 
-@dataclass(frozen=True)
+@record
 class _Entry:
     id: str
     name: str

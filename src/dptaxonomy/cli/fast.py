@@ -19,9 +19,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from dptaxonomy.base.records import field, record
 
 __all__ = ["FAST_COMMANDS", "parse"]
 
@@ -31,14 +32,14 @@ _FLAGS = frozenset({"--assume-conjectures", "--no-statement", "--mechanism"})
 _REPEATED = frozenset({"dimension", "any_dimension", "property", "unknown_property"})
 
 
-@dataclass(frozen=True)
+@record
 class _Spec:
     arguments: int
     options: dict[str, str]
     run: Callable[[list[str], dict[str, Any]], None]
 
 
-@dataclass
+@record(frozen=False)
 class _Parsed:
     arguments: list[str] = field(default_factory=list)
     values: dict[str, Any] = field(default_factory=dict)

@@ -20,11 +20,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dptaxonomy.base.errors import ConversionError, NumericError, UnknownNameError
+from dptaxonomy.base.records import record
 from dptaxonomy.queries.convert_text import conversion_text
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.conversion import ParameterSpec
@@ -55,7 +55,7 @@ PARAMETER_ALIASES = {
 """Greek letters and short forms accepted for the catalog's parameter names."""
 
 
-@dataclass(frozen=True)
+@record
 class ConvertResult:
     """The answer of ``dptax convert``: the tightest chain's numbers, its proof, the others."""
 

@@ -7,9 +7,9 @@ They read the plain JSON documents of :class:`~dptaxonomy.cache.views.CatalogVie
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.schema.enums import PROPERTY_NAMES, TRUTH_MARKS, Dimension, Scope, Setting, Truth
@@ -60,7 +60,7 @@ def property_value(document: Document, name: str) -> str:
     return str(claim["value"]) if claim else Truth.unknown.value
 
 
-@dataclass(frozen=True)
+@record
 class ListFilter:
     """What ``dptax list`` keeps: every condition given must hold.
 
@@ -130,7 +130,7 @@ def _derived_marks(derived: list[Document]) -> str:
     return f"  ({'; '.join(marks)})" if marks else ""
 
 
-@dataclass(frozen=True)
+@record
 class ShowResult:
     """Everything known about one definition (``dptax show``).
 
@@ -158,7 +158,7 @@ class ShowResult:
         return definition_text(self.view, self.document)
 
 
-@dataclass(frozen=True)
+@record
 class ListResult:
     """Definitions passing the filters of ``dptax list``, in catalog order."""
 

@@ -6,9 +6,9 @@ The results of ``dptax contradictions``, ``open-questions`` and ``redundant``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import fact_line, table_text
 from dptaxonomy.reasoning.facts import Fact
@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record
 class ContradictionsResult:
     """Every contradiction, each with its minimal set of facts (``dptax contradictions``)."""
 
@@ -61,7 +61,7 @@ def contradictions(reasoner: Reasoner) -> ContradictionsResult:
     return ContradictionsResult(tuple(reasoner.contradictions))
 
 
-@dataclass(frozen=True)
+@record
 class OpenQuestionsResult:
     """Undecided questions "A ≻ B?", most decisive first (``dptax open-questions``)."""
 
@@ -140,7 +140,7 @@ def _recalled(value: Any, known: Mapping[str, object]) -> tuple[list[OpenQuestio
     return questions, value["complete"]
 
 
-@dataclass(frozen=True)
+@record
 class RedundantResult:
     """Asserted facts that the other facts already prove (``dptax redundant``)."""
 

@@ -6,10 +6,10 @@ The results of ``dptax relate``, ``explain``, ``stronger-than`` and ``weaker-tha
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import fact_line, proof_text, table_text
 from dptaxonomy.reasoning.facts import Fact
@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record
 class RelateResult:
     """The answer of ``dptax relate A B``."""
 
@@ -140,7 +140,7 @@ def relate(
     return RelateResult(relationship, numbers)
 
 
-@dataclass(frozen=True)
+@record
 class ExplainResult:
     """The answer of ``dptax explain A B``: the proofs, or the nearest known facts."""
 
@@ -197,7 +197,7 @@ class Side(StrEnum):
     weaker = "weaker"
 
 
-@dataclass(frozen=True)
+@record
 class NeighboursResult:
     """The answer of ``dptax stronger-than X`` and ``dptax weaker-than X``."""
 

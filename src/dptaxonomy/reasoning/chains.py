@@ -17,11 +17,10 @@ are nowhere larger than another's, and smaller somewhere, comes first.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
-from dataclasses import dataclass
 
+from dptaxonomy.base.records import record, replace
 from dptaxonomy.reasoning.composition import constant_truth, oriented_map, render_condition
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -51,7 +50,7 @@ _SMALL_VALUES = (1e-6, 1e-3)
 _ORDER_VALUES = (1.5, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0)
 
 
-@dataclass(frozen=True)
+@record
 class ParametricChain:
     """One chain of maps from ``proof.a`` to ``proof.b`` and what it guarantees."""
 
@@ -290,7 +289,7 @@ def parametric_chains(
         best = None
     own = set(tightness.own)
     return [
-        dataclasses.replace(
+        replace(
             chains[i],
             free=tuple(n for n in chains[i].free if n not in own),
             tightest=i == best,

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.conversion_chains import Chain
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, holds, inside, point, upper
 from dptaxonomy.schema.arith import (
@@ -57,7 +57,7 @@ FreeKey = tuple[int, str]
 """A free parameter: (position of its definition in the chain, parameter name)."""
 
 
-@dataclass(frozen=True)
+@record
 class ParameterSpec:
     """A parameter of a definition: name, type and domain (parsed when numeric)."""
 
@@ -78,7 +78,7 @@ class ParameterSpec:
         return parse_interval(self.domain_text)
 
 
-@dataclass(frozen=True)
+@record
 class ConditionCheck:
     """A step's side condition and whether it certainly holds at the values used."""
 
@@ -87,7 +87,7 @@ class ConditionCheck:
     holds: bool
 
 
-@dataclass(frozen=True)
+@record
 class ChainRun:
     """A chain evaluated: the target's parameters and what was checked."""
 

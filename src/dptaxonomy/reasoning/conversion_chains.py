@@ -13,9 +13,9 @@ A's guarantee as B's at the mapped values, so it serves as a step like A ≻ B.
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from dataclasses import dataclass
 from functools import cached_property
 
+from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.parameters import step_map
@@ -29,7 +29,7 @@ MAX_CHAINS = 64
 """At most this many chains are listed (shortest first)."""
 
 
-@dataclass(frozen=True)
+@record
 class Chain:
     """Facts ``source = d0 → d1 → … → dn = target``, each carrying a parameter map."""
 

@@ -18,9 +18,9 @@ SoK's own derivations "by equivalence", Table 3 rows 64–66, are checked so).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.equivalence import EquivalenceKind, equivalence_maps
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import ProofSearch
@@ -32,7 +32,7 @@ __all__ = ["PROPERTIES", "DerivedProperty", "derived_properties"]
 PROPERTIES = ("post_processing", "convexity", "composability")
 
 
-@dataclass(frozen=True)
+@record
 class DerivedProperty:
     """A property value of ``definition`` derived from an equivalent definition's claim."""
 

@@ -15,9 +15,9 @@ which it is:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.chains import ParametricChain, parametric_chains
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
@@ -31,7 +31,7 @@ class EquivalenceKind(StrEnum):
     reparametrised = "reparametrised"
 
 
-@dataclass(frozen=True)
+@record
 class EquivalenceMaps:
     """The kind of an equivalence and the tightest maps both ways, when known."""
 

@@ -8,10 +8,10 @@ line and citation it comes from.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from dptaxonomy.base.records import field, record
 from dptaxonomy.reasoning.info import CitationRef
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import Quantifier, RelationKind, Status
@@ -43,7 +43,7 @@ class FactKind(StrEnum):
     """``¬(a ≻ b)``."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class WitnessRef:
     """The two claims of a mechanism entry that make a separation (rule W3)."""
 
@@ -61,7 +61,7 @@ class WitnessRef:
     violates_cases: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Origin:
     """Where an asserted relation is written, and what it says."""
 
@@ -93,7 +93,7 @@ class Origin:
         return f"{self.file}:{self.line}"
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Fact:
     """One asserted edge ``a KIND b`` and the rule that read it from its origin."""
 
@@ -113,7 +113,7 @@ class Fact:
         return bool(self.origin.restricting)
 
 
-@dataclass
+@record(frozen=False)
 class FactSet:
     """All facts usable for inference, plus those set aside and why."""
 

@@ -6,14 +6,13 @@ answers queries without importing pydantic, networkx or rdflib.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from dptaxonomy.base.records import record
 from dptaxonomy.schema.enums import Dimension, Scope, Status, Truth
 
 __all__ = ["CitationRef", "DefinitionInfo"]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CitationRef:
     """A citation: bibliography key, exact place, optional quote."""
 
@@ -29,7 +28,7 @@ class CitationRef:
         return result
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class DefinitionInfo:
     """The facts about a definition that queries and contradiction checks use."""
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.conversion import (
     ChainRefused,
     ChainRun,
@@ -37,7 +37,7 @@ _NUDGES = (0.0, 1e-12, 1e-9, 1e-6, 1e-3)
 _AT_MOST = parse_condition("x <= y")
 
 
-@dataclass(frozen=True)
+@record
 class Inversion:
     """Solve for ``solve_for`` so that the chain's ``bounded`` is at most its given value."""
 

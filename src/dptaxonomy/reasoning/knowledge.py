@@ -7,9 +7,9 @@ search for a proof (see :mod:`dptaxonomy.reasoning.proofs`).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from functools import cached_property
 
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.names import NameIndex
 from dptaxonomy.reasoning.closure import Closure
 from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
@@ -19,7 +19,7 @@ from dptaxonomy.schema.enums import Status, Truth
 __all__ = ["KnowledgeBase", "PropertyValue"]
 
 
-@dataclass(frozen=True)
+@record
 class PropertyValue:
     """A property's value for a definition: asserted in its entry, or derived (rule P1)."""
 

@@ -7,9 +7,9 @@ It depends only on facts and rules, so the proof search
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.rules import Rule
 
@@ -24,7 +24,7 @@ class Conclusion(StrEnum):
     not_stronger = "not_stronger"
 
 
-@dataclass(frozen=True)
+@record
 class Proof:
     """A conclusion about ``a`` and ``b`` and the asserted facts that establish it.
 

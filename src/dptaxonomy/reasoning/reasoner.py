@@ -9,11 +9,11 @@ gives their JSON form and :mod:`dptaxonomy.queries` wraps them as results.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from dptaxonomy.base.records import field, record
 from dptaxonomy.reasoning.closure import bits
 from dptaxonomy.reasoning.counting import ClassWeight, DigitCounter
 from dptaxonomy.reasoning.facts import Fact, FactKind
@@ -65,7 +65,7 @@ class Extension(StrEnum):
     none = "none"
 
 
-@dataclass(frozen=True)
+@record
 class ConditionalVerdict:
     """What holds only under restricting conditions (rule K4), apart from the verdict."""
 
@@ -80,7 +80,7 @@ class ConditionalVerdict:
         return any(c.endswith("[never holds: rule M4]") for c in self.conditions)
 
 
-@dataclass(frozen=True)
+@record
 class Relationship:
     """What is known about two definitions (the answer of ``dptax relate``)."""
 
@@ -101,7 +101,7 @@ class Relationship:
     """For ``equivalent``: whether parameters change (rules R1, R2), with the maps."""
 
 
-@dataclass(frozen=True)
+@record
 class Neighbour:
     """A definition on one side of another, with how we know."""
 
@@ -114,7 +114,7 @@ class Neighbour:
     """For a conditional neighbour: the conditions its proof rests on (rule K4)."""
 
 
-@dataclass(frozen=True)
+@record
 class OpenQuestion:
     """An undecided question "a ≻ b?" and how many other open questions settling it decides."""
 

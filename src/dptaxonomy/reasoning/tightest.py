@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.records import field, record
 from dptaxonomy.reasoning.conversion import (
     ChainRefused,
     ChainRun,
@@ -44,7 +44,7 @@ __all__ = [
 _FALLBACKS = 5
 
 
-@dataclass(frozen=True)
+@record
 class FreeChoice:
     """A free parameter and the value the optimiser chose for it."""
 
@@ -53,7 +53,7 @@ class FreeChoice:
     value: float
 
 
-@dataclass(frozen=True)
+@record
 class Solved:
     """A target parameter solved for: ``name`` chosen so the chain's ``bounded`` ≤ the given."""
 
@@ -63,7 +63,7 @@ class Solved:
     """The chain's sound upper bound on ``bounded`` at the solution (≤ the value given)."""
 
 
-@dataclass(frozen=True)
+@record
 class ChainResult:
     """One chain and what it gives: a sound run, or the reason it gives nothing."""
 
@@ -81,7 +81,7 @@ class ChainResult:
         return sum(upper(self.run.target_values[name]) for name in self.run.computed)
 
 
-@dataclass(frozen=True)
+@record
 class Conversion:
     """Every chain from ``source`` to ``target`` evaluated, best first."""
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 import functools
 import math
 import re
-from dataclasses import dataclass
+
+from dptaxonomy.base.records import record
 
 __all__ = [
     "FUNCTIONS",
@@ -62,42 +63,42 @@ class ArithmeticError_(ValueError):
     """A string does not follow the arithmetic grammar (name avoids the builtin)."""
 
 
-@dataclass(frozen=True)
+@record
 class Number:
     value: float
 
 
-@dataclass(frozen=True)
+@record
 class Name:
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class Neg:
     operand: Node
 
 
-@dataclass(frozen=True)
+@record
 class BinOp:
     op: str
     left: Node
     right: Node
 
 
-@dataclass(frozen=True)
+@record
 class Call:
     function: str
     arguments: tuple[Node, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Comparison:
     op: str
     left: Node
     right: Node
 
 
-@dataclass(frozen=True)
+@record
 class Interval:
     low: float
     high: float
