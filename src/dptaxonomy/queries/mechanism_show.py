@@ -9,9 +9,9 @@ citation, ``computed (N cases)`` or ``refuted`` from ``dptax verify``; a claim
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.results import json_document
 
@@ -109,7 +109,7 @@ def mechanism_text(view: CatalogView, d: Document) -> str:
     return "\n".join(out)
 
 
-@dataclass(frozen=True)
+@record
 class MechanismShowResult:
     """Everything known about one mechanism (``dptax show MECHANISM``)."""
 
