@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from dptaxonomy.catalog.formatting import FileKind, format_text
-from dptaxonomy.catalog.paths import catalog_files
+from dptaxonomy.catalog.paths import catalog_files, mechanism_files
 from tests.clirunner import run
 from tests.conftest import CATALOG_DIR, FIXTURES, ROOT
 
@@ -109,6 +109,14 @@ def test_fmt_reports_unparsable_files(capsys: pytest.CaptureFixture[str], work: 
 def test_every_catalog_file_is_formatted(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert format_text(text) == text, f"run `dptax fmt {path.relative_to(ROOT)}`"
+
+
+@pytest.mark.parametrize("path", mechanism_files(CATALOG_DIR), ids=lambda p: p.stem)
+def test_every_mechanism_file_is_formatted(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert format_text(text, kind=FileKind.mechanism) == text, (
+        f"run `dptax fmt {path.relative_to(ROOT)}`"
+    )
 
 
 def test_pre_commit_hooks_and_workflow() -> None:
