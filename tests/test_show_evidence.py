@@ -125,3 +125,19 @@ def test_relate_shows_each_witness_claims_computed_evidence(
     assert witness["mechanism"] == "exact-size"
     assert (witness["satisfies"]["evidence"], witness["satisfies"]["cases"]) == ("computed", 10)
     assert (witness["violates"]["evidence"], witness["violates"]["cases"]) == ("computed", 20)
+
+
+@pytest.mark.parametrize(
+    "argv", [["show", "exact-size"], ["show", "--mechanism", "gaussian", "-f", "json"]]
+)
+def test_fast_and_typer_paths_show_a_mechanism_alike(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    from dptaxonomy.cli import fast
+
+    full = [*argv, "--catalog", str(CATALOG_DIR)]
+    assert fast.parse(full) is not None
+    quick = run(capsys, *full)
+    monkeypatch.setattr(fast, "parse", lambda _argv: None)
+    assert run(capsys, *full) == quick
+    assert quick.code == 0
