@@ -201,3 +201,15 @@ def test_the_action_is_validated(action: dict[str, str], kind: str, message: str
                 "action": action,
             }
         )
+
+
+def test_gaussian_noise_is_pure_dp_only_when_the_statistic_never_moves() -> None:
+    noisy = _mechanism("size", noise="gaussian", scale="b")
+    bounded = neighbour_check(noisy, _satisfies("bounded-dp", epsilon="0"), Neighbours.bounded)
+    assert bounded[:2] == (True, 5 * 10)  # 5 grid values of b, 10 bounded pairs
+    verdict, _, where = neighbour_check(
+        noisy, _satisfies("unbounded-dp", epsilon="4"), Neighbours.unbounded
+    )
+    assert verdict is False
+    assert where == "planted b=0.25, unbounded neighbours {} ~ {0}: loss exceeds epsilon=4"
+    assert neighbour_check(noisy, _violates("unbounded-dp"), Neighbours.unbounded)[0] is True
