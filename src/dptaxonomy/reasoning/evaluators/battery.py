@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.catalog.mechanism_checks import finite_size
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Pair, Zeta
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact
-from dptaxonomy.schema.arith import parse_expression, parse_interval
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds
+from dptaxonomy.schema.arith import parse_condition, parse_expression, parse_interval
 from dptaxonomy.schema.enums import ParameterType
 from dptaxonomy.schema.mechanisms import Mechanism, OutputPair, PairKind
 
@@ -69,6 +69,14 @@ def pair_of(spec: OutputPair, values: dict[str, IV]) -> Pair:
         tuple(arguments[f"p{i}"] for i in range(size)),
         tuple(arguments[f"q{i}"] for i in range(size)),
     )
+
+
+def conditions_hold(conditions: list[str], values: dict[str, IV]) -> bool:
+    """Whether every condition certainly holds at these values (undecidable counts as not)."""
+    try:
+        return all(holds(parse_condition(c), values) is True for c in conditions)
+    except NumericError:
+        return False
 
 
 def parameter_grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:

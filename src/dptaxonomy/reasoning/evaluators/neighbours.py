@@ -28,14 +28,14 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache, partial
+from functools import cache
 
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.reasoning.evaluators.battery import parameter_grid
+from dptaxonomy.reasoning.evaluators.battery import conditions_hold, parameter_grid
 from dptaxonomy.reasoning.evaluators.definitions import PURE
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Pair, is_infinite
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds, lower, point, upper
-from dptaxonomy.schema.arith import parse_condition, parse_expression
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, lower, point, upper
+from dptaxonomy.schema.arith import parse_expression
 from dptaxonomy.schema.mechanisms import (
     Action,
     InputKind,
@@ -142,14 +142,12 @@ def _show_graph(graph: Graph) -> str:
 
 def _data_pair(size: int, a: Dataset, b: Dataset) -> InputPair:
     return InputPair(
-        size, _dataset(a), _dataset(b), partial(lambda: f"{_show_dataset(a)} ~ {_show_dataset(b)}")
+        size, _dataset(a), _dataset(b), lambda: f"{_show_dataset(a)} ~ {_show_dataset(b)}"
     )
 
 
 def _graph_pair(a: Graph, b: Graph) -> InputPair:
-    return InputPair(
-        a[0], _graph(a), _graph(b), partial(lambda: f"{_show_graph(a)} ~ {_show_graph(b)}")
-    )
+    return InputPair(a[0], _graph(a), _graph(b), lambda: f"{_show_graph(a)} ~ {_show_graph(b)}")
 
 
 def _datasets() -> list[Dataset]:
@@ -243,13 +241,6 @@ def _outputs(
     return outputs, losses
 
 
-def _conditions_hold(conditions: list[str], values: dict[str, IV]) -> bool:
-    try:
-        return all(holds(parse_condition(c), values) is True for c in conditions)
-    except NumericError:
-        return False
-
-
 Judge = Callable[[Sequence[InputPair], list[IV], list[Pair]], Tally]
 
 
@@ -266,7 +257,7 @@ def _judge_satisfies(claim: Satisfies, values: dict[str, IV]) -> Judge:
             return True, sum(1 for o in outputs if verdicts[id(o)] is True), None
         for pair, loss in zip(pairs, losses, strict=True):
             if is_infinite(loss):
-                return False, 0, f"{pair.label}: a deterministic output changes"
+                return False, 0, f"{pair.label}: the privacy loss is infinite (no epsilon works)"
         return (None, 0, None) if _grows(pairs, losses) else (True, len(pairs), None)
 
     return judge
@@ -289,7 +280,7 @@ def neighbour_check(
     cases = 0
     for grid_point in parameter_grid(mechanism):
         values = {name: exact(text) for name, text in grid_point.items()}
-        if not _conditions_hold(claim.conditions, values):
+        if not conditions_hold(claim.conditions, values):
             continue
         try:
             scale = (

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.catalog.checks import implication_sides
-from dptaxonomy.reasoning.evaluators.battery import Case, battery, mechanism_cases
+from dptaxonomy.reasoning.evaluators.battery import Case, battery, conditions_hold, mechanism_cases
 from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE
 from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_check
@@ -27,12 +27,11 @@ from dptaxonomy.reasoning.numeric import (
     IV,
     evaluate_interval,
     exact,
-    holds,
     inside,
     lower,
     upper,
 )
-from dptaxonomy.schema.arith import Name, parse_condition, parse_expression, parse_interval
+from dptaxonomy.schema.arith import Name, parse_expression, parse_interval
 from dptaxonomy.schema.mechanisms import Mechanism, Satisfies, Violates
 
 if TYPE_CHECKING:
@@ -119,13 +118,6 @@ def _assignments(names: list[str]) -> Iterator[dict[str, IV]]:
         yield dict(combination)
 
 
-def _conditions_hold(conditions: list[str], values: dict[str, IV]) -> bool:
-    try:
-        return all(holds(parse_condition(c), values) is True for c in conditions)
-    except NumericError:
-        return False
-
-
 def _tally(results: list[tuple[bool | None, str]]) -> tuple[Outcome, int, str | None]:
     for verdict, where in results:
         if verdict is False:
@@ -143,7 +135,7 @@ def _satisfies(
     for case in cases:
         for assignment in _assignments(free):
             values = {**case.values, **assignment}
-            if not _conditions_hold(claim.conditions, values):
+            if not conditions_hold(claim.conditions, values):
                 continue
             try:
                 params = {k: _value(e, values) for k, e in claim.parameters.items()}
@@ -164,7 +156,7 @@ def _violates(
 ) -> list[tuple[bool | None, str]]:
     results = []
     for case in cases:
-        if not _conditions_hold(claim.conditions, case.values):
+        if not conditions_hold(claim.conditions, case.values):
             continue
         try:
             violated = evaluable.violated(case.pair)
@@ -245,7 +237,7 @@ def _map_results(
                 continue
             for extra in _assignments(target_free):
                 values = {**tight, **extra}
-                if not _conditions_hold(relation.conditions, values):
+                if not conditions_hold(relation.conditions, values):
                     continue
                 try:
                     mapped = {k: _value(e, values) for k, e in relation.parameter_map.items()}
