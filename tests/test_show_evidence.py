@@ -141,3 +141,23 @@ def test_fast_and_typer_paths_show_a_mechanism_alike(
     monkeypatch.setattr(fast, "parse", lambda _argv: None)
     assert run(capsys, *full) == quick
     assert quick.code == 0
+
+
+def test_a_definition_lists_the_mechanism_claims_about_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _show(capsys, "unbounded-dp")
+    assert code == 0
+    assert (
+        "Mechanisms (dptax show MECHANISM for the entry)\n"
+        "  exact-size violates it for every parameter\n"
+        "      [KM11] Section on bounded and unbounded DP (section number not checked)"
+        " — computed (20 cases)\n"
+        "  noisy-count satisfies it with epsilon = epsilon\n"
+    ) in out
+    code, out, _ = _show(capsys, "unbounded-dp", "-f", "json")
+    claims = json.loads(out)["mechanism_claims"]
+    assert [(c["mechanism"], c["claim"], c["evidence"]) for c in claims] == [
+        ("exact-size", "violates", "computed"),
+        ("noisy-count", "satisfies", "computed"),
+    ]

@@ -155,6 +155,16 @@ class CatalogView:
                 return document
         return None
 
+    def claims_about(self, definition_id: str) -> list[tuple[str, str, Document]]:
+        """(mechanism id, satisfies or violates, claim) for each mechanism claim about it."""
+        return [
+            (mechanism_id, kind, claim)
+            for mechanism_id, mechanism in self.mechanisms.items()
+            for kind in ("satisfies", "violates")
+            for claim in mechanism[kind]
+            if claim["definition"] == definition_id
+        ]
+
     def incoming(self, definition_id: str) -> list[tuple[str, Document]]:
         """(subject id, relation) for each relation another entry states about the definition."""
         return [

@@ -148,6 +148,10 @@ class ShowResult:
             {"subject": subject, **relation}
             for subject, relation in self.view.incoming(self.document["id"])
         ]
+        data["mechanism_claims"] = [
+            {"mechanism": mechanism_id, "claim": kind, **claim}
+            for mechanism_id, kind, claim in self.view.claims_about(self.document["id"])
+        ]
         data["file"] = self.document["file"]
         data["derived_properties"] = self.document["derived_properties"]
         return json_document(data)

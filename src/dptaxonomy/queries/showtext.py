@@ -155,6 +155,21 @@ def _derived(item: Document) -> str:
     )
 
 
+def _mechanisms(view: CatalogView, definition_id: str) -> list[str]:
+    """Each mechanism claim about the definition, with its citation and evidence."""
+    lines = []
+    for mechanism_id, kind, claim in view.claims_about(definition_id):
+        line = f"  {mechanism_id} {kind} it"
+        if claim.get("parameters"):
+            line += " with " + ", ".join(f"{k} = {v}" for k, v in claim["parameters"].items())
+        if claim.get("conditions"):
+            line += " if " + " and ".join(claim["conditions"])
+        if kind == "violates":
+            line += " for every parameter"
+        lines.append(f"{line}\n      {_citation(claim['citation'])} — {evidence_text(claim)}")
+    return lines
+
+
 def definition_text(view: CatalogView, d: Document) -> str:
     """Everything known about a definition, for reading in a terminal."""
     out = _header(view, d)
@@ -183,6 +198,9 @@ def definition_text(view: CatalogView, d: Document) -> str:
     incoming = view.incoming(d["id"])
     if incoming:
         out += ["", "Relations stated in other entries", *_relations(incoming)]
+    claims = _mechanisms(view, d["id"])
+    if claims:
+        out += ["", "Mechanisms (dptax show MECHANISM for the entry)", *claims]
     if d.get("crosswalk"):
         out += ["", "In libraries and vocabularies"]
         out += [
