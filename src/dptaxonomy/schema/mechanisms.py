@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from dptaxonomy.schema.enums import Status
 from dptaxonomy.schema.fields import (
@@ -241,14 +241,19 @@ class Mechanism(_Strict):
                 raise ValueError(f"parameter {name!r} is declared twice")
         return value
 
-    @model_validator(mode="after")
-    def _action_reads_input(self) -> Mechanism:
-        action = self.action
-        if action is not None and self.input.kind not in STATISTIC_INPUTS[action.statistic]:
+    @field_validator("action")
+    @classmethod
+    def _action_reads_input(cls, value: Action | None, info: ValidationInfo) -> Action | None:
+        given = info.data.get("input")  # declared before `action`, so validated first
+        if (
+            value is not None
+            and given is not None
+            and (given.kind not in STATISTIC_INPUTS[value.statistic])
+        ):
             raise ValueError(
-                f"the statistic {action.statistic.value!r} does not read a {self.input.kind.value}"
+                f"the statistic {value.statistic.value!r} does not read a {given.kind.value}"
             )
-        return self
+        return value
 
     @property
     def labels(self) -> list[str]:
