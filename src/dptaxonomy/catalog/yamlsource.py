@@ -25,9 +25,9 @@ from dptaxonomy.base.diagnostics import Diagnostic, Severity
 __all__ = ["Located", "Path", "PathPart", "format_path", "parse_yaml"]
 
 try:  # pragma: no branch - depends on how PyYAML was built
-    _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]
+    _Composer: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]
 except AttributeError:  # pragma: no cover
-    _Loader = yaml.SafeLoader
+    _Composer = yaml.SafeLoader
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -37,6 +37,24 @@ _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = frozenset(
     _CORE + name for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 )
+
+
+class _Loader(_Composer):  # type: ignore[valid-type,misc]
+    """The safe composer, with the only implicit tags the conversion looks at.
+
+    PyYAML's resolver matches every untagged scalar against its YAML 1.1
+    patterns (a third of the time spent reading the catalog), but plain
+    scalars are resolved here by YAML 1.2's core schema
+    (:func:`_plain_scalar`), so the one implicit tag that matters is the merge
+    key ``<<``, which is refused. Explicit tags are left as written and checked.
+    """
+
+    def resolve(self, kind: type[yaml.Node], value: str, implicit: tuple[bool, bool]) -> str:
+        if kind is yaml.ScalarNode:
+            return _CORE + ("merge" if implicit[0] and value == "<<" else "str")
+        return _CORE + ("seq" if kind is yaml.SequenceNode else "map")
+
+
 _NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT = re.compile(r"^[-+]?[0-9]+$")
@@ -48,25 +66,54 @@ _NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
 MAX_DEPTH = 40
 
 
+class _Positions:
+    r"""Line and column of a character offset, counting only ``\n`` as a line break.
+
+    PyYAML also breaks lines at NEL (U+0085), U+2028 and U+2029, so its own
+    line numbers drift from what editors, ``grep -n`` and GitHub show once
+    one of them appears in a string.
+
+    >>> _Positions("a: x\u2028y\nb: 1\n").at(7)
+    (2, 1)
+    """
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def at(self, index: int) -> Mark:
+        line = bisect.bisect_right(self.starts, index)
+        return line, index - self.starts[line - 1] + 1
+
+
 @dataclass
 class Located:
-    """A parsed YAML document with the position of every value and key."""
+    """A parsed YAML document with the position of every value and key.
+
+    Positions are kept as character offsets and turned into (line, column)
+    only when a diagnostic asks for one: a document has thousands of values
+    and most are never reported on.
+    """
 
     data: Any = None
-    values: dict[Path, Mark] = field(default_factory=dict)
-    keys: dict[Path, Mark] = field(default_factory=dict)
+    values: dict[Path, int] = field(default_factory=dict)
+    keys: dict[Path, int] = field(default_factory=dict)
+    positions: _Positions | None = None
+
+    def _mark(self, offset: int) -> Mark:
+        return self.positions.at(offset) if self.positions is not None else (1, 1)
 
     def value_mark(self, path: Path) -> Mark:
         """Position of the value at ``path``, or of its nearest located ancestor."""
         for end in range(len(path), -1, -1):
-            mark = self.values.get(path[:end])
-            if mark is not None:
-                return mark
+            offset = self.values.get(path[:end])
+            if offset is not None:
+                return self._mark(offset)
         return (1, 1)
 
     def key_mark(self, path: Path) -> Mark:
         """Position of the key naming ``path`` (falls back to the value's position)."""
-        return self.keys.get(path) or self.value_mark(path)
+        offset = self.keys.get(path)
+        return self._mark(offset) if offset is not None else self.value_mark(path)
 
 
 def _plain_scalar(text: str) -> Any:
@@ -94,30 +141,11 @@ def _plain_scalar(text: str) -> Any:
     return text
 
 
-class _Positions:
-    r"""Line and column of a character offset, counting only ``\n`` as a line break.
-
-    PyYAML also breaks lines at NEL (U+0085), U+2028 and U+2029, so its own
-    line numbers drift from what editors, ``grep -n`` and GitHub show once
-    one of them appears in a string.
-
-    >>> _Positions("a: x\u2028y\nb: 1\n").at(7)
-    (2, 1)
-    """
-
-    def __init__(self, text: str) -> None:
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
-
-    def at(self, index: int) -> Mark:
-        line = bisect.bisect_right(self.starts, index)
-        return line, index - self.starts[line - 1] + 1
-
-
 class _Converter:
     def __init__(self, file: str, text: str) -> None:
         self.file = file
         self.positions = _Positions(text)
-        self.located = Located()
+        self.located = Located(positions=self.positions)
         self.problems: list[Diagnostic] = []
         self.seen: set[int] = set()
 
@@ -131,7 +159,7 @@ class _Converter:
         )
 
     def convert(self, node: yaml.Node, path: Path) -> Any:
-        self.located.values[path] = self.mark(node)
+        self.located.values[path] = node.start_mark.index
         if id(node) in self.seen:
             self.problem(
                 node,
@@ -184,7 +212,7 @@ class _Converter:
                 continue
             key = key_node.value
             if key in result:
-                first = self.located.keys[(*path, key)]
+                first = self.positions.at(self.located.keys[(*path, key)])
                 self.problem(
                     key_node,
                     "duplicate-key",
@@ -192,7 +220,7 @@ class _Converter:
                     "remove one of the two keys",
                 )
                 continue
-            self.located.keys[(*path, key)] = self.mark(key_node)
+            self.located.keys[(*path, key)] = key_node.start_mark.index
             result[key] = self.convert(value_node, (*path, key))
         return result
 
@@ -242,7 +270,7 @@ def parse_yaml(raw: bytes, file: str) -> tuple[Located | None, list[Diagnostic]]
     """Parse one YAML document; return it with positions, or diagnostics.
 
     >>> doc, problems = parse_yaml(b"a: yes\\nb: [1, 2.5, null]\\n", "x.yaml")
-    >>> doc.data, doc.values[("b", 1)], problems
+    >>> doc.data, doc.value_mark(("b", 1)), problems
     ({'a': 'yes', 'b': [1, 2.5, None]}, (2, 8), [])
     """
     try:
