@@ -19,7 +19,8 @@ Usage: ``python scripts/bench.py [--sizes 225,1000,10000] [--json]``;
 
 ``--commands`` instead times whole `dptax` commands on the real catalog as
 ratios to a bare ``python -c pass`` (see :mod:`scripts.bench_commands`):
-``python scripts/bench.py --commands [--rounds 10] [--json]``.
+``python scripts/bench.py --commands [--rounds 10] [--json]``; ``--instructions``
+counts their instructions instead (valgrind; see :mod:`scripts.bench_instructions`).
 """
 
 from __future__ import annotations
@@ -297,11 +298,19 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="time dptax commands in new processes as ratios to `python -c pass`",
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count the instructions of dptax commands (valgrind) as ratios to `python -c pass`",
+    )
     parser.add_argument("--rounds", type=int, default=10, help="rounds for --commands")
     parser.add_argument(
         "--only", default="", help="for --commands: comma-separated command names (default all)"
     )
     options = parser.parse_args(argv)
+    if options.instructions:
+        _instructions([n for n in options.only.split(",") if n], options.json)
+        return
     if options.commands:
         _commands(options.rounds, [n for n in options.only.split(",") if n], options.json)
         return
@@ -319,10 +328,26 @@ def main(argv: list[str] | None = None) -> None:
     print(json.dumps(rows, indent=2) if options.json else text_report(rows))
 
 
-def _commands(rounds: int, names: list[str], as_json: bool) -> None:
+def _importable_scripts() -> None:
     root = str(Path(__file__).resolve().parent.parent)
     if root not in sys.path:  # run as `python scripts/bench.py`: make `scripts` importable
         sys.path.insert(0, root)
+
+
+def _instructions(names: list[str], as_json: bool) -> None:
+    _importable_scripts()
+    from scripts.bench_commands import COMMANDS
+    from scripts.bench_instructions import count_instructions, instructions_report
+
+    unknown = sorted(set(names) - set(COMMANDS))
+    if unknown:
+        raise SystemExit(f"--only takes {', '.join(COMMANDS)}")
+    rows = count_instructions(names or None)
+    print(json.dumps(rows, indent=2) if as_json else instructions_report(rows))
+
+
+def _commands(rounds: int, names: list[str], as_json: bool) -> None:
+    _importable_scripts()
     from scripts.bench_commands import COMMANDS, command_report, measure_commands
 
     unknown = sorted(set(names) - set(COMMANDS))

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["COMMANDS", "CommandTiming", "command_report", "measure_commands"]
+__all__ = ["COMMANDS", "CommandTiming", "command_report", "dptax_command", "measure_commands"]
 
 SPARQL_QUERY = "SELECT ?x WHERE { ?x dp:stronger def:renyi-dp }"
 
@@ -91,7 +91,7 @@ class CommandTiming:
         }
 
 
-def _dptax() -> list[str]:
+def dptax_command() -> list[str]:
     """The console script installed next to this interpreter, else ``python -m dptaxonomy``."""
     script = Path(sys.executable).parent / "dptax"
     if script.is_file():
@@ -123,7 +123,7 @@ def measure_commands(rounds: int = 10, names: list[str] | None = None) -> list[C
     """Median timings of the chosen commands (all by default), alternating with the baseline."""
     chosen = {n: COMMANDS[n] for n in (names or list(COMMANDS))}
     baseline = [sys.executable, "-c", "pass"]
-    dptax = _dptax()
+    dptax = dptax_command()
     with tempfile.TemporaryDirectory(prefix="dptax-bench-cache-") as cache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["DPTAX_CACHE_DIR"] = cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from scripts.bench import main
@@ -59,6 +60,19 @@ def test_bench_commands_reports_every_ratio(capsys: pytest.CaptureFixture[str]) 
         assert isinstance(row["within_target"], bool)
     assert rows[0]["target"] == 8.0
     assert rows[1]["target"] is None
+
+
+@pytest.mark.slow
+def test_bench_instructions_counts_a_command(capsys: pytest.CaptureFixture[str]) -> None:
+    if shutil.which("valgrind") is None:
+        pytest.fail("valgrind is not installed (.ci/run installs it)")
+    main(["--instructions", "--only", "show", "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert [row[0] for row in rows] == ["python -c pass", "show"]
+    (_, base, one), (_, count, ratio) = rows
+    assert one == 1.0
+    assert count > base > 1_000_000
+    assert ratio == pytest.approx(count / base)
 
 
 def test_bench_commands_rejects_unknown_names() -> None:
