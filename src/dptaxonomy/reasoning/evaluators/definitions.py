@@ -18,15 +18,20 @@ only on the grid, which the evidence records as the number of cases.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from dptaxonomy.base.errors import NumericError
+from dptaxonomy.reasoning.evaluators.concentration import mcdp_holds, mcdp_parameters, tcdp_rho
 from dptaxonomy.reasoning.evaluators.families import (
     INFINITE,
     Gaussian,
     Pair,
+    at_most,
     is_infinite,
 )
+from dptaxonomy.reasoning.evaluators.tradeoff import GaussianTradeoff, ZeroTradeoff, gdp_mu, meets
 from dptaxonomy.reasoning.numeric import IV, exact, lower, point, upper
 
 __all__ = ["ALPHAS", "EPSILONS", "EVALUABLE", "Evaluable", "at_most"]
@@ -37,20 +42,6 @@ EPSILONS = ("0.1", "0.5", "1", "2", "4")
 """Values of a free ε (privacy profiles, probabilistic DP)."""
 
 Params = dict[str, IV]
-
-
-def at_most(value: IV | None, bound: IV) -> bool | None:
-    """value ≤ bound: True certainly, False certainly not, None undecided (or no value)."""
-    if value is None:
-        return None
-    if is_infinite(value):
-        return is_infinite(bound) or False
-    if upper(value) <= lower(bound):
-        return True
-    if lower(value) > upper(bound):
-        return False
-    # equal up to the enclosures' width: a tight claim, consistent
-    return True if upper(value) - lower(bound) <= 1e-12 * max(1.0, abs(upper(bound))) else None
 
 
 def _all(results: list[bool | None]) -> bool | None:
@@ -68,6 +59,9 @@ class Evaluable:
     violated: Callable[[Pair], bool | None]
     free: tuple[str, ...] = ()
     grids: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    extensions: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    """Values outside a parameter's declared domain that ``holds`` still reads (Rényi DP's
+    continuity extensions α = 1, the KL divergence, and α = ∞, the largest log-ratio)."""
 
 
 def _undecided(_pair: Pair) -> None:
@@ -129,12 +123,22 @@ def _renyi_violated(pair: Pair) -> bool | None:
     return pair.leaks()
 
 
+def _renyi_holds(pair: Pair, p: Params) -> bool | None:
+    alpha = p["alpha"]
+    if is_infinite(alpha):
+        return at_most(pair.epsilon(), p["epsilon"])
+    if lower(alpha) == upper(alpha) == 1:
+        return at_most(pair.kl(), p["epsilon"])
+    return at_most(pair.renyi_at(alpha), p["epsilon"])
+
+
 RENYI = Evaluable(
-    holds=lambda pair, p: at_most(pair.renyi_at(p["alpha"]), p["epsilon"]),
+    holds=_renyi_holds,
     tightest=_renyi_tightest,
     violated=_renyi_violated,
     free=("alpha",),
     grids={"alpha": ALPHAS},
+    extensions={"alpha": (1.0, math.inf)},
 )
 
 
@@ -175,24 +179,22 @@ def _tcdp_holds(pair: Pair, p: Params) -> bool | None:
     return _all([at_most(pair.renyi_at(a), p["rho"] * a) for a in _orders(p["omega"])])
 
 
-def _tcdp_tightest(pair: Pair, _: Params) -> Params | None:
-    rho = _gaussian_rho(pair)
-    return None if rho is None else {"rho": rho, "omega": INFINITE}
+def _tcdp_tightest(pair: Pair, given: Params) -> Params | None:
+    omega = given.get("omega", INFINITE)
+    rho = tcdp_rho(pair, omega)
+    return None if rho is None else {"rho": rho, "omega": omega}
 
 
 TCDP = Evaluable(holds=_tcdp_holds, tightest=_tcdp_tightest, violated=lambda pair: pair.leaks())
 
 
 def _mcdp_holds(pair: Pair, p: Params) -> bool | None:
-    mu = pair.gaussian_mu() if isinstance(pair, Gaussian) else None
-    if mu is None:
-        return None
-    return _all([at_most(mu**2 / 2, p["mu"]), at_most(mu, p["tau"])])
+    return mcdp_holds(pair, p["mu"], p["tau"])
 
 
 def _mcdp_tightest(pair: Pair, _: Params) -> Params | None:
-    mu = pair.gaussian_mu() if isinstance(pair, Gaussian) else None
-    return None if mu is None else {"mu": mu**2 / 2, "tau": mu}
+    found = mcdp_parameters(pair)
+    return None if found is None else {"mu": found[0], "tau": found[1]}
 
 
 def _kl_infinite(pair: Pair) -> bool | None:
@@ -232,15 +234,33 @@ TV = Evaluable(
 )
 
 
-def _no_closed_form(_pair: Pair, _params: Params) -> None:
-    """Gaussian DP's trade-off curve is not evaluated: only its violation by leaking pairs."""
+def _gdp_tightest(pair: Pair, _: Params) -> Params | None:
+    mu = _finite_or_none(gdp_mu(pair))
+    return None if mu is None else {"mu": mu}
 
 
 GDP = Evaluable(
-    holds=_no_closed_form,
-    tightest=_no_closed_form,
+    holds=lambda pair, p: meets(pair, GaussianTradeoff(p["mu"])),
+    tightest=_gdp_tightest,
     violated=lambda pair: pair.leaks() or None,
 )
+
+
+def _fdp_holds(pair: Pair, p: Params) -> bool | None:
+    """f-DP with a trade-off function written as a number: only f = 0 is one (a constant c
+    with f(1) ≤ 1 − 1 is 0); G_μ and f_{ε,δ} are the catalog's Gaussian DP and (ε, δ)-DP."""
+    f = p["f"]
+    if not lower(f) == upper(f) == 0:
+        raise NumericError("the only trade-off function written as a number is f = 0")
+    return meets(pair, ZeroTradeoff())
+
+
+FDP = Evaluable(
+    holds=_fdp_holds,
+    tightest=lambda _pair, _p: {"f": point(0.0)},
+    violated=lambda _pair: False,
+)
+"""f-DP: f = 0 holds for every pair, so no pair violates f-DP for every f."""
 
 EVALUABLE: dict[str, Evaluable] = {
     "differential-privacy": PURE,
@@ -256,5 +276,6 @@ EVALUABLE: dict[str, Evaluable] = {
     "kl-privacy": KL,
     "total-variation-privacy": TV,
     "gaussian-dp": GDP,
+    "f-dp": FDP,
 }
 """The definitions the evaluators understand, by id."""

@@ -25,7 +25,16 @@ from mpmath import mp as _mp_default
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.numeric import IV, PRECISION, lower, point, upper
 
-__all__ = ["INFINITE", "Finite", "Gaussian", "Laplace", "Pair", "Zeta", "is_infinite"]
+__all__ = [
+    "INFINITE",
+    "Finite",
+    "Gaussian",
+    "Laplace",
+    "Pair",
+    "Zeta",
+    "at_most",
+    "is_infinite",
+]
 
 _iv = point(0.0).ctx
 _mp = type(_mp_default)()
@@ -38,6 +47,20 @@ INFINITE: IV = point(math.inf)
 def is_infinite(value: IV) -> bool:
     """Whether the enclosure is +∞ (a quantity that is certainly unbounded)."""
     return math.isinf(lower(value)) and lower(value) > 0
+
+
+def at_most(value: IV | None, bound: IV) -> bool | None:
+    """value ≤ bound: True certainly, False certainly not, None undecided (or no value)."""
+    if value is None:
+        return None
+    if is_infinite(value):
+        return is_infinite(bound) or False
+    if upper(value) <= lower(bound):
+        return True
+    if lower(value) > upper(bound):
+        return False
+    # equal up to the enclosures' width: a tight claim, consistent
+    return True if upper(value) - lower(bound) <= 1e-12 * max(1.0, abs(upper(bound))) else None
 
 
 def _widen(value: Any) -> IV:

@@ -143,7 +143,7 @@ def _satisfies(
                 if all(n in params for n in needed):
                     verdict = evaluable.holds(case.pair, params)
                 else:
-                    met = evaluable.tightest(case.pair, assignment) is not None
+                    met = evaluable.tightest(case.pair, params) is not None
                     verdict = True if met else evaluable.violated(case.pair) is not True and None
             except NumericError:
                 continue
@@ -207,15 +207,18 @@ def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
         )
 
 
-def _in_domains(values: dict[str, IV], definition: Definition) -> bool:
-    """Whether every numeric parameter value lies in its declared domain (else: not applicable)."""
+def _in_domains(
+    values: dict[str, IV], definition: Definition, extensions: dict[str, tuple[float, ...]]
+) -> bool:
+    """Whether every numeric parameter value lies in its declared domain or is one of the
+    evaluator's extensions, such as Rényi's α = 1 and α = ∞ (else: not applicable)."""
     for parameter in definition.parameters:
         numeric = parameter.type.value in ("real", "integer")
-        if (
-            numeric
-            and parameter.name in values
-            and not inside(values[parameter.name], parse_interval(parameter.domain))
-        ):
+        value = values.get(parameter.name)
+        if not numeric or value is None:
+            continue
+        extended = lower(value) == upper(value) in extensions.get(parameter.name, ())
+        if not extended and not inside(value, parse_interval(parameter.domain)):
             return False
     return True
 
@@ -241,7 +244,7 @@ def _map_results(
                     continue
                 try:
                     mapped = {k: _value(e, values) for k, e in relation.parameter_map.items()}
-                    if not _in_domains(mapped, implied):
+                    if not _in_domains(mapped, implied, target.extensions):
                         continue
                     verdict = target.holds(case.pair, {**extra, **mapped})
                 except NumericError:

@@ -1,0 +1,290 @@
+"""Trade-off curves (f-DP) and Gaussian DP, as sound enclosures.
+
+For a pair (P, Q) the trade-off function T(P, Q)(x) is the least type II
+error 1 − E_Q[φ] of a test φ whose type I error E_P[φ] is at most x (Dong,
+Roth and Su, DRS21 Section 2). A mechanism is f-DP when T ≥ f for both orders
+of every neighbouring pair, and μ-GDP when it is G_μ-DP, with
+G_μ(x) = Φ(Φ⁻¹(1 − x) − μ), the trade-off between N(0, 1) and N(μ, 1).
+
+**Finite pairs.** By the Neyman–Pearson lemma the best tests reject the
+outcomes in decreasing order of the likelihood ratio q/p (randomising on the
+last one), so T(P, Q) is the piecewise-linear convex curve through the
+vertices (P(S), 1 − Q(S)) for the sets S of the outcomes with the largest
+ratios. A convex f lies below T everywhere iff it lies below T at T's
+vertices: between two vertices T is linear and f, being convex, lies below
+its own chord, which lies below T's chord when it does at both ends. G_μ
+and f_{ε,δ} are convex (DRS21 Section 2), so checking the vertices decides.
+
+Ratios are enclosures, so outcomes whose ratio enclosures overlap may be in
+the wrong order. Such outcomes are grouped: each group is contiguous in the
+true order (it is separated from the others), so its end vertices A and B
+are exact whatever the order inside it. Inside, the outcomes are taken in
+some order, giving a curve C from A to B; C and T both have slopes in
+[−r_hi, −r_lo], so C − T ≤ (r_hi − r_lo)(x − x_A) ≤ g = (r_hi − r_lo)·P(group).
+C's inner vertices are therefore lowered by g, while A and B keep no slack:
+on the first and last piece the line from the exact end to the lowered vertex
+stays below C − (r_hi − r_lo)·min(x − x_A, x_B − x) ≤ T, on inner pieces
+C − g does, so the vertex check stays sound.
+
+**Tightest μ.** G_μ(x) ≤ y iff μ ≥ Φ⁻¹(1 − x) − Φ⁻¹(y), so the least μ
+of a finite pair is the largest of these over the vertices (0 when none is
+positive), computed with a rigorous enclosure of Φ⁻¹ (:func:`probit`) and
+rounded up. The Gaussian family N(0, σ²) against N(Δ, σ²) has μ = Δ/σ
+exactly (DRS21 Section 2). Other families have no curve here (None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from mpmath import libmp
+from mpmath import mp as _mp_default
+
+from dptaxonomy.base.errors import NumericError
+from dptaxonomy.reasoning.evaluators.families import INFINITE, Finite, Gaussian, Pair, at_most
+from dptaxonomy.reasoning.numeric import IV, PRECISION, evaluate_interval, lower, point, upper
+from dptaxonomy.schema.arith import parse_expression
+
+__all__ = [
+    "GaussianTradeoff",
+    "PrivacyTradeoff",
+    "Tradeoff",
+    "Vertex",
+    "ZeroTradeoff",
+    "gdp_mu",
+    "meets",
+    "probit",
+    "vertices",
+]
+
+_iv = point(0.0).ctx
+_mp = type(_mp_default)()
+_mp.prec = 2 * PRECISION
+_PHI = parse_expression("Phi(x)")
+_TINY = _mp.mpf("1e-50")
+_STEPS = 80
+
+
+def _phi(value: IV) -> IV:
+    """Φ over an enclosure (ends may be infinite)."""
+    return evaluate_interval(_PHI, {"x": value})
+
+
+def _raw(value: IV) -> tuple[Any, Any]:
+    low, high = value._mpi_
+    return low, high
+
+
+def _certify(estimate: Any, target: Any, *, below: bool) -> Any:
+    """A number z (raw mpf) with Φ(z) ≤ target (below) or Φ(z) ≥ target (above), certainly,
+    searched outward from ``estimate``; ±∞ when none is found."""
+    step = (abs(estimate) + 1) * _mp.ldexp(1, -(PRECISION - 8))
+    for _ in range(_STEPS):
+        guess = _iv.mpf(estimate - step if below else estimate + step)
+        end = _raw(guess)[0 if below else 1]
+        phi_low, phi_high = _raw(_phi(_iv.mpf(_mp.make_mpf(end))))
+        if below and libmp.mpf_cmp(phi_high, target) <= 0:
+            return end
+        if not below and libmp.mpf_cmp(phi_low, target) >= 0:
+            return end
+        step *= 4
+    return libmp.fninf if below else libmp.finf
+
+
+def _probit_end(end: Any, *, below: bool) -> Any:
+    """A certain lower (below) or upper bound of Φ⁻¹ at the raw number ``end``."""
+    value = _mp.make_mpf(end)
+    if value <= 0:
+        return libmp.fninf
+    if value >= 1:
+        return libmp.finf
+    if value < _TINY:
+        # Φ⁻¹ is increasing: Φ⁻¹(1e-50) bounds it from above; below, −∞ is sound
+        return libmp.fninf if below else _certify(_estimate(_TINY), _TINY._mpf_, below=False)
+    return _certify(_estimate(value), end, below=below)
+
+
+def _estimate(value: Any) -> Any:
+    return _mp.sqrt(2) * _mp.erfinv(2 * value - 1)
+
+
+def probit(value: IV) -> IV:
+    """An enclosure of Φ⁻¹ over an enclosure of probabilities (−∞ at 0, +∞ at 1).
+
+    The ends are estimated at twice the working precision and *certified*:
+    each is moved outward until Φ's enclosure at it lies on the right side of
+    the probability, so the result holds Φ⁻¹ of every value in ``value``.
+
+    >>> z = probit(point(0.975))
+    >>> round(lower(z), 12), round(upper(z), 12)
+    (1.95996398454, 1.95996398454)
+    """
+    low, high = _raw(value)
+    return _iv.mpf([_probit_end(low, below=True), _probit_end(high, below=False)])
+
+
+class Tradeoff(Protocol):
+    """A convex, non-increasing trade-off function f, enclosed over an interval of x."""
+
+    def at(self, x: IV) -> IV:
+        """An enclosure of f(t) for every t in the enclosure x ⊆ [0, 1]."""
+        ...
+
+
+@dataclass(frozen=True)
+class ZeroTradeoff:
+    """f = 0: every trade-off function is ≥ 0, so every mechanism is 0-DP in the f-DP sense."""
+
+    def at(self, x: IV) -> IV:  # noqa: ARG002
+        return point(0.0)
+
+
+@dataclass(frozen=True)
+class GaussianTradeoff:
+    """G_μ(x) = Φ(Φ⁻¹(1 − x) − μ) (DRS21 Section 2)."""
+
+    mu: IV
+
+    def at(self, x: IV) -> IV:
+        return _phi(probit(1 - x) - self.mu)
+
+
+@dataclass(frozen=True)
+class PrivacyTradeoff:
+    """f_{ε,δ}(x) = max(0, 1 − δ − e^ε x, e^{−ε}(1 − δ − x)), the curve of (ε, δ)-DP
+    (DRS21 Section 2)."""
+
+    epsilon: IV
+    delta: IV
+
+    def at(self, x: IV) -> IV:
+        factor = _iv.exp(self.epsilon)
+        pieces = [point(0.0), 1 - self.delta - factor * x, (1 - self.delta - x) / factor]
+        return _iv.mpf([max(lower(v) for v in pieces), max(upper(v) for v in pieces)])
+
+
+@dataclass(frozen=True)
+class Vertex:
+    """A vertex (x, y) of T(P, Q); T ≥ y − slack holds at x (see the module docstring)."""
+
+    x: IV
+    y: IV
+    slack: IV
+
+    @property
+    def floor(self) -> IV:
+        """A lower enclosure of T at x."""
+        return self.y - self.slack
+
+
+def _sign(value: IV) -> int:
+    """0 if certainly 0, 1 if certainly positive; undecided supports are refused."""
+    if upper(value) == 0:
+        return 0
+    if lower(value) > 0:
+        return 1
+    raise NumericError("a probability is too close to 0 to decide its support")
+
+
+@dataclass
+class _Group:
+    members: list[tuple[IV, IV]]
+    low: IV
+    high: IV
+
+
+def _groups(p: tuple[IV, ...], q: tuple[IV, ...]) -> tuple[IV, list[_Group], IV]:
+    """Q's mass where P is 0, the groups of outcomes with both masses positive (in
+    decreasing order of q/p, overlapping ratio enclosures merged), and P's mass where Q is 0."""
+    q_only, p_only = point(0.0), point(0.0)
+    ratios: list[tuple[IV, IV, IV]] = []
+    for a, b in zip(p, q, strict=True):
+        sa, sb = _sign(a), _sign(b)
+        if sa and sb:
+            ratios.append((b / a, a, b))
+        elif sb:
+            q_only += b
+        elif sa:
+            p_only += a
+    ratios.sort(key=lambda r: upper(r[0]), reverse=True)
+    groups: list[_Group] = []
+    for ratio, a, b in ratios:
+        last = groups[-1] if groups else None
+        if last is not None and upper(ratio) >= lower(last.low):
+            low = ratio if lower(ratio) < lower(last.low) else last.low
+            groups[-1] = _Group([*last.members, (a, b)], low, last.high)
+        else:
+            groups.append(_Group([(a, b)], ratio, ratio))
+    return q_only, groups, p_only
+
+
+def vertices(p: tuple[IV, ...], q: tuple[IV, ...]) -> list[Vertex]:
+    """The vertices of T(P, Q) from (0, 1) to (1, 0); inner vertices of a merged group carry
+    the slack g of the module docstring."""
+    q_only, groups, p_only = _groups(p, q)
+    zero = point(0.0)
+    found = [Vertex(zero, point(1.0), zero), Vertex(zero, 1 - q_only, zero)]
+    x, y = zero, 1 - q_only
+    for number, group in enumerate(groups):
+        mass = sum((a for a, _ in group.members), zero)
+        width = _iv.mpf(upper(group.high) - lower(group.low))
+        slack = _iv.mpf([0, upper(width * mass)])
+        for index, (a, b) in enumerate(group.members):
+            x, y = x + a, y - b
+            inner = index < len(group.members) - 1
+            if not inner and number == len(groups) - 1:
+                # all of Q's mass is spent: exactly (1 − P(q = 0), 0), whatever the rounding
+                x, y = 1 - p_only, zero
+            found.append(Vertex(x, y, slack if inner else zero))
+    found.append(Vertex(point(1.0), zero, zero))
+    return found
+
+
+def _orders(pair: Finite) -> list[list[Vertex]]:
+    return [vertices(pair.p, pair.q), vertices(pair.q, pair.p)]
+
+
+def meets(pair: Pair, tradeoff: Tradeoff) -> bool | None:
+    """T(P, Q) ≥ f and T(Q, P) ≥ f: True certainly, False certainly not, None undecided.
+
+    f = 0 holds for every pair; G_μ is decided for the Gaussian family by
+    comparing μ; finite pairs are checked at the vertices of both curves.
+    """
+    if isinstance(tradeoff, ZeroTradeoff):
+        return True
+    if isinstance(pair, Gaussian) and isinstance(tradeoff, GaussianTradeoff):
+        return at_most(pair.mu, tradeoff.mu)
+    if not isinstance(pair, Finite):
+        return None
+    results = [at_most(tradeoff.at(v.x), v.floor) for curve in _orders(pair) for v in curve]
+    if any(r is False for r in results):
+        return False
+    return True if all(r is True for r in results) else None
+
+
+def _needed_mu(vertex: Vertex) -> IV:
+    """An enclosure of Φ⁻¹(1 − x) − Φ⁻¹(floor), the least μ with G_μ(x) ≤ floor."""
+    if upper(vertex.x) == 0 and lower(vertex.floor) >= 1:
+        return point(0.0)
+    if lower(vertex.x) >= 1:
+        return point(0.0)
+    floor = vertex.floor
+    if upper(floor) > 1:
+        floor = _iv.mpf([lower(floor), 1])
+    return probit(1 - vertex.x) - probit(floor)
+
+
+def gdp_mu(pair: Pair) -> IV | None:
+    """The least μ for which the pair is μ-GDP, rounded up to a float (a point); ``INFINITE``
+    when no μ works; None when the family has no trade-off curve here."""
+    if isinstance(pair, Gaussian):
+        return pair.mu
+    if not isinstance(pair, Finite):
+        return None
+    needed = [_needed_mu(v) for curve in _orders(pair) for v in curve]
+    bound = max([0.0, *(upper(n) for n in needed)])
+    if bound == float("inf"):
+        # a leak (T(0) < 1, or T(x) = 0 for some x < 1) rules out every μ
+        return INFINITE if pair.leaks() else None
+    return point(bound)
