@@ -10,7 +10,8 @@ loss L = log(p/q)(O), O ~ P, have mean E[L] ≤ μ and that L − E[L] be
   λ = c/τ, c ∈ ±:data:`SCALED_LAMBDAS` (both signs; at those λ the right side
   is e^{c²/2}). A single certain violation refutes; agreement on the grid is
   evidence, counted like zCDP's grid of orders.
-* τ = 0 asks L to be constant: checked on its range.
+* τ = 0 asks L to be constant: checked on its range (also when τ's enclosure
+  reaches 0).
 * Parameters a pair certainly meets (:func:`mcdp_parameters`): μ = the
   larger KL divergence, and by Hoeffding's lemma (a variable in [a, b] is
   ((b − a)/2)-subgaussian) τ = half the range of L over both orders. For a
@@ -58,10 +59,10 @@ def _range(losses: list[tuple[IV, IV]]) -> IV:
 
 def _subgaussian(losses: list[tuple[IV, IV]], tau: IV) -> bool | None:
     mean = sum((mass * loss for mass, loss in losses), point(0.0))
-    if upper(tau) == 0:
-        return at_most(_range(losses), point(0.0))
     if lower(tau) <= 0:
-        return None
+        # a constant loss is τ-subgaussian for every τ ≥ 0; otherwise τ = 0 fails
+        constant = at_most(_range(losses), point(0.0))
+        return constant if constant is True or upper(tau) <= 0 else None
     results = []
     for text in SCALED_LAMBDAS:
         for sign in (1, -1):
