@@ -66,6 +66,9 @@ class PairKind(StrEnum):
     """Lap(0, b) against Lap(shift, b); arguments ``shift``, ``scale``."""
     zeta = "zeta"
     """Zeta(a) against Zeta(b) on the positive integers, P(k) ∝ k^-a; arguments ``a``, ``b``."""
+    discrete_laplace = "discrete_laplace"
+    """Two-sided geometric noise P(z) ∝ exp(-|z|/scale) on the integers, against the same
+    shifted by the integer ``shift``; arguments ``shift``, ``scale``."""
     finite = "finite"
     """Two distributions over finitely many outcomes; arguments ``p0``, ``p1``, … and ``q0``, …."""
 
@@ -144,7 +147,7 @@ class MechanismInput(_Strict):
 class OutputPair(_Strict):
     """A worst-case pair of neighbouring output distributions, for the numeric evaluators."""
 
-    kind: PairKind = Field(description="gaussian, laplace, zeta or finite.")
+    kind: PairKind = Field(description="gaussian, laplace, zeta, discrete_laplace or finite.")
     arguments: dict[ParameterName, Expression] = Field(
         description="Arguments of the family as expressions over the mechanism's parameters."
     )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.catalog.mechanism_checks import finite_size
+from dptaxonomy.reasoning.evaluators.discrete import discrete_laplace_pair
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Pair, Zeta
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds
 from dptaxonomy.schema.arith import parse_condition, parse_expression, parse_interval
@@ -60,6 +61,8 @@ def pair_of(spec: OutputPair, values: dict[str, IV]) -> Pair:
         return Gaussian(arguments["shift"], arguments["sigma"])
     if spec.kind is PairKind.laplace:
         return Laplace(arguments["shift"], arguments["scale"])
+    if spec.kind is PairKind.discrete_laplace:
+        return discrete_laplace_pair(arguments["shift"], arguments["scale"])
     if spec.kind is PairKind.zeta:
         return Zeta(arguments["a"], arguments["b"])
     size = finite_size(sorted(arguments))
