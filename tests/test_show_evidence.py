@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +23,7 @@ def test_relation_lines_show_their_evidence(capsys: pytest.CaptureFixture[str]) 
     assert "      [DP20] Section 4.1, after Definition 14 — quoted\n" in out
     assert "      [DP20] Table 3, row 73 — cited\n" in out
     code, out, _ = _show(capsys, "differential-privacy")
-    assert "      [DP20] Section 4.1, after Definition 14 — computed (70 cases)\n" in out
+    assert "      [DP20] Section 4.1, after Definition 14 — computed (90 cases)\n" in out
 
 
 def test_relation_json_carries_the_evidence(capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,12 +56,27 @@ def test_show_prints_a_mechanism(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.rstrip().endswith("file: catalog/mechanisms/exact-size.yaml")
 
 
-def test_show_mechanism_by_name_and_unchecked_claims(capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_mechanism_by_name_and_unchecked_claims(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     code, out, _ = _show(capsys, "--mechanism", "Gaussian mechanism")
     assert code == 0
     assert "  gaussian-dp  with mu = sensitivity / sigma\n" in out
-    assert "      evidence: cited; verify: unchecked\n" in out
-    assert "  gaussian-dp ⊁ differential-privacy   (rule W3; evidence: cited)" in out
+    assert "stored copy)\n      evidence: computed (25 cases)\n      note: μ = Δ/σ.\n" in out
+    assert "  gaussian-dp ⊁ differential-privacy   (rule W3; evidence: computed (25 cases))" in out
+    # every shipped claim is computed: an evidence file recording one as unchecked shows it so
+    catalog = tmp_path / "catalog"
+    shutil.copytree(CATALOG_DIR, catalog)
+    evidence = catalog / "evidence.json"
+    data = json.loads(evidence.read_text(encoding="utf-8"))
+    for row in data["checks"]:
+        if row["reading"] == "gaussian satisfies gaussian-dp":
+            row.update(outcome="unchecked", cases=0)
+    evidence.write_text(json.dumps(data), encoding="utf-8")
+    result = run(capsys, "show", "--mechanism", "Gaussian mechanism", "--catalog", str(catalog))
+    assert result.code == 0
+    assert "      evidence: cited; verify: unchecked\n" in result.out
+    assert "  gaussian-dp ⊁ differential-privacy   (rule W3; evidence: cited)" in result.out
 
 
 def test_show_mechanism_json(capsys: pytest.CaptureFixture[str]) -> None:
