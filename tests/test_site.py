@@ -342,13 +342,29 @@ def test_mechanism_pages_show_each_claims_verify_evidence(built: tuple[Path, Non
     assert '<span class="evidence evidence-computed">computed (10 cases)</span>' in page
     assert page.count('<span class="evidence evidence-computed">computed (20 cases)</span>') == 2
     gaussian = (built[0] / "m" / "gaussian" / "index.html").read_text(encoding="utf-8")
-    assert '<span class="evidence evidence-unchecked">unchecked</span>' in gaussian
+    assert '<span class="evidence evidence-computed">computed (25 cases)</span>' in gaussian
+    assert "evidence-unchecked" not in gaussian
     assert '<th scope="col">Evidence</th>' in gaussian
     index = (built[0] / "m" / "index.html").read_text(encoding="utf-8")
     assert (
         '<td><span class="evidence evidence-computed">3 computed</span></td></tr>'  # exact-size
     ) in index
-    assert '<span class="evidence evidence-unchecked">1 unchecked</span>' in index  # gaussian
+    assert (
+        '<td><span class="evidence evidence-computed">8 computed</span></td></tr>'  # gaussian
+    ) in index
+    assert "evidence-unchecked" not in index  # every shipped claim is computed
+
+
+def test_an_unchecked_claim_is_counted_as_such(catalog: Catalog) -> None:
+    import dataclasses
+
+    from dptaxonomy.export.site.mechanism import computed_claims
+
+    gdp = ("satisfies", "gaussian", 5)  # gaussian satisfies gaussian-dp
+    assert catalog.mechanisms["gaussian"].satisfies[5].definition == "gaussian-dp"
+    evidence = {key: value for key, value in catalog.evidence.items() if key != gdp}
+    planted = dataclasses.replace(catalog, evidence=evidence)
+    assert computed_claims(planted)["gaussian"] == {"computed": 7, "refuted": 0, "unchecked": 1}
 
 
 def test_a_refuted_claim_shows_its_counterexample(catalog: Catalog) -> None:
