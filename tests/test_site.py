@@ -345,6 +345,12 @@ def test_mechanism_pages_show_each_claims_verify_evidence(built: tuple[Path, Non
     assert '<span class="evidence evidence-computed">computed (25 cases)</span>' in gaussian
     assert "evidence-unchecked" not in gaussian
     assert '<th scope="col">Evidence</th>' in gaussian
+    definition = (built[0] / "d" / "node-dp" / "index.html").read_text(encoding="utf-8")
+    assert (
+        '<a href="../../m/edge-count/">noisy edge count</a> violates it <span class="muted">'
+        "[HLMJ09] Section on edge and node privacy (section number not checked against a stored "
+        'copy)</span> <span class="evidence evidence-computed">computed (5495 cases)</span>'
+    ) in definition
     index = (built[0] / "m" / "index.html").read_text(encoding="utf-8")
     assert (
         '<td><span class="evidence evidence-computed">3 computed</span></td></tr>'  # exact-size

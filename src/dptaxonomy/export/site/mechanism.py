@@ -105,19 +105,20 @@ def computed_claims(catalog: Catalog) -> dict[str, dict[str, int]]:
 
 
 def mechanisms_about(catalog: Catalog, definition_id: str) -> list[dict[str, Any]]:
-    """The mechanisms that claim to satisfy or violate ``definition_id``."""
+    """The mechanisms that claim to satisfy or violate ``definition_id``, with verify's verdict."""
     rows = []
     for mechanism in catalog.mechanisms.values():
-        for claim in mechanism.satisfies:
-            if claim.definition == definition_id:
-                rows.append(
-                    {"mechanism": mechanism, "claim": "satisfies", "citation": claim.citation}
-                )
-        for other in mechanism.violates:
-            if other.definition == definition_id:
-                rows.append(
-                    {"mechanism": mechanism, "claim": "violates", "citation": other.citation}
-                )
+        for kind in ("satisfies", "violates"):
+            for index, claim in enumerate(getattr(mechanism, kind)):
+                if claim.definition == definition_id:
+                    rows.append(
+                        {
+                            "mechanism": mechanism,
+                            "claim": kind,
+                            "citation": claim.citation,
+                            "verdict": _verdict(catalog, kind, mechanism.id, index),
+                        }
+                    )
     return rows
 
 
