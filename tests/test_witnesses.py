@@ -34,6 +34,8 @@ TEXTBOOK = [
     ("differential-privacy", "bounded-dp", "exact-size"),
     ("unbounded-dp", "bounded-dp", "exact-size"),
     ("node-dp", "edge-dp", "edge-count"),
+    ("differential-privacy", "gaussian-dp", "gaussian"),
+    ("gaussian-dp", "approximate-dp", "publish-with-probability-delta"),
 ]
 
 
@@ -118,6 +120,12 @@ FALSE_CLAIMS = {
         "approximate-dp ≻ zero-concentrated-dp is derivable, yet mechanism "
         "publish-with-probability-delta satisfies approximate-dp and violates "
         "zero-concentrated-dp",
+    ),
+    "gaussian dp": (
+        "approximate-dp.yaml",
+        "  - kind: stronger\n    target: gaussian-dp\n    citation: {key: DRS21, at: Section 9}\n",
+        "approximate-dp ≻ gaussian-dp is derivable, yet mechanism "
+        "publish-with-probability-delta satisfies approximate-dp and violates gaussian-dp",
     ),
     "neighbourhood": (
         "bounded-dp.yaml",
