@@ -83,6 +83,12 @@ def test_input_pairs_are_every_small_neighbouring_pair() -> None:
     assert len(input_pairs(Neighbours.any)) == 15 * 14 // 2
     assert len(input_pairs(Neighbours.unbounded)) == 2 * (1 + 2 + 3 + 4)
     assert len(input_pairs(Neighbours.bounded)) == 1 + 2 + 3 + 4
+    # ε-DP: bounded and unbounded neighbours together
+    either = input_pairs(Neighbours.bounded) + input_pairs(Neighbours.unbounded)
+    assert sorted(p.label for p in input_pairs(Neighbours.one_record)) == sorted(
+        p.label for p in either
+    )
+    assert RELATIONS["differential-privacy"] is Neighbours.one_record
 
 
 @pytest.mark.parametrize(("mechanism", "kind", "definition"), NEIGHBOURHOOD_CLAIMS, ids=str)
@@ -151,6 +157,8 @@ SENSITIVITY = {  # (statistic, relation) -> largest change of the statistic
     ("size", Neighbours.unbounded): 1,
     ("count", Neighbours.bounded): 1,
     ("count", Neighbours.unbounded): 1,
+    ("size", Neighbours.one_record): 1,
+    ("count", Neighbours.one_record): 1,
     ("constant", Neighbours.any): 0,
     ("node-count", Neighbours.edge): 0,
     ("node-count", Neighbours.node): 1,

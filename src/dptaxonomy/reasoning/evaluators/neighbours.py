@@ -70,6 +70,8 @@ class Neighbours(StrEnum):
     """Same size, one record replaced."""
     unbounded = "unbounded"
     """One record added or removed."""
+    one_record = "one-record"
+    """One record changed, added or removed: bounded and unbounded together (ε-DP)."""
     edge = "edge"
     """One edge added or removed."""
     node = "node"
@@ -81,17 +83,20 @@ class Neighbours(StrEnum):
 RELATIONS: dict[str, Neighbours] = {
     "bounded-dp": Neighbours.bounded,
     "unbounded-dp": Neighbours.unbounded,
-    "differential-privacy": Neighbours.unbounded,
+    "differential-privacy": Neighbours.one_record,
     "edge-dp": Neighbours.edge,
     "node-dp": Neighbours.node,
     "free-lunch-privacy": Neighbours.any,
 }
-"""ε-DP definitions by their neighbour relation (DP20 Sections 2.1, 4.1, 4.3; ε-DP is
-Definition 2's add-or-remove-one-record relation)."""
+"""ε-DP definitions by their neighbour relation (DP20 Sections 2.1, 4.1, 4.3). ε-DP's
+"datasets differing in one record" is read as the SoK's Section 4 reads it: same size with
+one record changed, or one extra record; "the original definition of ε-DP is the
+conjunction of ε-unbounded DP and ε-bounded DP" (Section 4.1)."""
 
 _READS: dict[Neighbours, InputKind] = {
     Neighbours.bounded: InputKind.dataset,
     Neighbours.unbounded: InputKind.dataset,
+    Neighbours.one_record: InputKind.dataset,
     Neighbours.any: InputKind.dataset,
     Neighbours.edge: InputKind.graph,
     Neighbours.node: InputKind.graph,
@@ -157,10 +162,10 @@ def _datasets() -> list[Dataset]:
 def _dataset_pairs(relation: Neighbours) -> Iterator[InputPair]:
     for a in _datasets():
         size = sum(a)
-        if relation is Neighbours.bounded and a[0] >= 1:
+        if relation in (Neighbours.bounded, Neighbours.one_record) and a[0] >= 1:
             b = (a[0] - 1, a[1] + 1)
             yield _data_pair(size, a, b)
-        if relation is Neighbours.unbounded and size < MAX_RECORDS:
+        if relation in (Neighbours.unbounded, Neighbours.one_record) and size < MAX_RECORDS:
             for b in ((a[0] + 1, a[1]), (a[0], a[1] + 1)):
                 yield _data_pair(size + 1, a, b)
     if relation is Neighbours.any:
