@@ -8,8 +8,7 @@ contradiction error: that is what keeps a wrong claim out through CI.
 
 from __future__ import annotations
 
-import dataclasses
-
+from dptaxonomy.base import records
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.contradictions import validation_diagnostics
@@ -41,7 +40,7 @@ def _planted(catalog: Catalog, a: str, b: str) -> Catalog:
     changed = type(entry)(
         entry.definition.model_copy(update={"relations": relations}), entry.file, entry.located
     )
-    return dataclasses.replace(catalog, entries={**catalog.entries, a: changed})
+    return records.replace(catalog, entries={**catalog.entries, a: changed})
 
 
 def test_every_false_stronger_claim_between_textbook_definitions_fails(catalog: Catalog) -> None:

@@ -375,13 +375,12 @@ def test_an_unchecked_claim_is_counted_as_such(catalog: Catalog) -> None:
 
 
 def test_a_refuted_claim_shows_its_counterexample(catalog: Catalog) -> None:
-    import dataclasses
-
+    from dptaxonomy.base import records
     from dptaxonomy.catalog.evidence import Computed
     from dptaxonomy.export.site.mechanism import mechanism_context
 
     example = "exact-size, unbounded neighbours {} ~ {0}: a deterministic output changes"
-    planted = dataclasses.replace(
+    planted = records.replace(
         catalog, evidence={("satisfies", "exact-size", 0): Computed("refuted", 0, example)}
     )
     context = mechanism_context(planted, planted.mechanisms["exact-size"], set())

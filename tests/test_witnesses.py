@@ -89,9 +89,9 @@ def test_the_shipped_catalog_has_no_contradiction(reasoner: Reasoner) -> None:
 
 
 def test_without_mechanisms_the_separations_are_fewer(catalog: Catalog) -> None:
-    import dataclasses
+    from dptaxonomy.base import records
 
-    bare = compile_knowledge_base(dataclasses.replace(catalog, mechanism_entries={}))
+    bare = compile_knowledge_base(records.replace(catalog, mechanism_entries={}))
     full = compile_knowledge_base(catalog)
     ids = list(full.info)
 

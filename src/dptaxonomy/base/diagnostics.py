@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
 from enum import StrEnum
+
+from dptaxonomy.base.records import fields, record
 
 __all__ = ["Diagnostic", "OutputFormat", "Severity", "render", "sort_key"]
 
@@ -28,7 +29,7 @@ class OutputFormat(StrEnum):
     github = "github"
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Diagnostic:
     """One problem found in one place of one file.
 
@@ -93,7 +94,11 @@ def render(diagnostics: Iterable[Diagnostic], output: OutputFormat = OutputForma
     """Render diagnostics, sorted, in the requested format (no trailing newline)."""
     ordered = sorted(diagnostics, key=sort_key)
     if output is OutputFormat.json:
-        return json.dumps([asdict(d) for d in ordered], ensure_ascii=False, indent=2)
+        return json.dumps(
+            [{name: getattr(d, name) for name in fields(d)} for d in ordered],
+            ensure_ascii=False,
+            indent=2,
+        )
     if output is OutputFormat.github:
         return "\n".join(_github(d) for d in ordered)
     return "\n".join(_text(d) for d in ordered)

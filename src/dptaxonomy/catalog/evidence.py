@@ -8,10 +8,10 @@ or ``unchecked``. A malformed file is reported as one located diagnostic.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.paths import EVIDENCE_FILE, display_path
 
 __all__ = ["Computed", "EvidenceKey", "load_evidence"]
@@ -20,7 +20,7 @@ EvidenceKey = tuple[str, str, int]
 """(kind, entry, index): kind is satisfies, violates or parameter_map."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Computed:
     """The numeric verdict stored for one claim or map."""
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from pydantic import BaseModel
 
 from dptaxonomy.base.atomic import write_text_atomic
 from dptaxonomy.base.errors import DptaxError
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.paths import MECHANISMS_DIR, REFERENCES_FILE
 from dptaxonomy.catalog.yamlsource import parse_yaml
 from dptaxonomy.schema.mechanisms import Mechanism
@@ -68,7 +68,7 @@ class FormatError(DptaxError):
     """A file cannot be formatted (it does not parse, or formatting would change its data)."""
 
 
-@dataclass(frozen=True)
+@record
 class FormatResult:
     """What formatting a file did."""
 

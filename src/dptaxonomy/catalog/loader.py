@@ -12,13 +12,13 @@ import difflib
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.paths import REFERENCES_FILE, display_path
 from dptaxonomy.catalog.yamlsource import Located, Path, format_path, parse_yaml
 from dptaxonomy.schema.mechanisms import Mechanism
@@ -44,7 +44,7 @@ MAX_FILE_BYTES = 1_000_000
 _REFERENCES = TypeAdapter(dict[CitationKey, Reference])
 
 
-@dataclass(frozen=True)
+@record
 class LoadedDefinition:
     """A definition that passed the per-file checks, with where it came from."""
 
@@ -53,7 +53,7 @@ class LoadedDefinition:
     located: Located
 
 
-@dataclass(frozen=True)
+@record
 class LoadedMechanism:
     """A mechanism that passed the per-file checks, with where it came from."""
 
@@ -62,7 +62,7 @@ class LoadedMechanism:
     located: Located
 
 
-@dataclass(frozen=True)
+@record
 class LoadedReferences:
     """The bibliography, with where each key is written."""
 

@@ -7,11 +7,11 @@ drifts from what ``dptax validate`` checks.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from dptaxonomy.base.atomic import write_text_atomic
 from dptaxonomy.base.errors import DptaxError
+from dptaxonomy.base.records import field, record
 from dptaxonomy.catalog.formatting import MECHANISM_MODELINE, MODELINE
 from dptaxonomy.catalog.paths import MECHANISMS_DIR
 from dptaxonomy.schema.enums import Dimension, Scope, Setting
@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record
 class NewDefinition:
     """What the contributor tells `dptax new`."""
 
@@ -42,7 +42,7 @@ class NewDefinition:
     section: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class NewMechanism:
     """What the contributor tells `dptax new --mechanism`."""
 

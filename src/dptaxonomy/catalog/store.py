@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity, sort_key
 from dptaxonomy.base.errors import CatalogError
 from dptaxonomy.base.gcpause import collector_paused
+from dptaxonomy.base.records import field, record
 from dptaxonomy.catalog.checks import check_catalog
 from dptaxonomy.catalog.evidence import Computed, EvidenceKey, load_evidence
 from dptaxonomy.catalog.loader import (
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record
 class Catalog:
     """A loaded catalog: definitions by id, the bibliography, and where each came from."""
 

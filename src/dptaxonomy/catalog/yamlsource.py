@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
+from dptaxonomy.base.records import field, record
 
 __all__ = ["Located", "Path", "PathPart", "format_path", "parse_yaml"]
 
@@ -85,7 +85,7 @@ class _Positions:
         return line, index - self.starts[line - 1] + 1
 
 
-@dataclass
+@record(frozen=False)
 class Located:
     """A parsed YAML document with the position of every value and key.
 

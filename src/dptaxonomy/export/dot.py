@@ -11,11 +11,11 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 import networkx as nx
 
 from dptaxonomy.base.errors import ExportError
+from dptaxonomy.base.records import field, record
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.schema.models import Definition, Dimension, Scope
@@ -33,7 +33,7 @@ COLOURS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class DiagramOptions:
     """Which definitions to draw, and how."""
 

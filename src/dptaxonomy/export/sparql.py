@@ -15,10 +15,10 @@ import csv
 import io
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dptaxonomy.base.records import record
 from dptaxonomy.export.sparqlguard import SparqlError, check_query, orders_results
 from dptaxonomy.export.sparqlsandbox import Bounds, evaluate_bounded
 
@@ -44,7 +44,7 @@ PREFIX_HEADER = "# dptaxonomy prefixes: "
 """The dataset's first line: a comment recording the prefixes a query may use."""
 
 
-@dataclass(frozen=True)
+@record
 class QueryResult:
     """Variables and rows of a SELECT, or the answer of an ASK."""
 

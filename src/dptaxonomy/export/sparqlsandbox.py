@@ -19,9 +19,9 @@ import os
 import select
 import signal
 import time
-from dataclasses import dataclass
 from typing import Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.export.sparqlguard import SparqlError
 
 __all__ = ["MEMORY_LIMIT", "Bounds", "Outcome", "SparqlBoundError", "evaluate_bounded"]
@@ -33,7 +33,7 @@ class SparqlBoundError(SparqlError):
     """The query hit its time, row or memory bound, or could not be evaluated."""
 
 
-@dataclass(frozen=True)
+@record
 class Bounds:
     """Limits of one evaluation."""
 
@@ -42,7 +42,7 @@ class Bounds:
     memory: int = MEMORY_LIMIT
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """What the child computed: variables and rows (terms as strings), or an ASK answer."""
 

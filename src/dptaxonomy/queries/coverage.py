@@ -10,9 +10,9 @@ A definition is *isolated* when no relation or link names it, on either side.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.schema.enums import Truth
@@ -55,7 +55,7 @@ def _citations(definition: Definition) -> list[Citation]:
     return found
 
 
-@dataclass(frozen=True)
+@record
 class CoverageResult:
     """Completeness and evidence counts over the whole catalog."""
 

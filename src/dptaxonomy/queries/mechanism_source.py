@@ -10,10 +10,10 @@ definition.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from dptaxonomy.base.errors import CatalogError
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.names import normalize
 from dptaxonomy.catalog.store import load_catalog
 from dptaxonomy.reasoning.conversion import ParameterSpec
@@ -28,7 +28,7 @@ from dptaxonomy.schema.enums import RelationKind, Status
 __all__ = ["MechanismSource", "find_mechanism"]
 
 
-@dataclass(frozen=True)
+@record
 class MechanismSource:
     """A mechanism's parameters and its claims read as first steps."""
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.schema.enums import DIMENSION_ORDER, TABLE3_ROWS
@@ -29,7 +29,7 @@ _SECTIONS = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class StatsResult:
     """Counts over the whole catalog (``dptax stats``)."""
 

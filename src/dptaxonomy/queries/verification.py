@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.evaluators.verify import Check, CheckKind, Outcome
 
 __all__ = ["VerifyResult"]
 
 
-@dataclass(frozen=True)
+@record
 class VerifyResult:
     """Checks of mechanism claims and parameter maps, with the problems ``--check`` reports."""
 

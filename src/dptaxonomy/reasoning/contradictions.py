@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
+from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.info import CitationRef
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record
 class ClaimRef:
     """An asserted property claim, as evidence."""
 
@@ -39,7 +39,7 @@ class ClaimRef:
     citation: CitationRef | None
 
 
-@dataclass(frozen=True)
+@record
 class Contradiction:
     """Facts that cannot all hold, and the rule that says so."""
 
