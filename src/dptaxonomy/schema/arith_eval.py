@@ -1,12 +1,11 @@
-"""Evaluating arithmetic trees in floating point: by walking them, or compiled to closures.
+"""Evaluating arithmetic trees in floating point, compiled to closures.
 
 The trees come from :mod:`dptaxonomy.schema.arith`; nothing is ever ``eval``'d.
-Both ways give the same values and raise :class:`ArithmeticError_` on the same
-inputs (a missing name, a domain error, an overflow).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -41,7 +40,7 @@ _CONSTANTS = {"inf": math.inf, "pi": math.pi, "e": math.e}
 
 
 def evaluate(node: Node, values: dict[str, float]) -> float:
-    """The value of an expression, by walking its tree (never ``eval``).
+    """The value of an expression (never ``eval``): its compiled form, kept per tree.
 
     ``values`` gives each parameter's value; ``inf``, ``pi`` and ``e`` are
     constants unless a parameter has that name.
@@ -50,41 +49,17 @@ def evaluate(node: Node, values: dict[str, float]) -> float:
     >>> evaluate(parse_expression("epsilon**2 / 2"), {"epsilon": 1.0})
     0.5
     """
-    if isinstance(node, Number):
-        return node.value
-    if isinstance(node, Name):
-        if node.name in values:
-            return values[node.name]
-        if node.name in _CONSTANTS:
-            return _CONSTANTS[node.name]
-        raise ArithmeticError_(f"no value for {node.name!r}")
-    if isinstance(node, Neg):
-        return -evaluate(node.operand, values)
-    try:
-        if isinstance(node, Call):
-            arguments = [evaluate(a, values) for a in node.arguments]
-            if node.function in _VARIADIC:
-                return float(_VARIADIC[node.function](*arguments))
-            if len(arguments) != 1:
-                raise ArithmeticError_(f"{node.function} takes one argument")
-            return float(_UNARY[node.function](arguments[0]))
-        left, right = evaluate(node.left, values), evaluate(node.right, values)
-        if node.op == "+":
-            return left + right
-        if node.op == "-":
-            return left - right
-        if node.op == "*":
-            return left * right
-        if node.op == "/":
-            return left / right
-        return float(left**right)
-    except ArithmeticError_:
-        raise  # an operand's own error, said once
-    except (ValueError, ZeroDivisionError, OverflowError, TypeError) as exc:
-        raise ArithmeticError_(f"cannot evaluate: {exc}") from None
+    return _compiled(node)(values)
 
 
 Compiled = Callable[[dict[str, float]], float]
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled(node: Node) -> Compiled:
+    return compile_expression(node)
+
+
 _OPERATIONS: dict[str, Callable[[float, float], float]] = {
     "+": lambda x, y: x + y,
     "-": lambda x, y: x - y,
@@ -95,11 +70,12 @@ _OPERATIONS: dict[str, Callable[[float, float], float]] = {
 
 
 def compile_expression(node: Node) -> Compiled:
-    """A function computing :func:`evaluate` of ``node`` (the same values and errors), faster.
+    """A function computing the value of ``node`` for given parameter values.
 
     The tree is turned into nested closures once, so that evaluating it at many
     points (ranking chains on a grid) does no per-node dispatch. Nothing is
-    ``eval``'d: the closures only call the functions of the grammar.
+    ``eval``'d: the closures only call the functions of the grammar. Errors
+    (a missing name, a domain error, an overflow) raise :class:`ArithmeticError_`.
 
     >>> from dptaxonomy.schema.arith import parse_expression
     >>> compile_expression(parse_expression("alpha * rho + 1"))({"alpha": 2.0, "rho": 0.5})
