@@ -1,0 +1,106 @@
+"""Semantic privacy's closed form over priors, checked against posteriors computed by hand."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dptaxonomy.reasoning.evaluators.semantic import (
+    FiniteAlgorithm,
+    dp_epsilon,
+    randomized_response,
+    semantic_epsilon,
+)
+from dptaxonomy.reasoning.numeric import exact, lower, point, upper
+
+
+def _algorithm(size: int, values: int, rows: list[list[int]]) -> FiniteAlgorithm:
+    table = tuple(tuple(exact(str(w)) / exact(str(sum(row))) for w in row) for row in rows)
+    return FiniteAlgorithm("test", tuple(str(v) for v in range(values)), size, table)
+
+
+@st.composite
+def algorithms(draw: st.DrawFn) -> FiniteAlgorithm:
+    size = draw(st.sampled_from([1, 2]))
+    values = draw(st.sampled_from([2, 3])) if size == 1 else 2
+    outputs = draw(st.sampled_from([2, 3]))
+    rows = draw(
+        st.lists(
+            st.lists(st.integers(1, 9), min_size=outputs, max_size=outputs),
+            min_size=values**size,
+            max_size=values**size,
+        )
+    )
+    return _algorithm(size, values, rows)
+
+
+def _distance(
+    algorithm: FiniteAlgorithm, prior: list[float], i: int, t: int, default: int
+) -> float:
+    """SD of the two posteriors of KS14's Games 0 and i after transcript t (floats)."""
+    databases = algorithm.databases()
+    a = [prior[k] * float(algorithm.output(x)[t].mid) for k, x in enumerate(databases)]
+    c = [
+        prior[k] * float(algorithm.output((*x[:i], default, *x[i + 1 :]))[t].mid)
+        for k, x in enumerate(databases)
+    ]
+    return sum(abs(p / sum(a) - q / sum(c)) for p, q in zip(a, c, strict=True)) / 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(algorithms(), st.data())
+def test_no_prior_exceeds_the_closed_form(algorithm: FiniteAlgorithm, data: st.DataObject) -> None:
+    count = len(algorithm.databases())
+    weights = data.draw(st.lists(st.floats(0.0, 1.0), min_size=count, max_size=count))
+    if sum(weights) == 0:
+        weights[0] = 1.0
+    prior = [w / sum(weights) for w in weights]
+    outputs = len(algorithm.table[0])
+    for default in range(len(algorithm.values)):
+        bound = upper(semantic_epsilon(algorithm, default))
+        for i, t in itertools.product(range(algorithm.size), range(outputs)):
+            assert _distance(algorithm, prior, i, t, default) <= bound + 1e-9
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(algorithms())
+def test_a_two_point_prior_attains_the_closed_form(algorithm: FiniteAlgorithm) -> None:
+    databases = algorithm.databases()
+    outputs = len(algorithm.table[0])
+    for default in range(len(algorithm.values)):
+        best = 0.0
+        for i, t in itertools.product(range(algorithm.size), range(outputs)):
+            for j, k in itertools.combinations(range(len(databases)), 2):
+                for w in [n / 400 for n in range(1, 400)]:
+                    prior = [0.0] * len(databases)
+                    prior[j], prior[k] = w, 1 - w
+                    best = max(best, _distance(algorithm, prior, i, t, default))
+        value = semantic_epsilon(algorithm, default)
+        assert best <= upper(value) + 1e-9
+        assert best >= lower(value) - 2e-3  # the weight grid's resolution
+
+
+def test_randomized_response_is_tanh_of_a_quarter_epsilon() -> None:
+    for size, epsilon in [(1, "0.5"), (2, "1"), (1, "2")]:
+        algorithm = randomized_response(size, epsilon)
+        expected = math.tanh(float(epsilon) / 4)
+        for default in (0, 1):
+            value = semantic_epsilon(algorithm, default)
+            assert lower(value) <= expected <= upper(value)
+            assert upper(value) - lower(value) < 1e-15  # floats around a 96-bit enclosure
+        dp = dp_epsilon(algorithm)
+        assert lower(dp) <= float(epsilon) <= upper(dp)
+
+
+def test_an_impossible_output_makes_the_supremum_one() -> None:
+    algorithm = _algorithm(1, 2, [[1, 0], [1, 1]])
+    assert semantic_epsilon(algorithm, 0) == point(1.0)
+    assert math.isinf(lower(dp_epsilon(algorithm)))
+    identical = _algorithm(1, 2, [[1, 2], [1, 2]])
+    assert upper(semantic_epsilon(identical, 1)) < 1e-20
+    assert upper(dp_epsilon(identical)) < 1e-20
