@@ -12,10 +12,13 @@ from hypothesis import strategies as st
 from dptaxonomy.reasoning.evaluators.semantic import (
     FiniteAlgorithm,
     dp_epsilon,
+    map_results,
     randomized_response,
+    semantic_battery,
     semantic_epsilon,
 )
 from dptaxonomy.reasoning.numeric import exact, lower, point, upper
+from dptaxonomy.schema.models import Citation, Relation, RelationKind
 
 
 def _algorithm(size: int, values: int, rows: list[list[int]]) -> FiniteAlgorithm:
@@ -104,3 +107,56 @@ def test_an_impossible_output_makes_the_supremum_one() -> None:
     identical = _algorithm(1, 2, [[1, 2], [1, 2]])
     assert upper(semantic_epsilon(identical, 1)) < 1e-20
     assert upper(dp_epsilon(identical)) < 1e-20
+
+
+def _relation(kind: str, epsilon: str, conditions: tuple[str, ...] = ()) -> Relation:
+    return Relation(
+        kind=RelationKind(kind),
+        target="differential-privacy",
+        parameter_map={"epsilon": epsilon},
+        conditions=list(conditions),
+        citation=Citation(key="KS14", at="planted"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("implying", "implied", "epsilon", "conditions"),
+    [
+        # ε-DP ⇒ ε/5-semantic privacy: randomized response reaches tanh(ε/4) > ε/5 (ε ≤ 2)
+        ("differential-privacy", "semantic-privacy", "epsilon / 5", ()),
+        # ε̄-semantic ⇒ 3ε̄-DP: randomized response has ε = 4 artanh(ε̄) > 3ε̄
+        ("semantic-privacy", "differential-privacy", "3 * epsilon", ("epsilon > 0",)),
+    ],
+)
+def test_a_wrong_map_is_refuted_with_its_counterexample(
+    implying: str, implied: str, epsilon: str, conditions: tuple[str, ...]
+) -> None:
+    kind = "weaker" if implying == "differential-privacy" else "stronger"
+    results = map_results(
+        _relation(kind, epsilon, conditions), implying, implied, semantic_battery(4)
+    )
+    assert results is not None
+    refuted = [where for verdict, where in results if verdict is False]
+    assert refuted
+    assert refuted[0].startswith("randomized response")
+
+
+def test_the_catalog_maps_hold_on_the_battery() -> None:
+    algorithms = semantic_battery()
+    established = [
+        ("differential-privacy", "semantic-privacy", "exp(2 * epsilon) - 1", ()),
+        (
+            "semantic-privacy",
+            "differential-privacy",
+            "6 * epsilon",
+            ("epsilon > 0", "epsilon <= 0.225"),
+        ),
+    ]
+    for implying, implied, epsilon, conditions in established:
+        kind = "weaker" if implying == "differential-privacy" else "stronger"
+        results = map_results(_relation(kind, epsilon, conditions), implying, implied, algorithms)
+        assert results is not None
+        assert len(results) >= 16
+        assert all(verdict is True for verdict, _ in results)
+    other = _relation("weaker", "epsilon")
+    assert map_results(other, "renyi-dp", "semantic-privacy", algorithms) is None

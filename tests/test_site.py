@@ -363,14 +363,14 @@ def test_mechanism_pages_show_each_claims_verify_evidence(built: tuple[Path, Non
 
 
 def test_an_unchecked_claim_is_counted_as_such(catalog: Catalog) -> None:
-    import dataclasses
+    from dptaxonomy.base import records
 
     from dptaxonomy.export.site.mechanism import computed_claims
 
     gdp = ("satisfies", "gaussian", 5)  # gaussian satisfies gaussian-dp
     assert catalog.mechanisms["gaussian"].satisfies[5].definition == "gaussian-dp"
     evidence = {key: value for key, value in catalog.evidence.items() if key != gdp}
-    planted = dataclasses.replace(catalog, evidence=evidence)
+    planted = records.replace(catalog, evidence=evidence)
     assert computed_claims(planted)["gaussian"] == {"computed": 7, "refuted": 0, "unchecked": 1}
 
 

@@ -27,12 +27,16 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from typing import TYPE_CHECKING
 
+from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.evaluators.definitions import at_most
-from dptaxonomy.reasoning.evaluators.families import INFINITE, is_infinite
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, point
+from dptaxonomy.reasoning.evaluators.families import INFINITE, at_most, is_infinite
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, point, upper
 from dptaxonomy.schema.arith import parse_expression
+
+if TYPE_CHECKING:
+    from dptaxonomy.schema.models import Relation
 
 __all__ = [
     "SEMANTIC",
@@ -40,6 +44,7 @@ __all__ = [
     "dp_epsilon",
     "holds_dp",
     "holds_semantic",
+    "map_results",
     "randomized_response",
     "semantic_battery",
     "semantic_epsilon",
@@ -178,3 +183,50 @@ def holds_dp(algorithm: FiniteAlgorithm, bound: IV) -> bool | None:
     """Whether ε-DP with ε = ``bound`` holds (None: the enclosures cannot tell)."""
     value = dp_epsilon(algorithm)
     return False if is_infinite(value) and not is_infinite(bound) else at_most(value, bound)
+
+
+DIFFERENTIAL_PRIVACY = "differential-privacy"
+
+
+def map_results(
+    relation: Relation, implying: str, implied: str, algorithms: list[FiniteAlgorithm]
+) -> list[tuple[bool | None, str]] | None:
+    """A parameter map between ε-DP and semantic privacy checked on ``algorithms``.
+
+    One case per algorithm and default value: the algorithm's least parameter
+    on the implying side, mapped, must hold on the implied side. None when the
+    relation is not between these two definitions. A mapped ε̄ above 1 (what
+    every algorithm meets) is outside semantic privacy's domain and skipped.
+    """
+    if relation.parameter_map is None or {implying, implied} != {SEMANTIC, DIFFERENTIAL_PRIVACY}:
+        return None
+    from dptaxonomy.reasoning.evaluators.battery import conditions_hold
+
+    results: list[tuple[bool | None, str]] = []
+    expression = parse_expression(relation.parameter_map["epsilon"])
+    for algorithm in algorithms:
+        for default in range(len(algorithm.values)):
+            source = (
+                dp_epsilon(algorithm)
+                if implying == DIFFERENTIAL_PRIVACY
+                else semantic_epsilon(algorithm, default)
+            )
+            if is_infinite(source) or not conditions_hold(relation.conditions, {"epsilon": source}):
+                continue
+            try:
+                mapped = evaluate_interval(expression, {"epsilon": source})
+            except NumericError:
+                continue
+            if implied == SEMANTIC and upper(mapped) > 1:
+                continue
+            verdict = (
+                holds_semantic(algorithm, default, mapped)
+                if implied == SEMANTIC
+                else holds_dp(algorithm, mapped)
+            )
+            where = (
+                f"{algorithm.name}, default {algorithm.values[default]}: "
+                f"{implying} ε = {upper(source):.6g} gives {implied} ε = {upper(mapped):.6g}"
+            )
+            results.append((verdict, where))
+    return results

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.catalog.checks import implication_sides
+from dptaxonomy.reasoning.evaluators import semantic
 from dptaxonomy.reasoning.evaluators.battery import Case, battery, conditions_hold, mechanism_cases
 from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE
@@ -254,7 +255,9 @@ def _map_results(
     return results
 
 
-def _map_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
+def _map_checks(
+    catalog: Catalog, cases: list[Case], algorithms: list[semantic.FiniteAlgorithm]
+) -> Iterator[Check]:
     for subject, definition in catalog.definitions.items():
         for index, relation in enumerate(definition.relations):
             sides = implication_sides(relation.kind)
@@ -263,9 +266,14 @@ def _map_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
             ends = {"subject": subject, "target": relation.target}
             implying, implied = ends[sides[0]], ends[sides[1]]
             source, target = EVALUABLE.get(implying), EVALUABLE.get(implied)
-            if source is None or target is None:
-                continue
-            results = _map_results(relation, source, target, catalog.definitions[implied], cases)
+            if source is not None and target is not None:
+                implied_entry = catalog.definitions[implied]
+                results = _map_results(relation, source, target, implied_entry, cases)
+            else:  # semantic privacy is judged on whole algorithms, not on neighbouring pairs
+                found = semantic.map_results(relation, implying, implied, algorithms)
+                if found is None:
+                    continue
+                results = found
             outcome, count, where = _tally(results)
             yield Check(
                 CheckKind.parameter_map,
@@ -285,5 +293,6 @@ def verify_catalog(catalog: Catalog) -> list[Check]:
     checks: list[Check] = []
     for mechanism in catalog.mechanisms.values():
         checks.extend(_claim_checks(catalog, mechanism))
-    checks.extend(_map_checks(catalog, battery(catalog.mechanisms)))
+    cases, algorithms = battery(catalog.mechanisms), semantic.semantic_battery()
+    checks.extend(_map_checks(catalog, cases, algorithms))
     return checks
