@@ -364,7 +364,6 @@ def test_mechanism_pages_show_each_claims_verify_evidence(built: tuple[Path, Non
 
 def test_an_unchecked_claim_is_counted_as_such(catalog: Catalog) -> None:
     from dptaxonomy.base import records
-
     from dptaxonomy.export.site.mechanism import computed_claims
 
     gdp = ("satisfies", "gaussian", 5)  # gaussian satisfies gaussian-dp
