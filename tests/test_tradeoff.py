@@ -205,3 +205,26 @@ def test_renyi_reads_alpha_one_as_kl_and_alpha_infinity_as_epsilon() -> None:
     assert renyi.holds(pair, {"alpha": point(1.0), "epsilon": kl / 2}) is False
     assert renyi.holds(pair, {"alpha": point(math.inf), "epsilon": eps}) is True
     assert renyi.holds(pair, {"alpha": point(math.inf), "epsilon": eps / 2}) is False
+
+
+def _pure_bound(eps: float) -> float:
+    return 2 * NORMAL.inv_cdf(math.exp(eps) / (1 + math.exp(eps)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(finite_pairs())
+def test_the_least_mu_never_exceeds_the_pure_dp_bound(pair: Finite) -> None:
+    """T ≥ f_{ε,0} ≥ G_{μ_ε}: a pair's least μ is at most μ_ε = 2Φ⁻¹(e^ε/(1 + e^ε))."""
+    mu = gdp_mu(pair)
+    assert mu is not None
+    assert upper(mu) <= _pure_bound(upper(pair.epsilon())) + 1e-9
+
+
+def test_a_laplace_pair_meets_the_pure_dp_bound() -> None:
+    pair = Laplace(exact("1"), exact("2"))  # ε = 1/2
+    mu = gdp_mu(pair)
+    assert mu is not None
+    assert abs(upper(mu) - _pure_bound(0.5)) < 1e-12
+    assert meets(pair, GaussianTradeoff(mu)) is True
+    assert meets(pair, GaussianTradeoff(mu / 2)) is None  # not decided: μ_ε is not the least
+    assert meets(pair, PrivacyTradeoff(exact("0.5"), exact("0"))) is None

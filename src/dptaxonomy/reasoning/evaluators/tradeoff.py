@@ -30,7 +30,14 @@ C − g does, so the vertex check stays sound.
 of a finite pair is the largest of these over the vertices (0 when none is
 positive), computed with a rigorous enclosure of Φ⁻¹ (:func:`probit`) and
 rounded up. The Gaussian family N(0, σ²) against N(Δ, σ²) has μ = Δ/σ
-exactly (DRS21 Section 2). Other families have no curve here (None).
+exactly (DRS21 Section 2).
+
+**Other pairs with a finite ε** (the Laplace family) get a sound, not least,
+μ: every ε-DP pair has T ≥ f_{ε,0}, and G_μ ≤ f_{ε,0} for
+μ_ε = 2Φ⁻¹(e^ε/(1 + e^ε)). Indeed G_{μ_ε} passes through the kink
+(1/(1 + e^ε), 1/(1 + e^ε)) of f_{ε,0} and through (0, 1) and (1, 0), and a
+convex function lies below its chords, which are f_{ε,0}'s two pieces. Such a
+pair meets G_μ for μ ≥ μ_ε; below μ_ε it is undecided (None).
 """
 
 from __future__ import annotations
@@ -43,7 +50,14 @@ from mpmath import libmp
 from mpmath import mp as _mp_default
 
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.reasoning.evaluators.families import INFINITE, Finite, Gaussian, Pair, at_most
+from dptaxonomy.reasoning.evaluators.families import (
+    INFINITE,
+    Finite,
+    Gaussian,
+    Pair,
+    at_most,
+    is_infinite,
+)
 from dptaxonomy.reasoning.numeric import IV, PRECISION, evaluate_interval, lower, point, upper
 from dptaxonomy.schema.arith import parse_expression
 
@@ -260,14 +274,18 @@ def meets(pair: Pair, tradeoff: Tradeoff) -> bool | None:
     """T(P, Q) ≥ f and T(Q, P) ≥ f: True certainly, False certainly not, None undecided.
 
     f = 0 holds for every pair; G_μ is decided for the Gaussian family by
-    comparing μ; finite pairs are checked at the vertices of both curves.
+    comparing μ; finite pairs are checked at the vertices of both curves; other
+    pairs with a finite ε meet G_μ for μ ≥ μ_ε (else None).
     """
     if isinstance(tradeoff, ZeroTradeoff):
         return True
     if isinstance(pair, Gaussian) and isinstance(tradeoff, GaussianTradeoff):
         return at_most(pair.mu, tradeoff.mu)
     if not isinstance(pair, Finite):
-        return None
+        if not isinstance(tradeoff, GaussianTradeoff):
+            return None
+        bound = _pure_mu(pair)
+        return True if bound is not None and at_most(bound, tradeoff.mu) is True else None
     results = [at_most(tradeoff.at(v.x), v.floor) for curve in _orders(pair) for v in curve]
     if any(r is False for r in results):
         return False
@@ -286,13 +304,23 @@ def _needed_mu(vertex: Vertex) -> IV:
     return probit(1 - vertex.x) - probit(floor)
 
 
+def _pure_mu(pair: Pair) -> IV | None:
+    """μ_ε = 2Φ⁻¹(e^ε/(1 + e^ε)) rounded up, for a pair with a finite ε (module docstring)."""
+    epsilon = pair.epsilon()
+    if is_infinite(epsilon):
+        return None
+    factor = _iv.exp(epsilon)
+    return point(upper(2 * probit(factor / (1 + factor))))
+
+
 def gdp_mu(pair: Pair) -> IV | None:
-    """The least μ for which the pair is μ-GDP, rounded up to a float (a point); ``INFINITE``
-    when no μ works; None when the family has no trade-off curve here."""
+    """A μ for which the pair is μ-GDP, rounded up to a float (a point): the least one for
+    the Gaussian family and finite pairs, μ_ε for other pairs with a finite ε (module
+    docstring); ``INFINITE`` when no μ works; None when nothing is known."""
     if isinstance(pair, Gaussian):
         return pair.mu
     if not isinstance(pair, Finite):
-        return None
+        return _pure_mu(pair)
     needed = [_needed_mu(v) for curve in _orders(pair) for v in curve]
     bound = max([0.0, *(upper(n) for n in needed)])
     if bound == float("inf"):
