@@ -1,8 +1,9 @@
 """What every query result shares: its JSON form carries the schema version of the output.
 
-A result is a frozen dataclass with ``to_json()`` (JSON-ready data) and
-``to_text()`` (what the terminal shows). The command line only picks one and
-prints it; :func:`json_document` is the one place the envelope is built.
+A result is a frozen record (:mod:`dptaxonomy.base.records`) with
+``to_json()`` (JSON-ready data) and ``to_text()`` (what the terminal shows).
+The command line only picks one and prints it; :func:`json_document` is the
+one place the envelope is built.
 """
 
 from __future__ import annotations

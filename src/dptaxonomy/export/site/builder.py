@@ -14,12 +14,12 @@ import os
 import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from dptaxonomy import __version__
 from dptaxonomy.base.errors import ExportError
+from dptaxonomy.base.records import field, record
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.site.dates import catalog_date
 from dptaxonomy.export.site.render import Renderer, static_assets
@@ -35,7 +35,7 @@ PAGE_KINDS = ("index", "definition", "mechanism", "pair", "open-questions", "tab
 DEFAULT_REPOSITORY = "https://github.com/dptaxonomy/dptaxonomy"
 
 
-@dataclass(frozen=True)
+@record
 class SiteOptions:
     """What the build needs beyond the catalog."""
 
@@ -47,7 +47,7 @@ class SiteOptions:
     """The catalog's last change (YYYY-MM-DD); found from the data when None."""
 
 
-@dataclass(frozen=True)
+@record
 class SiteReport:
     """What a build produced."""
 

@@ -8,9 +8,9 @@ equivalents, and where the definition is written down.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.bibtex import cite_text
 from dptaxonomy.export.site.labels import label_of, library_names, literature_names
@@ -34,7 +34,7 @@ PROPERTY_LABELS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class RelationRow:
     """One row of a relation table on a definition page."""
 

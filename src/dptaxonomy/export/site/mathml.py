@@ -10,8 +10,9 @@ markup in (or does not parse) falls back to its escaped LaTeX source.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from html import escape
+
+from dptaxonomy.base.records import record
 
 __all__ = ["MathResult", "render_latex"]
 
@@ -36,7 +37,7 @@ _ATTRIBUTES = frozenset(
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
+@record
 class MathResult:
     """Markup for a formula, and whether it is MathML (False: the escaped source)."""
 

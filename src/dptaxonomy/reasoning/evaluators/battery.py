@@ -12,9 +12,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.mechanism_checks import finite_size
 from dptaxonomy.reasoning.evaluators.discrete import discrete_laplace_pair
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Pair, Zeta
@@ -42,7 +42,7 @@ RANDOM_PAIRS = 24
 SEED = 13
 
 
-@dataclass(frozen=True)
+@record
 class Case:
     """One pair of the battery: where it comes from and the values it was built with."""
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.records import field, record
 from dptaxonomy.reasoning.evaluators.concentration import mcdp_holds, mcdp_parameters, tcdp_rho
 from dptaxonomy.reasoning.evaluators.families import (
     INFINITE,
@@ -50,7 +50,7 @@ def _all(results: list[bool | None]) -> bool | None:
     return True if results and all(r is True for r in results) else None
 
 
-@dataclass(frozen=True)
+@record
 class Evaluable:
     """How the evaluators read one definition (see the module docstring)."""
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from mpmath import mp as _mp_default
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.numeric import IV, PRECISION, lower, point, upper
 
 __all__ = [
@@ -126,7 +126,7 @@ class Pair:
         return None
 
 
-@dataclass(frozen=True)
+@record
 class Gaussian(Pair):
     """N(0, σ²) against N(shift, σ²): the privacy loss is N(μ²/2, μ²) with μ = |shift|/σ."""
 
@@ -164,7 +164,7 @@ class Gaussian(Pair):
         return False
 
 
-@dataclass(frozen=True)
+@record
 class Laplace(Pair):
     """Lap(0, b) against Lap(shift, b); t = |shift|/b is the largest privacy loss."""
 
@@ -212,7 +212,7 @@ class Laplace(Pair):
         return False
 
 
-@dataclass(frozen=True)
+@record
 class Finite(Pair):
     """Two distributions over the same finitely many outcomes."""
 
@@ -308,7 +308,7 @@ class Finite(Pair):
         return _hull_max(results)
 
 
-@dataclass(frozen=True)
+@record
 class Zeta(Pair):
     """Zeta(a) against Zeta(b) on the positive integers, P(k) = k^-a/ζ(a), with 1 < a < b."""
 

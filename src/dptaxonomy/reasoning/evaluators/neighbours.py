@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.evaluators.battery import conditions_hold, parameter_grid
 from dptaxonomy.reasoning.evaluators.definitions import PURE
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Pair, is_infinite
@@ -110,7 +110,7 @@ Tally = tuple[bool | None, int, str | None]
 """(verdict, cases, counterexample): False refuted, True consistent, None unchecked."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class InputPair:
     """Two neighbouring inputs, by their statistics, and the size of the larger one."""
 

@@ -42,7 +42,6 @@ pair meets G_μ for μ ≥ μ_ε; below μ_ε it is undecided (None).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any, Protocol
 
@@ -50,6 +49,7 @@ from mpmath import libmp
 from mpmath import mp as _mp_default
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.evaluators.families import (
     INFINITE,
     Finite,
@@ -157,7 +157,7 @@ class Tradeoff(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@record
 class ZeroTradeoff:
     """f = 0: every trade-off function is ≥ 0, so every mechanism is 0-DP in the f-DP sense."""
 
@@ -165,7 +165,7 @@ class ZeroTradeoff:
         return point(0.0)
 
 
-@dataclass(frozen=True)
+@record
 class GaussianTradeoff:
     """G_μ(x) = Φ(Φ⁻¹(1 − x) − μ) (DRS21 Section 2)."""
 
@@ -175,7 +175,7 @@ class GaussianTradeoff:
         return _phi(probit(1 - x) - self.mu)
 
 
-@dataclass(frozen=True)
+@record
 class PrivacyTradeoff:
     """f_{ε,δ}(x) = max(0, 1 − δ − e^ε x, e^{−ε}(1 − δ − x)), the curve of (ε, δ)-DP
     (DRS21 Section 2)."""
@@ -189,7 +189,7 @@ class PrivacyTradeoff:
         return _iv.mpf([max(lower(v) for v in pieces), max(upper(v) for v in pieces)])
 
 
-@dataclass(frozen=True)
+@record
 class Vertex:
     """A vertex (x, y) of T(P, Q); T ≥ y − slack holds at x (see the module docstring)."""
 
@@ -212,7 +212,7 @@ def _sign(value: IV) -> int:
     raise NumericError("a probability is too close to 0 to decide its support")
 
 
-@dataclass
+@record(frozen=False)
 class _Group:
     members: list[tuple[IV, IV]]
     low: IV

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.checks import implication_sides
 from dptaxonomy.reasoning.evaluators import semantic
 from dptaxonomy.reasoning.evaluators.battery import Case, battery, conditions_hold, mechanism_cases
@@ -67,7 +67,7 @@ class CheckKind(StrEnum):
     parameter_map = "parameter_map"
 
 
-@dataclass(frozen=True)
+@record
 class Check:
     """The numeric verdict on one claim or one parameter map."""
 
