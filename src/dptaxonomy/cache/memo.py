@@ -12,6 +12,7 @@ never runs code, and callers check every value they take from one.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from dptaxonomy import __version__
@@ -20,7 +21,7 @@ from dptaxonomy.cache.digest import FORMAT, cache_dir
 __all__ = ["recall", "remember"]
 
 
-def _path_of(key: str, name: str) -> Any:
+def _path_of(key: str, name: str) -> Path:
     return cache_dir() / f"memo-{key}-{name}.json"
 
 
