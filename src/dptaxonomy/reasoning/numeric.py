@@ -45,6 +45,8 @@ from dptaxonomy.schema.arith import (
 )
 
 __all__ = [
+    "DOUBLE",
+    "INTERVALS",
     "IV",
     "PRECISION",
     "evaluate_interval",
@@ -67,6 +69,12 @@ _iv = type(_iv_default)()
 _iv.prec = PRECISION
 _mp = type(_mp_default)()
 _mp.prec = 2 * PRECISION
+INTERVALS = _iv
+"""The interval context every enclosure is computed in (PRECISION bits, outward rounding)."""
+DOUBLE = _mp
+"""A real context at twice the working precision, for special functions and their margins.
+
+Shared by the evaluators; nobody changes its precision."""
 _PHI_MARGIN = _mp.ldexp(1, -(PRECISION + 16))
 _CONSTANTS = {"pi": _iv.pi, "e": _iv.e}
 

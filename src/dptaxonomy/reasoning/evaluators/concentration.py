@@ -29,14 +29,14 @@ from dptaxonomy.reasoning.evaluators.families import (
     at_most,
     is_infinite,
 )
-from dptaxonomy.reasoning.numeric import IV, exact, lower, point, upper
+from dptaxonomy.reasoning.numeric import INTERVALS, IV, exact, lower, point, upper
 
 __all__ = ["SCALED_LAMBDAS", "mcdp_holds", "mcdp_parameters", "tcdp_rho"]
 
 SCALED_LAMBDAS = ("0.25", "0.5", "1", "2", "4", "8")
 """c in λ = ±c/τ: where the subgaussian bound of mCDP is checked."""
 
-_iv = point(0.0).ctx
+_iv = INTERVALS
 
 
 def _losses(p: tuple[IV, ...], q: tuple[IV, ...]) -> list[tuple[IV, IV]]:

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.families import Finite
-from dptaxonomy.reasoning.numeric import IV, lower, point, upper
+from dptaxonomy.reasoning.numeric import INTERVALS, IV, lower, upper
 
 __all__ = ["MAX_SHIFT", "discrete_laplace_pair"]
 
 MAX_SHIFT = 64
 """The largest integer shift expanded into outcomes."""
 
-_iv = point(0.0).ctx
+_iv = INTERVALS
 
 
 def discrete_laplace_pair(shift: IV, scale: IV) -> Finite:

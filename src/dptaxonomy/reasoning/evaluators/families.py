@@ -19,11 +19,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from mpmath import mp as _mp_default
-
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.numeric import IV, PRECISION, lower, point, upper
+from dptaxonomy.reasoning.numeric import DOUBLE, INTERVALS, IV, PRECISION, lower, point, upper
 
 __all__ = [
     "INFINITE",
@@ -36,9 +34,7 @@ __all__ = [
     "is_infinite",
 ]
 
-_iv = point(0.0).ctx
-_mp = type(_mp_default)()
-_mp.prec = 2 * PRECISION
+_iv, _mp = INTERVALS, DOUBLE
 _MARGIN = _mp.ldexp(1, -(PRECISION + 16))
 INFINITE: IV = point(math.inf)
 """The enclosure of +∞."""

@@ -46,7 +46,6 @@ from statistics import NormalDist
 from typing import Any, Protocol
 
 from mpmath import libmp
-from mpmath import mp as _mp_default
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
@@ -58,7 +57,16 @@ from dptaxonomy.reasoning.evaluators.families import (
     at_most,
     is_infinite,
 )
-from dptaxonomy.reasoning.numeric import IV, PRECISION, evaluate_interval, lower, point, upper
+from dptaxonomy.reasoning.numeric import (
+    DOUBLE,
+    INTERVALS,
+    IV,
+    PRECISION,
+    evaluate_interval,
+    lower,
+    point,
+    upper,
+)
 from dptaxonomy.schema.arith import parse_expression
 
 __all__ = [
@@ -73,9 +81,7 @@ __all__ = [
     "vertices",
 ]
 
-_iv = point(0.0).ctx
-_mp = type(_mp_default)()
-_mp.prec = 2 * PRECISION
+_iv, _mp = INTERVALS, DOUBLE
 _PHI = parse_expression("Phi(x)")
 _TINY = _mp.mpf("1e-50")
 _NORMAL = NormalDist()
