@@ -84,32 +84,28 @@ PURE = Evaluable(
 )
 
 
-def _approx_tightest(pair: Pair, free: Params) -> Params | None:
-    delta = pair.delta(free["epsilon"])
-    return None if delta is None else {"epsilon": free["epsilon"], "delta": delta}
+def _profile(delta: Callable[[Pair, IV], IV | None]) -> Evaluable:
+    """A definition with parameters (ε, δ) judged by a δ(ε) of the pair, ε chosen by the user.
+
+    (ε, δ)-DP reads the privacy profile (hockey-stick divergence), probabilistic
+    DP the mass where the loss exceeds ε.
+    """
+
+    def tightest(pair: Pair, free: Params) -> Params | None:
+        value = delta(pair, free["epsilon"])
+        return None if value is None else {"epsilon": free["epsilon"], "delta": value}
+
+    return Evaluable(
+        holds=lambda pair, p: at_most(delta(pair, p["epsilon"]), p["delta"]),
+        tightest=tightest,
+        violated=_undecided,
+        free=("epsilon",),
+        grids={"epsilon": EPSILONS},
+    )
 
 
-APPROXIMATE = Evaluable(
-    holds=lambda pair, p: at_most(pair.delta(p["epsilon"]), p["delta"]),
-    tightest=_approx_tightest,
-    violated=_undecided,
-    free=("epsilon",),
-    grids={"epsilon": EPSILONS},
-)
-
-
-def _probabilistic_tightest(pair: Pair, free: Params) -> Params | None:
-    delta = pair.probabilistic_delta(free["epsilon"])
-    return None if delta is None else {"epsilon": free["epsilon"], "delta": delta}
-
-
-PROBABILISTIC = Evaluable(
-    holds=lambda pair, p: at_most(pair.probabilistic_delta(p["epsilon"]), p["delta"]),
-    tightest=_probabilistic_tightest,
-    violated=_undecided,
-    free=("epsilon",),
-    grids={"epsilon": EPSILONS},
-)
+APPROXIMATE = _profile(lambda pair, epsilon: pair.delta(epsilon))
+PROBABILISTIC = _profile(lambda pair, epsilon: pair.probabilistic_delta(epsilon))
 
 
 def _renyi_tightest(pair: Pair, free: Params) -> Params | None:
