@@ -36,6 +36,7 @@ TEXTBOOK = [
     ("node-dp", "edge-dp", "edge-count"),
     ("differential-privacy", "gaussian-dp", "gaussian"),
     ("gaussian-dp", "approximate-dp", "publish-with-probability-delta"),
+    ("renyi-dp", "kl-privacy", "power-law-geometric-pair"),
 ]
 
 

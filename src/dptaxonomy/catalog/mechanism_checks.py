@@ -24,6 +24,7 @@ PAIR_ARGUMENTS: dict[PairKind, frozenset[str]] = {
     PairKind.gaussian: frozenset({"shift", "sigma"}),
     PairKind.laplace: frozenset({"shift", "scale"}),
     PairKind.zeta: frozenset({"a", "b"}),
+    PairKind.zeta_geometric: frozenset({"a", "q"}),
     PairKind.discrete_laplace: frozenset({"shift", "scale"}),
 }
 """Arguments each closed-form family needs (``finite`` takes p0…pk and q0…qk)."""

@@ -66,6 +66,9 @@ class PairKind(StrEnum):
     """Lap(0, b) against Lap(shift, b); arguments ``shift``, ``scale``."""
     zeta = "zeta"
     """Zeta(a) against Zeta(b) on the positive integers, P(k) ∝ k^-a; arguments ``a``, ``b``."""
+    zeta_geometric = "zeta_geometric"
+    """Zeta(a) against Geometric(q) on the positive integers, P(k) ∝ k^-a and
+    Q(k) = (1 − q) q^(k−1); arguments ``a``, ``q``."""
     discrete_laplace = "discrete_laplace"
     """Two-sided geometric noise P(z) ∝ exp(-|z|/scale) on the integers, against the same
     shifted by the integer ``shift``; arguments ``shift``, ``scale``."""
@@ -147,7 +150,9 @@ class MechanismInput(_Strict):
 class OutputPair(_Strict):
     """A worst-case pair of neighbouring output distributions, for the numeric evaluators."""
 
-    kind: PairKind = Field(description="gaussian, laplace, zeta, discrete_laplace or finite.")
+    kind: PairKind = Field(
+        description="gaussian, laplace, zeta, zeta_geometric, discrete_laplace or finite."
+    )
     arguments: dict[ParameterName, Expression] = Field(
         description="Arguments of the family as expressions over the mechanism's parameters."
     )

@@ -18,6 +18,7 @@ from dptaxonomy.base.records import record
 from dptaxonomy.catalog.mechanism_checks import finite_size
 from dptaxonomy.reasoning.evaluators.discrete import discrete_laplace_pair
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Pair, Zeta
+from dptaxonomy.reasoning.evaluators.zeta_geometric import ZetaGeometric
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds
 from dptaxonomy.schema.arith import parse_condition, parse_expression, parse_interval
 from dptaxonomy.schema.enums import ParameterType
@@ -65,6 +66,8 @@ def pair_of(spec: OutputPair, values: dict[str, IV]) -> Pair:
         return discrete_laplace_pair(arguments["shift"], arguments["scale"])
     if spec.kind is PairKind.zeta:
         return Zeta(arguments["a"], arguments["b"])
+    if spec.kind is PairKind.zeta_geometric:
+        return ZetaGeometric(arguments["a"], arguments["q"])
     size = finite_size(sorted(arguments))
     if size is None:
         raise NumericError("a finite pair needs p0…pk and q0…qk")

@@ -114,9 +114,9 @@ def _renyi_tightest(pair: Pair, free: Params) -> Params | None:
 
 
 def _renyi_violated(pair: Pair) -> bool | None:
-    # violated for every (α, ε) only if every order is infinite; the smallest grid
-    # order stands for all of them only when the pair leaks (infinite at every α > 1)
-    return pair.leaks()
+    # violated for every (α, ε) only if every order α > 1 is infinite: a grid of orders
+    # cannot show that, so the pair must decide it (a leak, or its closed form)
+    return pair.renyi_unbounded()
 
 
 def _renyi_holds(pair: Pair, p: Params) -> bool | None:
@@ -181,7 +181,9 @@ def _tcdp_tightest(pair: Pair, given: Params) -> Params | None:
     return None if rho is None else {"rho": rho, "omega": omega}
 
 
-TCDP = Evaluable(holds=_tcdp_holds, tightest=_tcdp_tightest, violated=lambda pair: pair.leaks())
+TCDP = Evaluable(
+    holds=_tcdp_holds, tightest=_tcdp_tightest, violated=lambda pair: pair.renyi_unbounded()
+)
 
 
 def _mcdp_holds(pair: Pair, p: Params) -> bool | None:

@@ -31,7 +31,10 @@ __all__ = [
     "Pair",
     "Zeta",
     "at_most",
+    "exact_real",
+    "hull_max",
     "is_infinite",
+    "widen",
 ]
 
 _iv, _mp = INTERVALS, DOUBLE
@@ -59,7 +62,7 @@ def at_most(value: IV | None, bound: IV) -> bool | None:
     return True if upper(value) - lower(bound) <= 1e-12 * max(1.0, abs(upper(bound))) else None
 
 
-def _widen(value: Any) -> IV:
+def widen(value: Any) -> IV:
     """Enclosure of a real computed at twice the working precision."""
     low = value - abs(value) * _MARGIN
     high = value + abs(value) * _MARGIN
@@ -69,11 +72,12 @@ def _widen(value: Any) -> IV:
 def _phi(value: IV) -> IV:
     """Φ over an enclosure, by monotonicity."""
     low, high = value._mpi_
-    ends = [_widen(_mp.ncdf(_mp.make_mpf(end))) for end in (low, high)]
+    ends = [widen(_mp.ncdf(_mp.make_mpf(end))) for end in (low, high)]
     return _iv.mpf([max(lower(ends[0]), 0.0), min(upper(ends[1]), 1.0)])
 
 
-def _mid(value: IV) -> Any:
+def exact_real(value: IV) -> Any:
+    """The real an exact (zero-width) enclosure holds, in the double-precision context."""
     low, high = value._mpi_
     if low != high:
         raise NumericError("a zeta exponent must be an exact number")
@@ -96,6 +100,12 @@ class Pair:
         if lower(alpha) <= 1:
             raise NumericError("a Rényi order must be > 1")
         return self.renyi(alpha)
+
+    def renyi_unbounded(self) -> bool | None:
+        """Whether D_α is +∞ at every order α > 1, so Rényi DP fails for every (α, ε).
+
+        A leak decides it; a family overrides this when its closed form does."""
+        return self.leaks()
 
     def kl(self) -> IV | None:
         """max(KL(P‖Q), KL(Q‖P))."""
@@ -252,7 +262,7 @@ class Finite(Pair):
             for a, b in zip(p, q, strict=True):
                 if self._support(a, b) == "both":
                     ratios.append(_iv.log(a / b))
-        return _hull_max(ratios)
+        return hull_max(ratios)
 
     def renyi(self, alpha: IV) -> IV:
         if self.leaks():
@@ -264,7 +274,7 @@ class Finite(Pair):
                 if self._support(a, b) == "both":
                     total += _iv.exp(alpha * _iv.log(a) + (1 - alpha) * _iv.log(b))
             results.append(_iv.log(total) / (alpha - 1))
-        return _hull_max(results)
+        return hull_max(results)
 
     def kl(self) -> IV:
         if self.leaks():
@@ -276,7 +286,7 @@ class Finite(Pair):
                 if self._support(a, b) == "both":
                     total += a * _iv.log(a / b)
             results.append(total)
-        return _hull_max(results)
+        return hull_max(results)
 
     def tv(self) -> IV:
         return sum((abs(a - b) for a, b in zip(self.p, self.q, strict=True)), point(0.0)) / 2
@@ -301,7 +311,7 @@ class Finite(Pair):
                 elif upper(excess) > 0:
                     total += _iv.mpf([0, upper(mass(a, excess))])
             results.append(total)
-        return _hull_max(results)
+        return hull_max(results)
 
 
 @record
@@ -312,7 +322,7 @@ class Zeta(Pair):
     b: IV
 
     def _exponents(self) -> tuple[Any, Any]:
-        a, b = _mid(self.a), _mid(self.b)
+        a, b = exact_real(self.a), exact_real(self.b)
         if not 1 < a < b:
             raise NumericError("a zeta pair needs 1 < a < b")
         return a, b
@@ -340,9 +350,9 @@ class Zeta(Pair):
                     - order * _mp.log(_mp.zeta(heavy))
                     - (1 - order) * _mp.log(_mp.zeta(light))
                 ) / (order - 1)
-                terms.append(_widen(value))
+                terms.append(widen(value))
             results.append(_hull(terms))
-        return _hull_max(results)
+        return hull_max(results)
 
     def kl(self) -> IV:
         a, b = self._exponents()
@@ -350,8 +360,8 @@ class Zeta(Pair):
         for heavy, light in ((a, b), (b, a)):
             mean_log = -_mp.zeta(heavy, derivative=1) / _mp.zeta(heavy)
             value = (light - heavy) * mean_log + _mp.log(_mp.zeta(light)) - _mp.log(_mp.zeta(heavy))
-            results.append(_widen(value))
-        return _hull_max(results)
+            results.append(widen(value))
+        return hull_max(results)
 
     def leaks(self) -> bool:
         return False
@@ -362,7 +372,7 @@ def _hull(values: list[IV]) -> IV:
     return _iv.mpf([min(lower(v) for v in values), max(upper(v) for v in values)])
 
 
-def _hull_max(values: list[IV]) -> IV:
+def hull_max(values: list[IV]) -> IV:
     """An enclosure of the maximum of the enclosed values."""
     if any(is_infinite(v) for v in values):
         return INFINITE
