@@ -145,6 +145,8 @@ def test_an_inexact_exponent_and_a_q_too_close_to_one_are_refused() -> None:
         ZetaGeometric(exact("3.1"), exact("0.5")).kl()
     with pytest.raises(NumericError, match="too close to 1"):
         geometric_mean_log(exact("0.99999999"))
+    with pytest.raises(NumericError, match="at least one summed term"):
+        geometric_mean_log(exact("0.5"), terms=0)
 
 
 def test_the_evaluators_read_the_pair() -> None:

@@ -90,6 +90,8 @@ def geometric_mean_log(q: IV, terms: int | None = None) -> IV:
     [0, q^N (log N + 1/(N(1 − q)))] (see the module docstring).
     """
     count = _terms(q) if terms is None else terms
+    if count < 1:
+        raise NumericError("E_Q[log k] needs at least one summed term")
     weight = 1 - q  # (1 − q) q^{k−1} at k = 1, where log k = 0
     total = _iv.mpf(0)
     for k in range(2, count + 1):
