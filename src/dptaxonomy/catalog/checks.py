@@ -63,6 +63,8 @@ def _citations(definition: Definition) -> Iterator[tuple[Path, str]]:
         claim = getattr(definition.properties, name)
         if claim is not None and claim.citation is not None:
             yield ("properties", name, "citation", "key"), claim.citation.key
+    if definition.perfect_privacy is not None:
+        yield ("perfect_privacy", "citation", "key"), definition.perfect_privacy.citation.key
     for index, relation in enumerate(definition.relations):
         citation: Citation = relation.citation
         yield ("relations", index, "citation", "key"), citation.key

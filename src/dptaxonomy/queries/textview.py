@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -52,6 +53,17 @@ def _witness_lines(number: int, step: Fact) -> list[str]:
     ]
 
 
+def _perfect_privacy_line(step: Fact) -> str:
+    """Where rule E3 finds the two perfect-privacy declarations (entries sit side by side)."""
+    folder = posixpath.dirname(step.origin.file)
+    special, general = step.origin.perfect_privacy
+    return (
+        f"     read as ≻ (rule E3): {step.a} forces perfect privacy "
+        f"({posixpath.join(folder, step.a + '.yaml')}:{special}), which meets {step.b} "
+        f"at every parameter ({posixpath.join(folder, step.b + '.yaml')}:{general})"
+    )
+
+
 def proof_text(proof: Proof) -> str:
     """A proof as numbered steps, each with its citation and where it is stated."""
     symbol = FACT_SYMBOLS[proof.conclusion.value]
@@ -86,6 +98,8 @@ def proof_text(proof: Proof) -> str:
             lines.append(f"     parameters: {stated_map}")
         if origin.conditions:
             lines.append(f"     if: {' and '.join(origin.conditions)}")
+        if origin.perfect_privacy:
+            lines.append(_perfect_privacy_line(step))
     from dptaxonomy.reasoning.parameters import composed_map
 
     composed_values = composed_map(proof)

@@ -20,12 +20,18 @@ class VerifyResult:
     problems: tuple[str, ...] = ()
 
     def counts(self) -> dict[str, dict[str, int]]:
-        """Outcomes by kind of check: {"claims": {"computed": n, …}, "maps": {…}}."""
-        claims = Counter(
-            c.outcome.value for c in self.checks if c.kind is not CheckKind.parameter_map
-        )
-        maps = Counter(c.outcome.value for c in self.checks if c.kind is CheckKind.parameter_map)
-        return {"claims": dict(sorted(claims.items())), "maps": dict(sorted(maps.items()))}
+        """Outcomes by kind of check: {"claims": {"computed": n, …}, "maps": {…},
+        "perfect_privacy": {…}} (mechanism claims; parameter maps; rule E3's declarations)."""
+        groups = {
+            CheckKind.satisfies: "claims",
+            CheckKind.violates: "claims",
+            CheckKind.parameter_map: "maps",
+            CheckKind.perfect_privacy: "perfect_privacy",
+        }
+        counts: dict[str, Counter[str]] = {name: Counter() for name in groups.values()}
+        for check in self.checks:
+            counts[groups[check.kind]][check.outcome.value] += 1
+        return {name: dict(sorted(found.items())) for name, found in counts.items()}
 
     def to_json(self) -> dict[str, Any]:
         return json_document(
@@ -54,4 +60,7 @@ class VerifyResult:
             found = counts[name]
             return ", ".join(f"{n} {k}" for k, n in found.items()) or "none"
 
-        return f"claims: {part('claims')}; parameter maps: {part('maps')}"
+        return (
+            f"claims: {part('claims')}; parameter maps: {part('maps')}; "
+            f"perfect-privacy declarations: {part('perfect_privacy')}"
+        )

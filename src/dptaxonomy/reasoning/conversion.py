@@ -137,9 +137,7 @@ class _Floats:
 
     @staticmethod
     def within(value: Any, domain: Interval) -> bool:
-        above = value > domain.low or (domain.low_closed and value >= domain.low)
-        below = value < domain.high or (domain.high_closed and value <= domain.high)
-        return bool(above and below)
+        return domain.contains(value)
 
     @staticmethod
     def lift(value: Any) -> Any:

@@ -87,6 +87,9 @@ class Origin:
     """quoted, cited, computed or refuted (see :func:`evidence_level`)."""
     cases: int = 0
     """For computed evidence: how many cases of the battery were checked."""
+    perfect_privacy: tuple[int, ...] = ()
+    """For a ≻ read from a ⊂ by rule E3: the lines of the special case's and of the general
+    definition's ``perfect_privacy`` declarations (each in its own entry's file)."""
 
     @property
     def location(self) -> str:

@@ -52,6 +52,12 @@ def fact_data(fact: Fact) -> dict[str, Any]:
         data["cases"] = origin.cases
     if origin.note:
         data["note"] = origin.note
+    if origin.perfect_privacy:
+        special, general = origin.perfect_privacy
+        data["perfect_privacy"] = {
+            "special": {"definition": fact.a, "line": special},
+            "general": {"definition": fact.b, "line": general},
+        }
     if origin.witness is not None:
         witness = origin.witness
         data["witness"] = {

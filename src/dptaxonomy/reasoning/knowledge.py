@@ -14,6 +14,7 @@ from dptaxonomy.catalog.names import NameIndex
 from dptaxonomy.reasoning.closure import Closure
 from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.info import DefinitionInfo
+from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import Status, Truth
 
 __all__ = ["KnowledgeBase", "PropertyValue"]
@@ -82,6 +83,8 @@ class KnowledgeBase:
 
         adjacency: dict[str, list[Fact]] = defaultdict(list)
         for fact in self.facts:
+            if fact.rule is Rule.PERFECT_PRIVACY:
+                continue  # its map is the ⊂ fact's, which is in the list already
             if fact.kind is not FactKind.not_stronger and oriented_map(fact) is not None:
                 adjacency[fact.a].append(fact)
         for facts in adjacency.values():

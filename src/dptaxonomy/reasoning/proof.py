@@ -50,5 +50,8 @@ class Proof:
 
     @property
     def derived(self) -> bool:
-        """False when the conclusion is one asserted fact read as stated."""
-        return not (len(self.steps) == 1 and self.steps[0].kind.value == self.conclusion.value)
+        """False when the conclusion is one asserted fact read as stated (not by rule E3)."""
+        if len(self.steps) != 1:
+            return True
+        step = self.steps[0]
+        return step.kind.value != self.conclusion.value or bool(step.origin.perfect_privacy)

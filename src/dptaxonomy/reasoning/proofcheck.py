@@ -13,7 +13,10 @@ from dptaxonomy.reasoning.conditions import ConditionKind, classify_condition, i
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.proofs import Conclusion, Proof
 from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.schema.models import Quantifier, Relation, Status
+from dptaxonomy.schema.arith import parse_interval
+from dptaxonomy.schema.claims import constant_value
+from dptaxonomy.schema.enums import Dimension
+from dptaxonomy.schema.models import Definition, Quantifier, Relation, Status
 
 __all__ = ["ProofError", "check_proof"]
 
@@ -81,7 +84,10 @@ def _check_origin(catalog: Catalog, step: Fact) -> Relation:
             origin.restrictions,
         ),
         "note": (relation.note, origin.note),
-        "rule": (_rule(relation), step.rule),
+        "rule": (
+            Rule.PERFECT_PRIVACY if step.rule is Rule.PERFECT_PRIVACY else _rule(relation),
+            step.rule,
+        ),
     }
     wrong = [name for name, (true, claimed) in stated.items() if true != claimed]
     if wrong:
@@ -115,12 +121,54 @@ def _check_step(catalog: Catalog, step: Fact, allow_conjectures: bool) -> None:
         raise ProofError(f"step uses a disputed fact: {origin.location}")
     if relation.status is Status.conjectured and not allow_conjectures:
         raise ProofError(f"step uses a conjecture without --assume-conjectures: {origin.location}")
+    said = step.kind.value
+    if step.rule is Rule.PERFECT_PRIVACY:
+        _check_perfect_privacy(catalog, step)
+        said = "extends"  # E3 reads a stated special case as ≻
+    elif origin.perfect_privacy:
+        raise ProofError(f"{origin.location}: perfect-privacy lines on a step not read by E3")
     for target in _targets(catalog, origin.definition, relation):
         ends = {"s": origin.definition, "t": target}
         for kind, start, end in _READINGS[relation.kind.value]:
-            if (kind, ends[start], ends[end]) == (step.kind.value, step.a, step.b):
+            if (kind, ends[start], ends[end]) == (said, step.a, step.b):
                 return
-    raise ProofError(f"{origin.location} does not say {step.a} {step.kind.value} {step.b}")
+    raise ProofError(f"{origin.location} does not say {step.a} {said} {step.b}")
+
+
+def _outside(relation: Relation, general: Definition) -> bool:
+    """A stated map giving the general side a number its domain excludes (decided afresh)."""
+    for name, text in (relation.parameter_map or {}).items():
+        value = constant_value(text)
+        domain = next((p.domain for p in general.parameters if p.name == name), None)
+        if value is None or domain is None or not domain.lstrip().startswith(("[", "(")):
+            continue
+        if not parse_interval(domain).contains(value):
+            return True
+    return False
+
+
+def _check_perfect_privacy(catalog: Catalog, step: Fact) -> None:
+    """An E3 step: both declarations as the step cites them, same neighbours, in the domain."""
+    special, general = catalog.definitions.get(step.a), catalog.definitions.get(step.b)
+    if step.kind.value != "stronger" or special is None or general is None:
+        raise ProofError(f"an E3 step must read a ⊂ between two definitions as ≻: {step.a}")
+    declared = (special.perfect_privacy, general.perfect_privacy)
+    if declared[0] is None or not declared[0].parameters:
+        raise ProofError(f"{step.a} declares no parameter forcing perfect privacy")
+    if declared[1] is None or not declared[1].every_parameter:
+        raise ProofError(f"{step.b} does not declare perfect privacy meets every parameter")
+    if any(Dimension.N in d.dimensions for d in (special, general)):
+        raise ProofError(f"{step.a} and {step.b} may have different neighbours (dimension N)")
+    lines = tuple(
+        catalog.entries[d].located.value_mark(("perfect_privacy",))[0] for d in (step.a, step.b)
+    )
+    if lines != step.origin.perfect_privacy:
+        raise ProofError(f"the E3 step cites other perfect-privacy lines than {lines}")
+    for subject, target, kind in ((step.a, step.b, "extends"), (step.b, step.a, "extended_by")):
+        for relation in catalog.definitions[subject].relations:
+            same = relation.target == target and relation.kind.value == kind
+            if same and _outside(relation, general):
+                raise ProofError(f"the catalog places {step.a} outside {step.b}'s domain")
 
 
 # The rules this checker decides: how steps are read, and how they chain.
@@ -135,6 +183,7 @@ _STRUCTURAL = frozenset(
         Rule.STRONGER_TRANSITIVE,
         Rule.EXTENDS_REFLEXIVE,
         Rule.EXTENDS_TRANSITIVE,
+        Rule.PERFECT_PRIVACY,
         Rule.SEPARATION_PROPAGATION,
         Rule.WITNESS,
         Rule.WITNESS_SATISFIES,

@@ -53,6 +53,8 @@ class Rule(StrEnum):
     """A ⊂ A."""
     EXTENDS_TRANSITIVE = "E2"
     """A ⊂ B and B ⊂ C give A ⊂ C."""
+    PERFECT_PRIVACY = "E3"
+    """A ⊂ B, A forcing perfect privacy at some α and B met by it at every β give A ≻ B."""
     # Separations.
     SEPARATION_PROPAGATION = "N1"
     """¬(X ≻ Y), X ≻ A and B ≻ Y give ¬(A ≻ B)."""

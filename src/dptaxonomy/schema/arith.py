@@ -105,6 +105,12 @@ class Interval:
     low_closed: bool
     high_closed: bool
 
+    def contains(self, value: float) -> bool:
+        """Whether ``value`` lies in the interval (``inf`` only in a closed ``inf]``)."""
+        above = value > self.low or (self.low_closed and value >= self.low)
+        below = value < self.high or (self.high_closed and value <= self.high)
+        return above and below
+
 
 Node = Number | Name | Neg | BinOp | Call
 

@@ -21,6 +21,13 @@ from dptaxonomy.schema.arith import (
     parse_interval,
 )
 from dptaxonomy.schema.bibliography import Reference
+from dptaxonomy.schema.claims import (
+    Citation,
+    Claim,
+    PerfectPrivacy,
+    Properties,
+    check_constant_in_domain,
+)
 from dptaxonomy.schema.crosswalk import Mapping, SourcedName
 from dptaxonomy.schema.enums import (
     CITATION_SUFFIX,
@@ -67,6 +74,7 @@ __all__ = [
     "Mapping",
     "Parameter",
     "ParameterType",
+    "PerfectPrivacy",
     "Properties",
     "Quantifier",
     "Reference",
@@ -83,53 +91,6 @@ __all__ = [
 ]
 
 NUMERIC_TYPES = frozenset({ParameterType.real, ParameterType.integer})
-
-
-class Citation(_Strict):
-    """Where a claim comes from: a bibliography key and the exact place in that work."""
-
-    key: CitationKey = Field(description="Key of the cited work in `references.yaml`.")
-    at: Label = Field(
-        description="Exact place in the cited work: table row, section, lemma, proposition.",
-        examples=["Table 3, row 5", "Section 3.3, Lemma 3.5"],
-    )
-    quote: Text | None = Field(
-        default=None, description="Optional verbatim excerpt supporting the claim."
-    )
-
-
-class Claim(_Strict):
-    """A property claim (never a bare boolean)."""
-
-    value: Truth = Field(description="yes, no, or unknown (the SoK's ✓, ✗, ?).")
-    citation: Citation | None = Field(
-        default=None,
-        description="Source of the claim; required unless the value is `unknown`.",
-    )
-    status: Status = Field(default=Status.established, description="How settled the claim is.")
-    note: Text | None = Field(default=None, description="Remarks, e.g. on a conflict in sources.")
-
-    @model_validator(mode="after")
-    def _cited(self) -> Claim:
-        if self.value is not Truth.unknown and self.citation is None:
-            raise ValueError("a yes/no claim needs a citation")
-        if self.status is Status.disputed and self.note is None:
-            raise ValueError("a disputed claim needs a note explaining the conflict")
-        return self
-
-
-class Properties(_Strict):
-    """Privacy axioms (SoK Definition 3), composability (Definition 4) and later extras."""
-
-    post_processing: Claim = Field(description="Post-processing axiom (SoK Definition 3.1).")
-    convexity: Claim = Field(description="Convexity axiom (SoK Definition 3.2).")
-    composability: Claim = Field(description="Sequential composability (SoK Definition 4).")
-    parallel_composition: Claim | None = Field(
-        default=None, description="Parallel composition (SoK Section 2.3)."
-    )
-    group_privacy: Claim | None = Field(
-        default=None, description="Graceful degradation for groups of records."
-    )
 
 
 class Parameter(_Strict):
@@ -325,6 +286,13 @@ class Definition(_Strict):
         default_factory=list,
         description="Identifiers of the notion in DP libraries and vocabularies (SKOS matches).",
     )
+    perfect_privacy: PerfectPrivacy | None = Field(
+        default=None,
+        description=(
+            "Where the definition meets perfect privacy (outputs identically distributed on "
+            "neighbours); rule E3 reads it."
+        ),
+    )
 
     @field_validator("name", "abbreviations", "aliases")
     @classmethod
@@ -359,6 +327,14 @@ class Definition(_Strict):
     def _statement_sourced(self) -> Definition:
         if self.statement_source is not None and self.statement is None:
             raise ValueError("`statement_source` needs a `statement`")
+        return self
+
+    @model_validator(mode="after")
+    def _perfect_privacy_in_domain(self) -> Definition:
+        if self.perfect_privacy is not None:
+            domains = {p.name: p.domain for p in self.parameters}
+            for name, text in self.perfect_privacy.parameters.items():
+                check_constant_in_domain(name, text, domains)
         return self
 
     @property

@@ -92,10 +92,7 @@ def parameter_grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:
         domain = parse_interval(parameter.domain)
         kept = []
         for text in GRID.get(parameter.type, ()):
-            value = float(text)
-            above = value > domain.low or (domain.low_closed and value >= domain.low)
-            below = value < domain.high or (domain.high_closed and value <= domain.high)
-            if above and below:
+            if domain.contains(float(text)):
                 kept.append((parameter.name, text))
         choices.append(kept)
     for combination in itertools.product(*choices):

@@ -1,0 +1,127 @@
+"""Checking the ``perfect_privacy`` declarations that rule E3 reads, on the battery.
+
+A declared point (``parameters``) must be met by pairs of identical
+distributions and by no pair the evaluators prove different (δ(0), the total
+variation distance, is certainly positive). ``every_parameter`` must hold for
+identical pairs at every grid point of the definition's parameters. A pair
+meeting the point while different, or an identical pair failing a parameter,
+refutes the declaration with a certain counterexample.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from dptaxonomy.base.errors import NumericError
+from dptaxonomy.reasoning.evaluators.battery import Case
+from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
+from dptaxonomy.reasoning.evaluators.families import Finite, Pair
+from dptaxonomy.reasoning.numeric import IV, exact, lower
+from dptaxonomy.schema.arith import ArithmeticError_, parse_interval
+
+if TYPE_CHECKING:
+    from dptaxonomy.schema.models import Definition
+
+__all__ = ["IDENTICAL", "PARAMETER_GRIDS", "every_parameter_results", "point_results"]
+
+PARAMETER_GRIDS: dict[str, tuple[str, ...]] = {
+    "epsilon": ("0", "0.1", "1", "4"),
+    "delta": ("0", "1e-6", "0.05", "1"),
+    "alpha": ("1.5", "2", "32"),
+    "rho": ("0", "0.1", "1"),
+    "xi": ("0", "0.5"),
+    "omega": ("2", "10"),
+    "mu": ("0", "0.5", "1", "4"),
+    "tau": ("0", "0.5", "2"),
+    "f": ("0",),
+}
+"""Values tried for each parameter (those outside a definition's domain are skipped)."""
+
+
+def _finite(*masses: str) -> Finite:
+    values = tuple(exact(m) for m in masses)
+    return Finite(values, values)
+
+
+IDENTICAL = (
+    Case("identical pair (1/2, 1/2)", {}, _finite("0.5", "0.5")),
+    Case("identical pair (0.2, 0.3, 0.5)", {}, _finite("0.2", "0.3", "0.5")),
+    Case("identical pair (1)", {}, _finite("1")),
+)
+"""Pairs of identical distributions: the outputs of perfectly private mechanisms."""
+
+
+def _different(pair: Pair) -> bool:
+    """Whether the two distributions certainly differ (their total variation is positive)."""
+    try:
+        distance = pair.delta(exact("0"))
+    except NumericError:
+        return False
+    return distance is not None and lower(distance) > 0
+
+
+def _grid(definition: Definition, names: list[str]) -> Iterator[dict[str, IV]]:
+    choices: list[list[tuple[str, IV]]] = []
+    for parameter in definition.parameters:
+        if parameter.name not in names:
+            continue
+        try:
+            domain = parse_interval(parameter.domain)
+            inside = [
+                v for v in PARAMETER_GRIDS.get(parameter.name, ()) if domain.contains(float(v))
+            ]
+        except ArithmeticError_:
+            inside = list(PARAMETER_GRIDS.get(parameter.name, ()))  # a function: f = 0 only
+        choices.append([(parameter.name, exact(v)) for v in inside])
+    for combination in itertools.product(*choices):
+        yield dict(combination)
+
+
+def _show(params: dict[str, IV]) -> str:
+    return ", ".join(f"{name}={float(lower(value)):g}" for name, value in sorted(params.items()))
+
+
+def _holds(evaluable: Evaluable, pair: Pair, params: dict[str, IV]) -> bool | None:
+    try:
+        return evaluable.holds(pair, params)
+    except NumericError:
+        return None
+
+
+def point_results(definition: Definition, cases: list[Case]) -> list[tuple[bool | None, str]]:
+    """The declared point on identical pairs (must hold) and on different ones (must fail)."""
+    evaluable = EVALUABLE.get(definition.id)
+    declared = definition.perfect_privacy
+    if evaluable is None or declared is None or not declared.parameters:
+        return []
+    fixed = {k: exact(v) for k, v in declared.parameters.items() if v != "inf"}
+    others = [p.name for p in definition.parameters if p.name not in fixed]
+    results: list[tuple[bool | None, str]] = []
+    for free in _grid(definition, others):
+        params = {**fixed, **free}
+        for case in IDENTICAL:
+            met = _holds(evaluable, case.pair, params)
+            results.append((met, f"{case.label} fails {_show(params)}"))
+        for case in cases:
+            if not _different(case.pair):
+                continue
+            met = _holds(evaluable, case.pair, params)
+            verdict = None if met is None else not met
+            results.append((verdict, f"{case.label}, whose outputs differ, meets {_show(params)}"))
+    return results
+
+
+def every_parameter_results(definition: Definition) -> list[tuple[bool | None, str]]:
+    """Identical pairs at every grid point of the definition's parameters (each must hold)."""
+    evaluable = EVALUABLE.get(definition.id)
+    declared = definition.perfect_privacy
+    if evaluable is None or declared is None or not declared.every_parameter:
+        return []
+    names = [p.name for p in definition.parameters]
+    return [
+        (_holds(evaluable, case.pair, params), f"{case.label} fails {_show(params)}")
+        for params in _grid(definition, names)
+        for case in IDENTICAL
+    ]

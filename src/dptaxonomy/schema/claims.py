@@ -1,0 +1,141 @@
+"""Claims an entry makes about its definition, each with the citation it rests on.
+
+A property claim (post-processing, convexity, composability, …) and the
+perfect-privacy declaration that rule E3 of docs/reasoning.md reads.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from dptaxonomy.schema.arith import (
+    ArithmeticError_,
+    Name,
+    Neg,
+    Number,
+    parse_expression,
+    parse_interval,
+)
+from dptaxonomy.schema.enums import Status, Truth
+from dptaxonomy.schema.fields import CitationKey, Expression, Label, ParameterName, Text
+from dptaxonomy.schema.fields import StrictModel as _Strict
+
+__all__ = [
+    "Citation",
+    "Claim",
+    "PerfectPrivacy",
+    "Properties",
+    "check_constant_in_domain",
+    "constant_value",
+]
+
+
+class Citation(_Strict):
+    """Where a claim comes from: a bibliography key and the exact place in that work."""
+
+    key: CitationKey = Field(description="Key of the cited work in `references.yaml`.")
+    at: Label = Field(
+        description="Exact place in the cited work: table row, section, lemma, proposition.",
+        examples=["Table 3, row 5", "Section 3.3, Lemma 3.5"],
+    )
+    quote: Text | None = Field(
+        default=None, description="Optional verbatim excerpt supporting the claim."
+    )
+
+
+class Claim(_Strict):
+    """A property claim (never a bare boolean)."""
+
+    value: Truth = Field(description="yes, no, or unknown (the SoK's ✓, ✗, ?).")
+    citation: Citation | None = Field(
+        default=None,
+        description="Source of the claim; required unless the value is `unknown`.",
+    )
+    status: Status = Field(default=Status.established, description="How settled the claim is.")
+    note: Text | None = Field(default=None, description="Remarks, e.g. on a conflict in sources.")
+
+    @model_validator(mode="after")
+    def _cited(self) -> Claim:
+        if self.value is not Truth.unknown and self.citation is None:
+            raise ValueError("a yes/no claim needs a citation")
+        if self.status is Status.disputed and self.note is None:
+            raise ValueError("a disputed claim needs a note explaining the conflict")
+        return self
+
+
+class Properties(_Strict):
+    """Privacy axioms (SoK Definition 3), composability (Definition 4) and later extras."""
+
+    post_processing: Claim = Field(description="Post-processing axiom (SoK Definition 3.1).")
+    convexity: Claim = Field(description="Convexity axiom (SoK Definition 3.2).")
+    composability: Claim = Field(description="Sequential composability (SoK Definition 4).")
+    parallel_composition: Claim | None = Field(
+        default=None, description="Parallel composition (SoK Section 2.3)."
+    )
+    group_privacy: Claim | None = Field(
+        default=None, description="Graceful degradation for groups of records."
+    )
+
+
+class PerfectPrivacy(_Strict):
+    """How the definition meets perfect privacy: outputs identically distributed on neighbours.
+
+    Rule E3 (docs/reasoning.md) reads it: if A is a special case of B, A has a
+    parameter forcing perfect privacy and B holds for every perfectly private
+    mechanism at every parameter, then A ≻ B (SoK Definition 6, condition 2).
+    """
+
+    parameters: dict[ParameterName, Expression] = Field(
+        default_factory=dict,
+        description=(
+            "Parameter values (numbers) at which the definition forces the outputs on every two "
+            "neighbouring inputs to have the same distribution; empty if it has none."
+        ),
+    )
+    every_parameter: bool = Field(
+        default=False,
+        description=(
+            "Whether a mechanism whose outputs on neighbouring inputs are identically "
+            "distributed meets the definition at every parameter value."
+        ),
+    )
+    citation: Citation = Field(description="Where the definition's statement shows it.")
+    note: Text | None = Field(default=None, description="The argument, in a sentence or two.")
+
+    @model_validator(mode="after")
+    def _says_something(self) -> PerfectPrivacy:
+        if not self.parameters and not self.every_parameter:
+            raise ValueError("give `parameters`, or `every_parameter: true`, or both")
+        return self
+
+
+def constant_value(text: str) -> float | None:
+    """The number a constant expression (``0``, ``-1``, ``inf``) writes, else None."""
+    try:
+        node = parse_expression(text)
+    except ArithmeticError_:
+        return None
+    sign = 1.0
+    if isinstance(node, Neg):
+        sign, node = -1.0, node.operand
+    if isinstance(node, Number):
+        return sign * node.value
+    if isinstance(node, Name) and node.name == "inf":
+        return sign * float("inf")
+    return None
+
+
+def check_constant_in_domain(name: str, text: str, domains: dict[str, str]) -> None:
+    """Raise ValueError unless ``name`` is a parameter and ``text`` a number in its domain."""
+    if name not in domains:
+        known = ", ".join(sorted(domains)) or "none"
+        raise ValueError(f"perfect_privacy: {name!r} is not a parameter (its parameters: {known})")
+    value = constant_value(text)
+    if value is None:
+        raise ValueError(f"perfect_privacy: {name} = {text!r} is not a number")
+    try:
+        domain = parse_interval(domains[name])
+    except ArithmeticError_:
+        return  # a non-numeric domain (a function, a set) admits any value written
+    if not domain.contains(value):
+        raise ValueError(f"perfect_privacy: {name} = {text} is outside its domain {domains[name]}")
