@@ -9,7 +9,7 @@ from dptaxonomy.reasoning.closure import Closure
 from dptaxonomy.reasoning.facts import FactKind, collect_facts
 from dptaxonomy.reasoning.info import CitationRef, DefinitionInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.perfect import perfect_privacy_facts
+from dptaxonomy.reasoning.perfect import mark_outside_domain, perfect_privacy_facts
 from dptaxonomy.reasoning.witnesses import witness_facts
 
 if TYPE_CHECKING:
@@ -23,8 +23,8 @@ def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False
     with collector_paused():
         factset = collect_facts(catalog, assume_conjectures=assume_conjectures)
         factset.facts.extend(witness_facts(catalog, assume_conjectures=assume_conjectures))
-        stated = [f for f in (*factset.facts, *factset.conditional) if f.kind is FactKind.extends]
-        factset.facts.extend(perfect_privacy_facts(catalog, stated))
+        mark_outside_domain(catalog, factset)
+        factset.facts.extend(perfect_privacy_facts(catalog, factset.facts))
         infos = {i: definition_info(catalog, i) for i in catalog.definitions}
         stronger = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.stronger]
         extends = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.extends]

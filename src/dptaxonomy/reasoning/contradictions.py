@@ -54,6 +54,9 @@ def _separation_conflicts(kb: KnowledgeBase, search: ProofSearch) -> list[Contra
     for separation in kb.separations:
         proof = search.stronger(separation.a, separation.b)
         if proof is None:
+            carried = _carried_conflict(separation, search)
+            if carried is not None:
+                found.append(carried)
             continue
         if separation.origin.witness is not None:
             rule = Rule.WITNESS_CONFLICT
@@ -73,6 +76,19 @@ def _separation_conflicts(kb: KnowledgeBase, search: ProofSearch) -> list[Contra
             message = f"{separation.a} ≻ {separation.b} is derivable, yet its negation is asserted"
         found.append(Contradiction(rule, message, (separation, *proof.steps)))
     return found
+
+
+def _carried_conflict(separation: Fact, search: ProofSearch) -> Contradiction | None:
+    """Rule W4 through ⊂: M ⊨ A carries along ≻ and ⊂ (W1, W5) to the B it violates."""
+    witness = separation.origin.witness
+    chain = None if witness is None else search.carried(separation.a, separation.b)
+    if witness is None or chain is None:
+        return None
+    message = (
+        f"mechanism {witness.mechanism} satisfies {separation.a}, hence {separation.b} "
+        f"(carried along ≻ and ⊂), yet it violates {separation.b}"
+    )
+    return Contradiction(Rule.WITNESS_CONFLICT, message, (separation, *chain))
 
 
 def shortest_cycle(successors: dict[str, list[str]], members: Sequence[str]) -> list[str]:

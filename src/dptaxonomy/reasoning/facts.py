@@ -87,6 +87,10 @@ class Origin:
     """quoted, cited, computed or refuted (see :func:`evidence_level`)."""
     cases: int = 0
     """For computed evidence: how many cases of the battery were checked."""
+    outside_domain: bool = False
+    """For a ⊂: the catalog places this special case outside the general side's domain (some
+    ⊂ of the pair maps a parameter to a number its domain excludes); rules E3, W5 and W6
+    do not use it."""
     perfect_privacy: tuple[int, ...] = ()
     """For a ≻ read from a ⊂ by rule E3: the lines of the special case's and of the general
     definition's ``perfect_privacy`` declarations (each in its own entry's file)."""

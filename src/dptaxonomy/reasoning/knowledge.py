@@ -11,7 +11,7 @@ from functools import cached_property
 
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.names import NameIndex
-from dptaxonomy.reasoning.closure import Closure
+from dptaxonomy.reasoning.closure import Closure, bits
 from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.info import DefinitionInfo
 from dptaxonomy.reasoning.rules import Rule
@@ -109,7 +109,45 @@ class KnowledgeBase:
         for index in range(len(rows)):
             for predecessor in strength.predecessors[index]:
                 rows[index] |= rows[predecessor]
+        self._carry_witnesses(rows)
         return rows
+
+    def _carry_witnesses(self, rows: list[int]) -> None:
+        """Rules W5 and W6: a witness also flows along ⊂ (M ⊨ A ⊂ A' gives M ⊨ A', and
+        M ⊭ B' ⊃ B gives M ⊭ B), mixed with ≻ in any order, from its two claims."""
+        strength = self.strength
+        component = strength.component
+        special = [
+            (component[f.a], component[f.b])
+            for f in self.extends_facts
+            if not f.origin.outside_domain and component[f.a] != component[f.b]
+        ]
+        if not special:
+            return
+
+        def spread(start: int, closure: list[int], forward: bool) -> int:
+            found, grown = closure[start], True
+            while grown:
+                grown = False
+                for a, b in special:
+                    source, target = (a, b) if forward else (b, a)
+                    if found >> source & 1 and not found >> target & 1:
+                        found |= closure[target]
+                        grown = True
+            return found
+
+        below: dict[int, int] = {}
+        above: dict[int, int] = {}
+        for fact in self.separations:
+            if fact.origin.witness is None:
+                continue
+            a, b = component[fact.a], component[fact.b]
+            if a not in below:
+                below[a] = spread(a, strength.reach, True)
+            if b not in above:
+                above[b] = spread(b, strength.coreach, False)
+            for index in bits(below[a]):
+                rows[index] |= above[b]
 
     # Queries on the closure -------------------------------------------------
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import replace
-from dptaxonomy.reasoning.facts import Fact, FactKind
+from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.arith import ArithmeticError_, parse_interval
 from dptaxonomy.schema.claims import constant_value
@@ -32,7 +32,12 @@ if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
     from dptaxonomy.schema.models import Definition
 
-__all__ = ["outside_domain", "perfect_privacy_facts", "perfect_privacy_lines"]
+__all__ = [
+    "mark_outside_domain",
+    "outside_domain",
+    "perfect_privacy_facts",
+    "perfect_privacy_lines",
+]
 
 
 def outside_domain(mapping: Iterable[tuple[str, str]], general: Definition) -> bool:
@@ -65,26 +70,40 @@ def perfect_privacy_lines(catalog: Catalog, special: str, general: str) -> tuple
     return line_a, line_b
 
 
-def perfect_privacy_facts(catalog: Catalog, extensions: list[Fact]) -> list[Fact]:
-    """One ``A ≻ B`` (rule E3) per usable ⊂ fact, carrying the ⊂'s origin and the two lines.
-
-    ``extensions`` holds every ⊂ fact the catalog states, conditional ones
-    included (they only serve to exclude pairs placed outside a domain); only
-    unconditional ones are read.
-    """
+def mark_outside_domain(catalog: Catalog, factset: FactSet) -> None:
+    """Mark every ⊂ of a pair the catalog places outside a domain (conditional ones count)."""
+    stated = [*factset.facts, *factset.conditional]
     excluded = {
         (f.a, f.b)
-        for f in extensions
-        if f.origin.parameter_map
+        for f in stated
+        if f.kind is FactKind.extends
+        and f.origin.parameter_map
         and outside_domain(f.origin.parameter_map, catalog.definitions[f.b])
     }
-    facts: list[Fact] = []
-    for fact in extensions:
-        if fact.kind is not FactKind.extends or fact.conditional or (fact.a, fact.b) in excluded:
+
+    def marked(facts: list[Fact]) -> list[Fact]:
+        return [
+            replace(f, origin=replace(f.origin, outside_domain=True))
+            if f.kind is FactKind.extends and (f.a, f.b) in excluded
+            else f
+            for f in facts
+        ]
+
+    factset.facts, factset.conditional = marked(factset.facts), marked(factset.conditional)
+
+
+def perfect_privacy_facts(catalog: Catalog, facts: list[Fact]) -> list[Fact]:
+    """One ``A ≻ B`` (rule E3) per usable ⊂ fact, carrying the ⊂'s origin and the two lines.
+
+    ``facts`` are the unconditional facts, already marked by :func:`mark_outside_domain`.
+    """
+    found: list[Fact] = []
+    for fact in facts:
+        if fact.kind is not FactKind.extends or fact.origin.outside_domain:
             continue
         lines = perfect_privacy_lines(catalog, fact.a, fact.b)
         if lines is None:
             continue
         origin = replace(fact.origin, perfect_privacy=lines)
-        facts.append(Fact(FactKind.stronger, fact.a, fact.b, origin, Rule.PERFECT_PRIVACY))
-    return facts
+        found.append(Fact(FactKind.stronger, fact.a, fact.b, origin, Rule.PERFECT_PRIVACY))
+    return found

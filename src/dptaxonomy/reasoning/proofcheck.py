@@ -164,11 +164,19 @@ def _check_perfect_privacy(catalog: Catalog, step: Fact) -> None:
     )
     if lines != step.origin.perfect_privacy:
         raise ProofError(f"the E3 step cites other perfect-privacy lines than {lines}")
-    for subject, target, kind in ((step.a, step.b, "extends"), (step.b, step.a, "extended_by")):
+    if _placed_outside(catalog, step.a, step.b):
+        raise ProofError(f"the catalog places {step.a} outside {step.b}'s domain")
+
+
+def _placed_outside(catalog: Catalog, special: str, general: str) -> bool:
+    """Whether some stated ``special ⊂ general`` maps a parameter outside general's domain."""
+    target = catalog.definitions[general]
+    for subject, other, kind in ((special, general, "extends"), (general, special, "extended_by")):
         for relation in catalog.definitions[subject].relations:
-            same = relation.target == target and relation.kind.value == kind
-            if same and _outside(relation, general):
-                raise ProofError(f"the catalog places {step.a} outside {step.b}'s domain")
+            same = relation.target == other and relation.kind.value == kind
+            if same and _outside(relation, target):
+                return True
+    return False
 
 
 # The rules this checker decides: how steps are read, and how they chain.
@@ -188,6 +196,8 @@ _STRUCTURAL = frozenset(
         Rule.WITNESS,
         Rule.WITNESS_SATISFIES,
         Rule.WITNESS_VIOLATES,
+        Rule.WITNESS_CARRIED_SATISFIES,
+        Rule.WITNESS_CARRIED_VIOLATES,
     }
 )
 
@@ -196,14 +206,19 @@ def _check_rules(proof: Proof, chains: list[tuple[Fact, ...]]) -> None:
     """The reading and chaining rules a proof cites are exactly those its steps use."""
     expected = {step.rule for step in proof.steps}
     if proof.conclusion is Conclusion.not_stronger:
+        kinds = [{step.kind.value for step in chain} for chain in chains]
         if any(chains):
             expected.add(Rule.SEPARATION_PROPAGATION)
-        if any(len(chain) > 1 for chain in chains):
+        carried = any("extends" in found for found in kinds)
+        if not carried and any(len(chain) > 1 for chain in chains):
             expected.add(Rule.STRONGER_TRANSITIVE)
         if Rule.WITNESS in expected and len(chains) == 2:
-            # a witness carried along ≻: W1 before it (M ⊨ A'), W2 after it (M ⊭ B')
-            expected |= {Rule.WITNESS_SATISFIES} if chains[0] else set()
-            expected |= {Rule.WITNESS_VIOLATES} if chains[1] else set()
+            # a witness carried along ≻ (W1 before it, W2 after) and along ⊂ (W5, W6)
+            before, after = kinds
+            expected |= {Rule.WITNESS_SATISFIES} if "stronger" in before else set()
+            expected |= {Rule.WITNESS_CARRIED_SATISFIES} if "extends" in before else set()
+            expected |= {Rule.WITNESS_VIOLATES} if "stronger" in after else set()
+            expected |= {Rule.WITNESS_CARRIED_VIOLATES} if "extends" in after else set()
     else:
         reflexive, transitive = (
             (Rule.STRONGER_REFLEXIVE, Rule.STRONGER_TRANSITIVE)
@@ -237,12 +252,23 @@ def _restricting(catalog: Catalog, step: Fact) -> bool:
 
 
 def _check_chain(
-    steps: tuple[Fact, ...], kind: str, start: str, end: str, *, maps: bool = False
+    steps: tuple[Fact, ...],
+    kind: str,
+    start: str,
+    end: str,
+    *,
+    maps: bool = False,
+    carried: Catalog | None = None,
 ) -> None:
+    """Steps chain from start to end; ⊂ steps only in a mapped chain (M1) or, with
+    ``carried``, a witness's chain (W5, W6), and then never outside a domain."""
     node = start
     for step in steps:
-        mapped_special_case = maps and step.kind.value == "extends" and kind == "stronger"
-        if (step.kind.value != kind and not mapped_special_case) or step.a != node:
+        special_case = step.kind.value == "extends" and kind == "stronger"
+        if special_case and carried is not None and _placed_outside(carried, step.a, step.b):
+            raise ProofError(f"{step.origin.location}: a witness carried outside a domain")
+        allowed = special_case and (maps or carried is not None)
+        if (step.kind.value != kind and not allowed) or step.a != node:
             raise ProofError(f"the chain breaks at {step.origin.location}")
         node = step.b
     if node != end:
@@ -273,8 +299,9 @@ def check_proof(catalog: Catalog, proof: Proof, *, allow_conjectures: bool = Fal
         index = separations[0]
         separation = proof.steps[index]
         before, after = proof.steps[:index], proof.steps[index + 1 :]
-        _check_chain(before, "stronger", separation.a, proof.a)
-        _check_chain(after, "stronger", proof.b, separation.b)
+        carried = catalog if separation.origin.witness is not None else None
+        _check_chain(before, "stronger", separation.a, proof.a, carried=carried)
+        _check_chain(after, "stronger", proof.b, separation.b, carried=carried)
         _check_rules(proof, [before, after])
         return
     maps = Rule.MAP_COMPOSITION in proof.rules

@@ -42,7 +42,7 @@ class ProofSearch:
 
     def __init__(self, kb: KnowledgeBase) -> None:
         self.kb = kb
-        self._memo: dict[tuple[str, bool], Distances] = {}
+        self._memo: dict[tuple[str, bool, bool], Distances] = {}
         self._memo_size = 0
         self._candidates: tuple[str, list[tuple[int, tuple[int, str, int, str], Fact]]] | None
         self._candidates = None
@@ -60,11 +60,28 @@ class ProofSearch:
 
     @cached_property
     def _backward(self) -> dict[str, list[Fact]]:
+        return self._index(self.kb.stronger_facts, backward=True)
+
+    @cached_property
+    def _carriers(self) -> list[Fact]:
+        """The ⊂ facts a witness is carried along (rules W5, W6)."""
+        return [f for f in self.kb.extends_facts if not f.origin.outside_domain]
+
+    @cached_property
+    def _carry_forward(self) -> dict[str, list[Fact]]:
+        return self._index([*self.kb.stronger_facts, *self._carriers], backward=False)
+
+    @cached_property
+    def _carry_backward(self) -> dict[str, list[Fact]]:
+        return self._index([*self.kb.stronger_facts, *self._carriers], backward=True)
+
+    @staticmethod
+    def _index(facts: list[Fact], *, backward: bool) -> dict[str, list[Fact]]:
         index: dict[str, list[Fact]] = defaultdict(list)
-        for fact in self.kb.stronger_facts:
-            index[fact.b].append(fact)
-        for facts in index.values():
-            facts.sort(key=_order)
+        for fact in facts:
+            index[fact.b if backward else fact.a].append(fact)
+        for found in index.values():
+            found.sort(key=_order)
         return index
 
     def _chain(
@@ -122,9 +139,12 @@ class ProofSearch:
 
         if a == b:
             return None
-        chain = self._chain(
-            FactKind.stronger, self.kb.strength, a, b, allowed=lambda f: step_map(f) is not None
-        )
+
+        def mapped(fact: Fact) -> bool:
+            # an E3 step's map is its special case's, which chains use as a ⊂ step (M1)
+            return fact.rule is not Rule.PERFECT_PRIVACY and step_map(fact) is not None
+
+        chain = self._chain(FactKind.stronger, self.kb.strength, a, b, allowed=mapped)
         if not chain:
             return None
         extra = (Rule.STRONGER_TRANSITIVE,) if len(chain) > 1 else ()
@@ -169,17 +189,17 @@ class ProofSearch:
         )
         return Proof(Conclusion.extends, a, b, chain, self._rules(chain, *extra))
 
-    def _distances(self, start: str, *, backward: bool) -> Distances:
+    def _distances(self, start: str, *, backward: bool, carry: bool = False) -> Distances:
         """Cheapest cost to reach each node from ``start`` along ≻ (or against it), memoised.
 
         Proving every ¬≻ pair (as the exports do) reuses each search instead of
         repeating it per pair; the memo is emptied when it holds more than
         ``MEMO_ENTRIES`` distances, so memory stays bounded.
         """
-        key = (start, backward)
+        key = (start, backward, carry)
         found = self._memo.get(key)
         if found is None:
-            found = self._search_distances(start, backward=backward)
+            found = self._search_distances(start, backward=backward, carry=carry)
             if self._memo_size + len(found) > MEMO_ENTRIES:
                 self._memo.clear()
                 self._memo_size = 0
@@ -187,19 +207,20 @@ class ProofSearch:
             self._memo_size += len(found)
         return found
 
-    def _search_distances(self, start: str, *, backward: bool) -> Distances:
+    def _search_distances(self, start: str, *, backward: bool, carry: bool) -> Distances:
+        """Cheapest costs along ≻ (with ``carry``, along ⊂ too), forward or backward."""
         best: Distances = {start: (0, None)}
         queue: list[tuple[int, int, str]] = [(0, 0, start)]
         counter = 0
+        if carry:
+            index = self._carry_backward if backward else self._carry_forward
+        else:
+            index = self._backward if backward else self._forward[FactKind.stronger]
         while queue:
             cost, _, node = heapq.heappop(queue)
             if cost > best[node][0]:
                 continue
-            edges = (
-                self._backward.get(node, ())
-                if backward
-                else self._forward[FactKind.stronger].get(node, ())
-            )
+            edges = index.get(node, ())
             for fact in edges:
                 other = fact.a if backward else fact.b
                 new = cost + _cost(fact)
@@ -234,25 +255,64 @@ class ProofSearch:
         return self._candidates[1]
 
     def not_stronger(self, a: str, b: str) -> Proof | None:
-        """Proof of ``¬(a ≻ b)`` by rule N1, or None when it is not derivable."""
+        """Proof of ``¬(a ≻ b)`` by rule N1 (a witness also along ⊂: W5, W6), or None."""
         if not self.kb.is_not_stronger(a, b):
             return None
         above_a = self._distances(a, backward=True)  # X with X ≻ a
         below_b = self._distances(b, backward=False)  # Y with b ≻ Y
         candidates = [
-            (cost + below_b[s.b][0], order, s)
+            (cost + below_b[s.b][0], order, False, s)
             for cost, order, s in self._separations_above(a, above_a)
             if s.b in below_b
         ]
-        _, _, separation = min(candidates, key=lambda c: (c[0], c[1]))
+        if self._carriers:
+            above_a_carried = self._distances(a, backward=True, carry=True)
+            below_b_carried = self._distances(b, backward=False, carry=True)
+            candidates += [
+                (above_a_carried[s.a][0] + _cost(s) + below_b_carried[s.b][0], _order(s), True, s)
+                for s in self.kb.separations
+                if s.origin.witness is not None
+                and s.a in above_a_carried
+                and s.b in below_b_carried
+            ]
+            if candidates and min(candidates, key=lambda c: c[:3])[2]:
+                above_a, below_b = above_a_carried, below_b_carried
+        _, _, _, separation = min(candidates, key=lambda c: c[:3])
         before = self._walk(above_a, separation.a, backward=True)
         after = self._walk(below_b, separation.b, backward=False)
         steps = (*before, separation, *after)
-        extra: tuple[Rule, ...] = (Rule.SEPARATION_PROPAGATION,) if before or after else ()
-        if separation.rule is Rule.WITNESS:
-            extra += ((Rule.WITNESS_SATISFIES,) if before else ()) + (
-                (Rule.WITNESS_VIOLATES,) if after else ()
-            )
-        if len(before) > 1 or len(after) > 1:
-            extra = (*extra, Rule.STRONGER_TRANSITIVE)
+        extra = _chain_rules(before, after, witness=separation.rule is Rule.WITNESS)
         return Proof(Conclusion.not_stronger, a, b, steps, self._rules(steps, *extra))
+
+    def carried(self, a: str, b: str) -> tuple[Fact, ...] | None:
+        """The cheapest chain of ≻ and usable ⊂ facts from a to b with a ⊂ step, or None."""
+        best = self._distances(a, backward=False, carry=True)
+        if b not in best or a == b:
+            return None
+        chain = tuple(self._walk(best, b, backward=False))
+        return chain if any(f.kind is FactKind.extends for f in chain) else None
+
+
+def _chain_rules(before: list[Fact], after: list[Fact], *, witness: bool) -> tuple[Rule, ...]:
+    """The rules a separation proof's chains use (docs/reasoning.md, N- and W-rules).
+
+    Before a witness, a ≻ step is W1 and a ⊂ step W5; after it, W2 and W6. A
+    chain of ≻ steps only (any separation) is N1 with S2 when it is long; a
+    chain with a ⊂ step is applied step by step (W1/W5, W2/W6), without S2.
+    """
+    rules: set[Rule] = {Rule.SEPARATION_PROPAGATION} if before or after else set()
+    carried = any(f.kind is FactKind.extends for f in (*before, *after))
+    if not carried and (len(before) > 1 or len(after) > 1):
+        rules.add(Rule.STRONGER_TRANSITIVE)
+    if not witness:
+        return tuple(rules)
+    for chain, stronger, extends in (
+        (before, Rule.WITNESS_SATISFIES, Rule.WITNESS_CARRIED_SATISFIES),
+        (after, Rule.WITNESS_VIOLATES, Rule.WITNESS_CARRIED_VIOLATES),
+    ):
+        kinds = {f.kind for f in chain}
+        if FactKind.stronger in kinds:
+            rules.add(stronger)
+        if FactKind.extends in kinds:
+            rules.add(extends)
+    return tuple(rules)

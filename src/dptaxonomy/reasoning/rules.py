@@ -67,6 +67,10 @@ class Rule(StrEnum):
     """M ⊭ B and A ≻ B give M ⊭ A (applied by N1 after a witness separation)."""
     WITNESS = "W3"
     """M ⊨ A for some parameters and M ⊭ B for every parameter give ¬(A ≻ B), witness M."""
+    WITNESS_CARRIED_SATISFIES = "W5"
+    """M ⊨ A and A ⊂ B give M ⊨ B (α-A is identical to some β-B)."""
+    WITNESS_CARRIED_VIOLATES = "W6"
+    """M ⊭ B and A ⊂ B give M ⊭ A."""
     WITNESS_CONFLICT = "W4"
     """M ⊨ A and M ⊭ A both derivable (a witness separation contradicting a derivable ≻)."""
     # Properties.
