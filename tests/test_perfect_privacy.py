@@ -26,6 +26,7 @@ from dptaxonomy.reasoning.proofs import ProofSearch
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.enums import Dimension
 from dptaxonomy.schema.models import Definition, PerfectPrivacy
+from tests.clirunner import run
 
 
 def _changed(catalog: Catalog, definition_id: str, **update: Any) -> Catalog:
@@ -169,3 +170,19 @@ def test_every_shipped_declaration_is_computed(catalog: Catalog) -> None:
     assert len(declared) >= 11
     assert checks
     assert all(c.outcome is Outcome.computed for c in checks)
+
+
+def test_show_prints_the_declaration_with_its_checks(capsys: pytest.CaptureFixture[str]) -> None:
+    text = run(capsys, "show", "Gaussian DP").out
+    assert (
+        "Perfect privacy (rule E3)\n"
+        "  forces identical outputs on neighbours at mu = 0 (computed, 93 cases)\n"
+        "  identical outputs on neighbours meet every parameter (computed, 12 cases)\n"
+        "  [DRS21] Section 2, definition of μ-GDP (definition number not checked)\n"
+    ) in text
+    result = run(capsys, "explain", "Gaussian DP", "f-DP")
+    assert result.code == 0
+    assert (
+        "read as ≻ (rule E3): gaussian-dp forces perfect privacy (catalog/gaussian-dp.yaml:"
+        in result.out
+    )

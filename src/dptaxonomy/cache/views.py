@@ -44,6 +44,15 @@ def encode_views(
         document["derived_properties"] = [d.data() for d in derived_properties(kb, definition_id)]
         for index, relation in enumerate(document.get("relations", ())):
             _with_evidence(relation, catalog.evidence.get(("parameter_map", definition_id, index)))
+        declared = document.get("perfect_privacy")
+        if declared is not None:
+            for index, part in enumerate(("parameters", "every_parameter")):
+                computed = catalog.evidence.get(("perfect_privacy", definition_id, index))
+                if declared.get(part) and computed is not None:
+                    declared.setdefault("verify", {})[part] = {
+                        "outcome": computed.outcome,
+                        "cases": computed.cases,
+                    }
         definitions[definition_id] = document
     references = {
         key: {"authors": list(reference.authors), "year": reference.year}

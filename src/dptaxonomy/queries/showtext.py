@@ -39,6 +39,28 @@ def _claim(name: str, claim: Document) -> str:
     return line
 
 
+def _perfect_privacy(declared: Document) -> list[str]:
+    """Where the definition forces perfect privacy, whether it meets every parameter, checks."""
+    checks = declared.get("verify", {})
+
+    def checked(part: str) -> str:
+        found = checks.get(part)
+        return f" ({found['outcome']}, {found['cases']} cases)" if found else ""
+
+    lines = []
+    if declared.get("parameters"):
+        point = ", ".join(f"{k} = {v}" for k, v in declared["parameters"].items())
+        lines.append(f"  forces identical outputs on neighbours at {point}{checked('parameters')}")
+    if declared.get("every_parameter"):
+        lines.append(
+            "  identical outputs on neighbours meet every parameter" + checked("every_parameter")
+        )
+    lines.append(f"  {_citation(declared.get('citation'))}")
+    if declared.get("note"):
+        lines.append(f"  note: {declared['note']}")
+    return lines
+
+
 def _statement_key(subject: str, relation: Document) -> tuple[Any, ...]:
     """What makes two stated relations the same claim (citations and notes aside)."""
     return (
@@ -190,6 +212,8 @@ def definition_text(view: CatalogView, d: Document) -> str:
         if claim is not None:
             out.append(_claim(name, claim))
     out += [_derived(item) for item in d.get("derived_properties", ())]
+    if d.get("perfect_privacy"):
+        out += ["", "Perfect privacy (rule E3)", *_perfect_privacy(d["perfect_privacy"])]
     if d.get("links"):
         out += ["", "Links", *_links(view, d["links"])]
     if d.get("relations"):

@@ -117,22 +117,23 @@ class KnowledgeBase:
         M ⊭ B' ⊃ B gives M ⊭ B), mixed with ≻ in any order, from its two claims."""
         strength = self.strength
         component = strength.component
-        special = [
-            (component[f.a], component[f.b])
-            for f in self.extends_facts
-            if not f.origin.outside_domain and component[f.a] != component[f.b]
-        ]
-        if not special:
+        forward: dict[int, int] = defaultdict(int)  # c -> everything a ⊂ step from c reaches
+        backward: dict[int, int] = defaultdict(int)  # c -> everything reaching c by a ⊂ step
+        for fact in self.extends_facts:
+            a, b = component[fact.a], component[fact.b]
+            if a != b and not fact.origin.outside_domain:
+                forward[a] |= strength.reach[b]
+                backward[b] |= strength.coreach[a]
+        if not forward:
             return
 
-        def spread(start: int, closure: list[int], forward: bool) -> int:
+        def spread(start: int, closure: list[int], steps: dict[int, int]) -> int:
             found, grown = closure[start], True
             while grown:
                 grown = False
-                for a, b in special:
-                    source, target = (a, b) if forward else (b, a)
-                    if found >> source & 1 and not found >> target & 1:
-                        found |= closure[target]
+                for source, added in steps.items():
+                    if found >> source & 1 and added & ~found:
+                        found |= added
                         grown = True
             return found
 
@@ -143,9 +144,9 @@ class KnowledgeBase:
                 continue
             a, b = component[fact.a], component[fact.b]
             if a not in below:
-                below[a] = spread(a, strength.reach, True)
+                below[a] = spread(a, strength.reach, forward)
             if b not in above:
-                above[b] = spread(b, strength.coreach, False)
+                above[b] = spread(b, strength.coreach, backward)
             for index in bits(below[a]):
                 rows[index] |= above[b]
 
