@@ -48,6 +48,13 @@ _CLASSES: list[tuple[URIRef, str, str, URIRef | None]] = [
     ),
     (v.C_CITATION, "citation", "A bibliography entry and the exact place in it.", None),
     (
+        v.C_PERFECT_PRIVACY,
+        "perfect-privacy declaration",
+        "Where a definition forces, and is met by, identically distributed outputs on "
+        "neighbours (read by rule E3).",
+        None,
+    ),
+    (
         v.C_SOURCED_NAME,
         "sourced name",
         "A name or spelling of a definition, with a work that uses it.",
@@ -179,6 +186,7 @@ _DATA_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_ENTRY_TYPE, "BibTeX entry type of a reference"),
     (v.P_ARXIV, "arXiv identifier of a reference"),
     (v.P_EVIDENCE, "evidence level: quoted, cited, computed, refuted or derived"),
+    (v.P_EVERY_PARAMETER, "whether perfect privacy meets every parameter of the definition"),
 ]
 
 _LINKING_PROPERTIES: list[tuple[URIRef, str]] = [
@@ -202,6 +210,8 @@ _LINKING_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_NAME, "a further name of the definition, with a work that uses it"),
     (v.P_MAPPING, "a crosswalk mapping to a library identifier"),
     (v.P_STATEMENT_SOURCE, "where the formal statement is transcribed from"),
+    (v.P_PERFECT_PRIVACY, "the definition's perfect-privacy declaration"),
+    (v.P_PERFECT_AT, "a parameter value at which the definition forces perfect privacy"),
     (v.P_SATISFIES, "a claim that the mechanism satisfies a definition"),
     (v.P_VIOLATES, "a claim that the mechanism violates a definition for every parameter"),
     (v.P_ABOUT, "the definition a mechanism claim is about"),

@@ -1,4 +1,5 @@
-"""RDF of an entry's sourced names, crosswalk and statement source, and of bibliographic detail.
+"""RDF of an entry's sourced names, crosswalk, statement source and perfect-privacy declaration,
+and of bibliographic detail.
 
 Written by :mod:`dptaxonomy.export.rdf` and read back by
 :mod:`dptaxonomy.export.rdf_import`, so the round trip stays lossless.
@@ -39,7 +40,7 @@ REFERENCE_FIELDS: dict[str, URIRef] = {
 
 
 def add_definition_knowledge(graph: Graph, definition: Definition) -> None:
-    """Sourced names, crosswalk mappings and the statement's source of one entry."""
+    """Sourced names, crosswalk mappings, statement source and perfect privacy of one entry."""
     subject = v.definition_iri(definition.id)
     for index, name in enumerate(definition.names):
         node = v.node_iri(definition.id, "name", index)
@@ -75,6 +76,32 @@ def add_definition_knowledge(graph: Graph, definition: Definition) -> None:
         graph.add((node, v.P_LOCATOR, Literal(citation.at)))
         if citation.quote is not None:
             graph.add((node, v.P_QUOTE, Literal(citation.quote)))
+    _add_perfect_privacy(graph, definition)
+
+
+def _add_perfect_privacy(graph: Graph, definition: Definition) -> None:
+    declared = definition.perfect_privacy
+    if declared is None:
+        return
+    node = v.node_iri(definition.id, "perfect-privacy")
+    graph.add((v.definition_iri(definition.id), v.P_PERFECT_PRIVACY, node))
+    graph.add((node, v.RDF.type, v.C_PERFECT_PRIVACY))
+    graph.add((node, v.P_EVERY_PARAMETER, Literal(declared.every_parameter)))
+    for position, (name, value) in enumerate(declared.parameters.items()):
+        entry = URIRef(f"{node}/at/{position}")
+        graph.add((node, v.P_PERFECT_AT, entry))
+        graph.add((entry, v.P_POSITION, Literal(position)))
+        graph.add((entry, v.P_PARAMETER_NAME, Literal(name)))
+        graph.add((entry, v.P_EXPRESSION, Literal(value)))
+    citation = URIRef(f"{node}/citation")
+    graph.add((node, v.P_CITATION, citation))
+    graph.add((citation, v.RDF.type, v.C_CITATION))
+    graph.add((citation, v.P_CITES, v.reference_iri(declared.citation.key)))
+    graph.add((citation, v.P_LOCATOR, Literal(declared.citation.at)))
+    if declared.citation.quote is not None:
+        graph.add((citation, v.P_QUOTE, Literal(declared.citation.quote)))
+    if declared.note is not None:
+        graph.add((node, v.SKOS.note, Literal(declared.note)))
 
 
 def add_reference_detail(graph: Graph, iri: URIRef, reference: Reference) -> None:
@@ -106,7 +133,7 @@ def _compact(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_definition_knowledge(graph: Graph, subject: Node) -> dict[str, Any]:
-    """The ``names``, ``crosswalk`` and ``statement_source`` fields of an entry, as data."""
+    """An entry's ``names``, ``crosswalk``, ``statement_source`` and ``perfect_privacy``."""
     data: dict[str, Any] = {}
     names = [
         _compact(
@@ -143,7 +170,30 @@ def read_definition_knowledge(graph: Graph, subject: Node) -> dict[str, Any]:
                 "quote": _one(graph, node, v.P_QUOTE),
             }
         )
+    for node in graph.objects(subject, v.P_PERFECT_PRIVACY):
+        data["perfect_privacy"] = _read_perfect_privacy(graph, node)
     return data
+
+
+def _read_perfect_privacy(graph: Graph, node: Node) -> dict[str, Any]:
+    citation = next(iter(graph.objects(node, v.P_CITATION)))
+    return _compact(
+        {
+            "parameters": {
+                str(_one(graph, entry, v.P_PARAMETER_NAME)): str(_one(graph, entry, v.P_EXPRESSION))
+                for entry in _positioned(graph, node, v.P_PERFECT_AT)
+            },
+            "every_parameter": bool(_one(graph, node, v.P_EVERY_PARAMETER)),
+            "citation": _compact(
+                {
+                    "key": _key(graph, citation),
+                    "at": _one(graph, citation, v.P_LOCATOR),
+                    "quote": _one(graph, citation, v.P_QUOTE),
+                }
+            ),
+            "note": _one(graph, node, v.SKOS.note),
+        }
+    )
 
 
 def read_reference_detail(graph: Graph, subject: Node) -> dict[str, Any]:

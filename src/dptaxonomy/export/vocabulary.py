@@ -96,6 +96,7 @@ C_SOURCED_NAME = DP.SourcedName
 C_LIBRARY_MAPPING = DP.LibraryMapping
 C_MECHANISM = DP.Mechanism
 C_MECHANISM_CLAIM = DP.MechanismClaim
+C_PERFECT_PRIVACY = DP.PerfectPrivacyDeclaration
 
 # Relations between definitions (direct triples; the ontology types them) -----
 P_STRONGER = DP.stronger
@@ -168,3 +169,6 @@ P_SATISFIES = DP.satisfiesClaim
 P_VIOLATES = DP.violatesClaim
 P_ABOUT = DP.about
 P_EVIDENCE = DP.evidence
+P_PERFECT_PRIVACY = DP.perfectPrivacy
+P_PERFECT_AT = DP.perfectPrivacyAt
+P_EVERY_PARAMETER = DP.perfectPrivacyMeetsEveryParameter
