@@ -186,3 +186,13 @@ def test_show_prints_the_declaration_with_its_checks(capsys: pytest.CaptureFixtu
         "read as ≻ (rule E3): gaussian-dp forces perfect privacy (catalog/gaussian-dp.yaml:"
         in result.out
     )
+
+
+def test_e3_needs_the_same_setting_and_reads_each_pair_once(catalog: Catalog) -> None:
+    from dptaxonomy.schema.enums import Setting
+
+    local = _changed(catalog, "f-dp", setting=Setting.local)
+    assert ("gaussian-dp", "f-dp") not in _e3_pairs(local)
+    kb = compile_knowledge_base(catalog)
+    read = [f for f in kb.facts if f.rule is Rule.PERFECT_PRIVACY]
+    assert len(read) == len({(f.a, f.b) for f in read})

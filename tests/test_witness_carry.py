@@ -19,6 +19,7 @@ from dptaxonomy.reasoning.proof import Conclusion, Proof
 from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
 from dptaxonomy.reasoning.proofs import ProofSearch
 from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.enums import Status
 from dptaxonomy.schema.models import Citation, Relation, RelationKind
 
 
@@ -48,7 +49,29 @@ def test_a_witness_of_dp_separates_the_definitions_extending_dp(catalog: Catalog
     assert not without.is_not_stronger("d-privacy", "free-lunch-privacy")
 
 
-def test_every_separation_proof_checks_and_w5_w6_are_both_used(catalog: Catalog) -> None:
+def test_w6_carries_a_violation_down_to_a_special_case(catalog: Catalog) -> None:
+    """Planted: differential obliviousness ⊂ Gaussian DP. The identity mechanism meets f-DP
+    (f = 0) and violates Gaussian DP, so it violates the special case (W6): ¬(f-DP ≻ it)."""
+    assert not compile_knowledge_base(catalog).is_not_stronger("f-dp", "differential-obliviousness")
+    planted = Relation(
+        kind=RelationKind.extends, target="gaussian-dp", citation=Citation(key="DP20", at="planted")
+    )
+    relations = [*catalog.definitions["differential-obliviousness"].relations, planted]
+    changed = _with_relations(catalog, "differential-obliviousness", relations)
+    proof = ProofSearch(compile_knowledge_base(changed)).not_stronger(
+        "f-dp", "differential-obliviousness"
+    )
+    assert proof is not None
+    assert Rule.WITNESS_CARRIED_VIOLATES in proof.rules
+    assert [(s.kind, s.a, s.b) for s in proof.steps][-1] == (
+        FactKind.extends,
+        "differential-obliviousness",
+        "gaussian-dp",
+    )
+    check_proof(changed, proof)
+
+
+def test_every_separation_proof_checks_and_w5_is_used(catalog: Catalog) -> None:
     kb = compile_knowledge_base(catalog)
     search = ProofSearch(kb)
     used: set[Rule] = set()
@@ -60,7 +83,7 @@ def test_every_separation_proof_checks_and_w5_w6_are_both_used(catalog: Catalog)
             assert proof is not None
             check_proof(catalog, proof)
             used.update(proof.rules)
-    assert {Rule.WITNESS_CARRIED_SATISFIES, Rule.WITNESS_CARRIED_VIOLATES} <= used
+    assert Rule.WITNESS_CARRIED_SATISFIES in used
 
 
 def test_a_special_case_outside_the_domain_carries_nothing(catalog: Catalog) -> None:
@@ -113,3 +136,28 @@ def test_a_witness_carried_into_what_it_violates_is_a_contradiction(catalog: Cat
     errors = [d for d in validation_diagnostics(changed) if d.is_error]
     assert errors
     assert all(d.code.startswith("contradiction-") for d in errors)
+
+
+def test_the_federated_f_dp_special_cases_stay_disputed_for_a_reason(catalog: Catalog) -> None:
+    """Table 3's "f-wFDP ⊂ GaussDP" is kept as printed but disputed: put back in use, the
+    identity mechanism (which meets f-wFDP at f = 0) would be carried into Gaussian DP, which
+    it violates, and validation fails with rule W4."""
+    for subject in ("weak-federated-f-dp", "strong-federated-f-dp"):
+        relations = catalog.definitions[subject].relations
+        disputed = [r for r in relations if r.target == "gaussian-dp"]
+        assert [r.status.value for r in disputed] == ["disputed"]
+        restored = [
+            r.model_copy(update={"status": Status.established}) if r in disputed else r
+            for r in relations
+        ]
+        errors = [
+            d
+            for d in validation_diagnostics(_with_relations(catalog, subject, restored))
+            if d.is_error
+        ]
+        assert errors
+        assert {d.code for d in errors} == {"contradiction-W4"}
+        assert any(
+            f"mechanism identity satisfies {subject}, hence gaussian-dp" in d.message
+            for d in errors
+        )

@@ -10,10 +10,11 @@ and ``dptax verify`` checks them on the battery where an evaluator exists.
 
 Perfect privacy is judged on neighbours, so A and B must have the same ones:
 the rule applies only when neither lists the N dimension (both keep DP's
-neighbouring datasets). A special case that the catalog itself places outside
-B's domain (a ⊂ whose map gives a parameter a value its domain excludes, such
-as Rényi DP's continuity extension α = 1 to KL privacy) is never used: the
-identity it states is then not one of Definition 5's.
+neighbouring datasets) and both have the same setting (central or local). A
+special case that the catalog itself places outside B's domain (a ⊂ whose map
+gives a parameter a value its domain excludes, such as Rényi DP's continuity
+extension α = 1 to KL privacy) is never used: the identity it states is then
+not one of Definition 5's.
 """
 
 from __future__ import annotations
@@ -63,23 +64,39 @@ def perfect_privacy_lines(catalog: Catalog, special: str, general: str) -> tuple
         return None
     if not a.perfect_privacy.parameters or not b.perfect_privacy.every_parameter:
         return None
-    if Dimension.N in a.dimensions or Dimension.N in b.dimensions:
+    if Dimension.N in a.dimensions or Dimension.N in b.dimensions or a.setting != b.setting:
         return None
     line_a, _ = catalog.entries[special].located.value_mark(("perfect_privacy",))
     line_b, _ = catalog.entries[general].located.value_mark(("perfect_privacy",))
     return line_a, line_b
 
 
+def _excluded_pairs(catalog: Catalog) -> set[tuple[str, str]]:
+    """(special, general) pairs some stated ⊂ places outside general's domain.
+
+    Every relation counts, disputed and conjectured ones too: excluding more is
+    never unsound, and the proof checker judges the same way.
+    """
+    found: set[tuple[str, str]] = set()
+    for subject, definition in catalog.definitions.items():
+        for relation in definition.relations:
+            if relation.target is None or not relation.parameter_map:
+                continue
+            kind = relation.kind.value
+            if kind not in ("extends", "extended_by"):
+                continue
+            special, general = (
+                (subject, relation.target) if kind == "extends" else (relation.target, subject)
+            )
+            target = catalog.definitions.get(general)
+            if target is not None and outside_domain(relation.parameter_map.items(), target):
+                found.add((special, general))
+    return found
+
+
 def mark_outside_domain(catalog: Catalog, factset: FactSet) -> None:
-    """Mark every ⊂ of a pair the catalog places outside a domain (conditional ones count)."""
-    stated = [*factset.facts, *factset.conditional]
-    excluded = {
-        (f.a, f.b)
-        for f in stated
-        if f.kind is FactKind.extends
-        and f.origin.parameter_map
-        and outside_domain(f.origin.parameter_map, catalog.definitions[f.b])
-    }
+    """Mark every ⊂ fact of a pair the catalog places outside a domain (:func:`_excluded_pairs`)."""
+    excluded = _excluded_pairs(catalog)
 
     def marked(facts: list[Fact]) -> list[Fact]:
         return [
@@ -98,12 +115,16 @@ def perfect_privacy_facts(catalog: Catalog, facts: list[Fact]) -> list[Fact]:
     ``facts`` are the unconditional facts, already marked by :func:`mark_outside_domain`.
     """
     found: list[Fact] = []
+    seen: set[tuple[str, str]] = set()
     for fact in facts:
         if fact.kind is not FactKind.extends or fact.origin.outside_domain:
             continue
+        if (fact.a, fact.b) in seen:
+            continue  # one ≻ per pair: the first stated ⊂ (facts are in catalog order)
         lines = perfect_privacy_lines(catalog, fact.a, fact.b)
         if lines is None:
             continue
+        seen.add((fact.a, fact.b))
         origin = replace(fact.origin, perfect_privacy=lines)
         found.append(Fact(FactKind.stronger, fact.a, fact.b, origin, Rule.PERFECT_PRIVACY))
     return found

@@ -159,6 +159,8 @@ def _check_perfect_privacy(catalog: Catalog, step: Fact) -> None:
         raise ProofError(f"{step.b} does not declare perfect privacy meets every parameter")
     if any(Dimension.N in d.dimensions for d in (special, general)):
         raise ProofError(f"{step.a} and {step.b} may have different neighbours (dimension N)")
+    if special.setting != general.setting:
+        raise ProofError(f"{step.a} and {step.b} have different settings (central, local)")
     lines = tuple(
         catalog.entries[d].located.value_mark(("perfect_privacy",))[0] for d in (step.a, step.b)
     )

@@ -261,23 +261,19 @@ class ProofSearch:
         above_a = self._distances(a, backward=True)  # X with X ≻ a
         below_b = self._distances(b, backward=False)  # Y with b ≻ Y
         candidates = [
-            (cost + below_b[s.b][0], order, False, s)
+            (cost + below_b[s.b][0], order, s)
             for cost, order, s in self._separations_above(a, above_a)
             if s.b in below_b
         ]
-        if self._carriers:
-            above_a_carried = self._distances(a, backward=True, carry=True)
-            below_b_carried = self._distances(b, backward=False, carry=True)
-            candidates += [
-                (above_a_carried[s.a][0] + _cost(s) + below_b_carried[s.b][0], _order(s), True, s)
+        if not candidates:  # only a witness carried along ⊂ decides it (W5, W6)
+            above_a = self._distances(a, backward=True, carry=True)
+            below_b = self._distances(b, backward=False, carry=True)
+            candidates = [
+                (above_a[s.a][0] + _cost(s) + below_b[s.b][0], _order(s), s)
                 for s in self.kb.separations
-                if s.origin.witness is not None
-                and s.a in above_a_carried
-                and s.b in below_b_carried
+                if s.origin.witness is not None and s.a in above_a and s.b in below_b
             ]
-            if candidates and min(candidates, key=lambda c: c[:3])[2]:
-                above_a, below_b = above_a_carried, below_b_carried
-        _, _, _, separation = min(candidates, key=lambda c: c[:3])
+        _, _, separation = min(candidates, key=lambda c: (c[0], c[1]))
         before = self._walk(above_a, separation.a, backward=True)
         after = self._walk(below_b, separation.b, backward=False)
         steps = (*before, separation, *after)

@@ -96,7 +96,10 @@ def point_results(definition: Definition, cases: list[Case]) -> list[tuple[bool 
     declared = definition.perfect_privacy
     if evaluable is None or declared is None or not declared.parameters:
         return []
-    fixed = {k: exact(v) for k, v in declared.parameters.items() if v != "inf"}
+    try:
+        fixed = {k: exact(v) for k, v in declared.parameters.items()}
+    except NumericError:
+        return []  # a value the evaluators cannot enclose (e.g. inf): left unchecked
     others = [p.name for p in definition.parameters if p.name not in fixed]
     results: list[tuple[bool | None, str]] = []
     for free in _grid(definition, others):
