@@ -275,5 +275,9 @@ EVALUABLE: dict[str, Evaluable] = {
     "total-variation-privacy": TV,
     "gaussian-dp": GDP,
     "f-dp": FDP,
+    # federated f-DP adopts f-DP's trade-off condition (SoK Section 7.1): on one pair of
+    # neighbouring outputs it reads the same; what differs is which inputs are neighbours
+    "weak-federated-f-dp": FDP,
+    "strong-federated-f-dp": FDP,
 }
 """The definitions the evaluators understand, by id."""
