@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING
 from dptaxonomy.base.records import replace
 from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.schema.arith import ArithmeticError_, parse_interval
-from dptaxonomy.schema.claims import constant_value
+from dptaxonomy.schema.arith import ArithmeticError_, constant_value, parse_interval
 from dptaxonomy.schema.enums import Dimension
 
 if TYPE_CHECKING:

@@ -13,8 +13,7 @@ from dptaxonomy.reasoning.conditions import ConditionKind, classify_condition, i
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.proofs import Conclusion, Proof
 from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.schema.arith import parse_interval
-from dptaxonomy.schema.claims import constant_value
+from dptaxonomy.schema.arith import constant_value, parse_interval
 from dptaxonomy.schema.enums import Dimension
 from dptaxonomy.schema.models import Definition, Quantifier, Relation, Status
 

@@ -38,6 +38,7 @@ __all__ = [
     "Neg",
     "Node",
     "Number",
+    "constant_value",
     "names_in",
     "parse_condition",
     "parse_expression",
@@ -327,3 +328,19 @@ def substitute(node: Node, values: dict[str, Node]) -> Node:
     if isinstance(node, Call):
         return Call(node.function, tuple(substitute(a, values) for a in node.arguments))
     return node
+
+
+def constant_value(text: str) -> float | None:
+    """The number a constant expression (``0``, ``-1``, ``inf``) writes, else None."""
+    try:
+        node = parse_expression(text)
+    except ArithmeticError_:
+        return None
+    sign = 1.0
+    if isinstance(node, Neg):
+        sign, node = -1.0, node.operand
+    if isinstance(node, Number):
+        return sign * node.value
+    if isinstance(node, Name) and node.name == "inf":
+        return sign * float("inf")
+    return None

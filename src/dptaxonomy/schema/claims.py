@@ -8,14 +8,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from dptaxonomy.schema.arith import (
-    ArithmeticError_,
-    Name,
-    Neg,
-    Number,
-    parse_expression,
-    parse_interval,
-)
+from dptaxonomy.schema.arith import ArithmeticError_, constant_value, parse_interval
 from dptaxonomy.schema.enums import Status, Truth
 from dptaxonomy.schema.fields import CitationKey, Expression, Label, ParameterName, Text
 from dptaxonomy.schema.fields import StrictModel as _Strict
@@ -26,7 +19,6 @@ __all__ = [
     "PerfectPrivacy",
     "Properties",
     "check_constant_in_domain",
-    "constant_value",
 ]
 
 
@@ -107,22 +99,6 @@ class PerfectPrivacy(_Strict):
         if not self.parameters and not self.every_parameter:
             raise ValueError("give `parameters`, or `every_parameter: true`, or both")
         return self
-
-
-def constant_value(text: str) -> float | None:
-    """The number a constant expression (``0``, ``-1``, ``inf``) writes, else None."""
-    try:
-        node = parse_expression(text)
-    except ArithmeticError_:
-        return None
-    sign = 1.0
-    if isinstance(node, Neg):
-        sign, node = -1.0, node.operand
-    if isinstance(node, Number):
-        return sign * node.value
-    if isinstance(node, Name) and node.name == "inf":
-        return sign * float("inf")
-    return None
 
 
 def check_constant_in_domain(name: str, text: str, domains: dict[str, str]) -> None:
