@@ -43,6 +43,7 @@ from dptaxonomy.schema.arith import (
     Node,
     Number,
 )
+from dptaxonomy.schema.arith_eval import binomial_counts
 
 __all__ = [
     "DOUBLE",
@@ -178,7 +179,28 @@ def _require(condition: bool, message: str) -> None:
         raise NumericError(message)
 
 
+def _binomial(arguments: list[IV]) -> IV:
+    """Enclosure of C(n, s) p^s (1 − p)^(n − s) for point integers s, n and p in [0, 1].
+
+    The coefficient is an exact integer; the powers are interval powers with integer
+    exponents, so the result encloses the value for every p in the enclosure.
+    """
+    _require(len(arguments) == 3, "binom_pmf takes three arguments (s, n, p)")
+    s, n, p = arguments
+    _require(lower(s) == upper(s) and lower(n) == upper(n), "binom_pmf needs exact s and n")
+    try:
+        k, m = binomial_counts(lower(s), lower(n))
+    except ValueError as exc:
+        raise NumericError(str(exc)) from None
+    _require(lower(p) >= 0 and upper(p) <= 1, "binom_pmf needs 0 <= p <= 1")
+    if k > m:
+        return _iv.mpf(0)
+    return _iv.mpf(math.comb(m, k)) * p**k * (1 - p) ** (m - k)
+
+
 def _call(function: str, arguments: list[IV]) -> IV:
+    if function == "binom_pmf":
+        return _binomial(arguments)
     if function in ("min", "max"):
         _require(len(arguments) >= 1, f"{function} needs an argument")
         pick = min if function == "min" else max

@@ -47,8 +47,10 @@ __all__ = [
     "substitute",
 ]
 
-FUNCTIONS = frozenset({"exp", "log", "sqrt", "min", "max", "abs", "tanh", "Phi"})
-"""Functions the grammar accepts (``Phi`` is the standard normal distribution function)."""
+FUNCTIONS = frozenset({"exp", "log", "sqrt", "min", "max", "abs", "tanh", "Phi", "binom_pmf"})
+"""Functions the grammar accepts (``Phi`` is the standard normal distribution function,
+``binom_pmf(s, n, p)`` the binomial probability C(n, s) p^s (1 − p)^(n − s) for integers
+0 ≤ s, n and 0 ≤ p ≤ 1, which is 0 when s > n)."""
 
 _MAX_LENGTH = 500
 _MAX_DEPTH = 50

@@ -19,7 +19,7 @@ from dptaxonomy.schema.arith import (
     Number,
 )
 
-__all__ = ["Compiled", "compile_expression", "evaluate"]
+__all__ = ["MAX_BINOMIAL_N", "Compiled", "binomial_counts", "compile_expression", "evaluate"]
 
 
 def _phi(x: float) -> float:
@@ -36,6 +36,33 @@ _UNARY: dict[str, Callable[[float], float]] = {
     "Phi": _phi,
 }
 _VARIADIC: dict[str, Callable[..., float]] = {"min": min, "max": max}
+MAX_BINOMIAL_N = 100_000
+"""Largest n ``binom_pmf`` evaluates (bounds the work a catalog string can ask for)."""
+
+
+def binomial_counts(s: float, n: float) -> tuple[int, int]:
+    """``(s, n)`` as integers for ``binom_pmf``; ValueError unless 0 ≤ s, 0 ≤ n ≤ 100000."""
+    if not (float(s).is_integer() and float(n).is_integer()):
+        raise ValueError("binom_pmf needs integer s and n")
+    if s < 0 or n < 0 or n > MAX_BINOMIAL_N:
+        raise ValueError(f"binom_pmf needs 0 <= s and 0 <= n <= {MAX_BINOMIAL_N}")
+    return int(s), int(n)
+
+
+def _binom_pmf(s: float, n: float, p: float) -> float:
+    """C(n, s) p^s (1 − p)^(n − s), 0 when s > n (a float: for ranking, not for bounds)."""
+    k, m = binomial_counts(s, n)
+    if not 0 <= p <= 1:
+        raise ValueError("binom_pmf needs 0 <= p <= 1")
+    if k > m:
+        return 0.0
+    return (
+        math.exp(math.lgamma(m + 1) - math.lgamma(k + 1) - math.lgamma(m - k + 1))
+        * p**k
+        * (1 - p) ** (m - k)
+    )
+
+
 _CONSTANTS = {"inf": math.inf, "pi": math.pi, "e": math.e}
 
 
@@ -116,6 +143,15 @@ def _closure(node: Node) -> Compiled:
         if node.function in _VARIADIC:
             variadic = _VARIADIC[node.function]
             return lambda values: float(variadic(*[a(values) for a in arguments]))
+        if node.function == "binom_pmf":
+
+            def binomial(values: dict[str, float]) -> float:
+                given = [a(values) for a in arguments]
+                if len(given) != 3:
+                    raise ArithmeticError_("binom_pmf takes three arguments (s, n, p)")
+                return _binom_pmf(*given)
+
+            return binomial
         unary, function = _UNARY[node.function], node.function
 
         def call(values: dict[str, float]) -> float:
