@@ -26,6 +26,7 @@ PAIR_ARGUMENTS: dict[PairKind, frozenset[str]] = {
     PairKind.zeta: frozenset({"a", "b"}),
     PairKind.zeta_geometric: frozenset({"a", "q"}),
     PairKind.discrete_laplace: frozenset({"shift", "scale"}),
+    PairKind.thresholded_count: frozenset({"n", "T", "p"}),
 }
 """Arguments each closed-form family needs (``finite`` takes p0…pk and q0…qk)."""
 

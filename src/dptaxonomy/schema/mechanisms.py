@@ -74,6 +74,11 @@ class PairKind(StrEnum):
     shifted by the integer ``shift``; arguments ``shift``, ``scale``."""
     finite = "finite"
     """Two distributions over finitely many outcomes; arguments ``p0``, ``p1``, … and ``q0``, …."""
+    thresholded_count = "thresholded_count"
+    """DMKB19's T-thresholded count of n i.i.d. Ber(p) bits with no background knowledge: the
+    output given the target bit 0 against given 1, over {⊥, T+1, …, n}; arguments ``n``,
+    ``T``, ``p``. A pair of the partial-knowledge definitions (conditioned on the target
+    record), not of two neighbouring datasets."""
 
 
 class Statistic(StrEnum):
@@ -151,7 +156,10 @@ class OutputPair(_Strict):
     """A worst-case pair of neighbouring output distributions, for the numeric evaluators."""
 
     kind: PairKind = Field(
-        description="gaussian, laplace, zeta, zeta_geometric, discrete_laplace or finite."
+        description=(
+            "gaussian, laplace, zeta, zeta_geometric, discrete_laplace, finite or "
+            "thresholded_count."
+        )
     )
     arguments: dict[ParameterName, Expression] = Field(
         description="Arguments of the family as expressions over the mechanism's parameters."

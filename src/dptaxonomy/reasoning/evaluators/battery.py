@@ -18,6 +18,11 @@ from dptaxonomy.base.records import record
 from dptaxonomy.catalog.mechanism_checks import finite_size
 from dptaxonomy.reasoning.evaluators.discrete import discrete_laplace_pair
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Pair, Zeta
+from dptaxonomy.reasoning.evaluators.thresholding import (
+    CONDITIONAL_KINDS,
+    PAIR_GRIDS,
+    thresholded_count_pair,
+)
 from dptaxonomy.reasoning.evaluators.zeta_geometric import ZetaGeometric
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds
 from dptaxonomy.schema.arith import parse_condition, parse_expression, parse_interval
@@ -68,6 +73,8 @@ def pair_of(spec: OutputPair, values: dict[str, IV]) -> Pair:
         return Zeta(arguments["a"], arguments["b"])
     if spec.kind is PairKind.zeta_geometric:
         return ZetaGeometric(arguments["a"], arguments["q"])
+    if spec.kind is PairKind.thresholded_count:
+        return thresholded_count_pair(arguments["n"], arguments["T"], arguments["p"])
     size = finite_size(sorted(arguments))
     if size is None:
         raise NumericError("a finite pair needs p0…pk and q0…qk")
@@ -86,12 +93,14 @@ def conditions_hold(conditions: list[str], values: dict[str, IV]) -> bool:
 
 
 def parameter_grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:
-    """Every point of the mechanism's parameter grid, as exact decimal texts."""
+    """Every point of the mechanism's parameter grid, as exact decimal texts (the pair
+    kind's own grid where it has one, see :data:`PAIR_GRIDS`)."""
+    own = PAIR_GRIDS.get(mechanism.pair.kind, {}) if mechanism.pair is not None else {}
     choices: list[list[tuple[str, str]]] = []
     for parameter in mechanism.parameters:
         domain = parse_interval(parameter.domain)
         kept = []
-        for text in GRID.get(parameter.type, ()):
+        for text in own.get(parameter.name, GRID.get(parameter.type, ())):
             if domain.contains(float(text)):
                 kept.append((parameter.name, text))
         choices.append(kept)
@@ -130,8 +139,10 @@ def random_pairs(count: int = RANDOM_PAIRS, seed: int = SEED) -> list[Case]:
 
 
 def battery(mechanisms: dict[str, Mechanism]) -> list[Case]:
-    """Every catalog mechanism's grid, then the random pairs."""
+    """Every catalog mechanism's grid, then the random pairs (conditional pairs, which are
+    not pairs of neighbouring datasets, stay out: they only check their own claims)."""
     cases = []
     for mechanism in mechanisms.values():
-        cases.extend(mechanism_cases(mechanism))
+        if mechanism.pair is None or mechanism.pair.kind not in CONDITIONAL_KINDS:
+            cases.extend(mechanism_cases(mechanism))
     return [*cases, *random_pairs()]

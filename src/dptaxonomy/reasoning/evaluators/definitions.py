@@ -59,6 +59,9 @@ class Evaluable:
     violated: Callable[[Pair], bool | None]
     free: tuple[str, ...] = ()
     grids: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    implicit: tuple[str, ...] = ()
+    """Parameters the pair itself fixes, not read from a claim (Θ for the partial-knowledge
+    definitions, whose pair is built from the data distribution θ)."""
     extensions: dict[str, tuple[float, ...]] = field(default_factory=dict)
     """Values outside a parameter's declared domain that ``holds`` still reads (Rényi DP's
     continuity extensions α = 1, the KL divergence, and α = ∞, the largest log-ratio)."""

@@ -25,6 +25,7 @@ from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Eva
 from dptaxonomy.reasoning.evaluators.families import INFINITE
 from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_check
 from dptaxonomy.reasoning.evaluators.perfect_checks import every_parameter_results, point_results
+from dptaxonomy.reasoning.evaluators.thresholding import evaluable_for
 from dptaxonomy.reasoning.numeric import (
     IV,
     evaluate_interval,
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
     from dptaxonomy.schema.models import Definition, Relation
 
-__all__ = ["Check", "CheckKind", "Outcome", "verify_catalog"]
+__all__ = ["Check", "CheckKind", "Outcome", "verify_catalog", "verify_mechanism"]
 
 FREE_GRIDS: dict[str, tuple[str, ...]] = {
     "delta": ("1e-6", "1e-3", "0.05"),
@@ -132,7 +133,7 @@ def _tally(results: list[tuple[bool | None, str]]) -> tuple[Outcome, int, str | 
 def _satisfies(
     claim: Satisfies, definition: Definition, evaluable: Evaluable, cases: list[Case]
 ) -> list[tuple[bool | None, str]]:
-    needed = [p.name for p in definition.parameters]
+    needed = [p.name for p in definition.parameters if p.name not in evaluable.implicit]
     free = [n for n in evaluable.free if n not in claim.parameters]
     results = []
     for case in cases:
@@ -170,10 +171,11 @@ def _violates(
 
 
 def _pair_results(
-    catalog: Catalog, claim: Satisfies | Violates, cases: list[Case]
+    catalog: Catalog, mechanism: Mechanism, claim: Satisfies | Violates, cases: list[Case]
 ) -> list[tuple[bool | None, str]]:
     """The claim judged on the mechanism's worst-case pair at each grid point."""
-    evaluable = EVALUABLE.get(claim.definition)
+    kind = mechanism.pair.kind if mechanism.pair is not None else None
+    evaluable = evaluable_for(kind, claim.definition, EVALUABLE)
     definition = catalog.definitions.get(claim.definition)
     if evaluable is None or definition is None or not cases:
         return []
@@ -197,7 +199,7 @@ def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
             verdict, count, where = neighbour_check(mechanism, claim, relation)
             outcome = _OUTCOMES[verdict]
         else:
-            outcome, count, where = _tally(_pair_results(catalog, claim, cases))
+            outcome, count, where = _tally(_pair_results(catalog, mechanism, claim, cases))
         yield Check(
             kind,
             mechanism.id,
@@ -288,6 +290,11 @@ def _map_checks(
                 relation.status.value == "disputed",
                 where,
             )
+
+
+def verify_mechanism(catalog: Catalog, mechanism: Mechanism) -> list[Check]:
+    """Every ``satisfies`` and ``violates`` claim of one mechanism, checked (no maps)."""
+    return list(_claim_checks(catalog, mechanism))
 
 
 def verify_catalog(catalog: Catalog) -> list[Check]:
