@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE
+from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, at_most
 from dptaxonomy.reasoning.evaluators.thresholding import (
     CONDITIONAL,
     evaluable_for,
@@ -167,3 +167,34 @@ def test_only_the_partial_knowledge_definitions_read_a_conditional_pair() -> Non
     assert (
         evaluable_for(PairKind.finite, "approximate-dp", EVALUABLE) is EVALUABLE["approximate-dp"]
     )
+
+
+_DELTA = "binom_pmf(T, n - 1, p) / (1 - p * (n - 1) / ({denominator}))"
+_READINGS = {"printed": "(1 - p)**T", "proof": "(1 - p) * T"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(2, 60).flatmap(lambda n: st.tuples(st.just(n), st.integers(1, n - 1))),
+    st.integers(1, 300).map(lambda k: f"0.{k:04d}"),
+    st.sampled_from(sorted(_READINGS)),
+)
+def test_theorem_4_holds_on_the_exact_pair_wherever_r_is_below_1(
+    size: tuple[int, int], p: str, reading: str
+) -> None:
+    """Beyond the verify grid: random (n, T, p) with r < 1, either reading of r."""
+    n, threshold = size
+    values = _values(n, threshold, p)
+    delta_text = _DELTA.format(denominator=_READINGS[reading])
+    ratio = f"p * (n - 1) / ({_READINGS[reading]})"
+    try:
+        if upper(evaluate_interval(parse_expression(ratio), values)) >= 1:
+            return
+        delta = evaluate_interval(parse_expression(delta_text), values)
+        epsilon = evaluate_interval(parse_expression(f"-log(1 - {delta_text})"), values)
+    except NumericError:  # δ ≥ 1: ε is undefined and the claim says nothing
+        return
+    pair = thresholded_count_pair(values["n"], values["T"], values["p"])
+    # never certainly above δ; a δ within the 96-bit enclosures' width (about 1e-28 when
+    # n = T + 1 and p is tiny) is left undecided, as `dptax verify` leaves it
+    assert at_most(pair.delta(epsilon), delta) is not False
