@@ -19,7 +19,11 @@ from rdflib.term import Node
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
-from dptaxonomy.export.rdf_knowledge import add_definition_knowledge, add_reference_detail
+from dptaxonomy.export.rdf_knowledge import (
+    add_assignments,
+    add_definition_knowledge,
+    add_reference_detail,
+)
 from dptaxonomy.export.rdf_mechanisms import add_evidence, add_mechanism, claim_iri
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.facts import Fact, FactKind
@@ -133,12 +137,7 @@ def _relations(graph: Graph, definition: Definition) -> None:
             mapping = URIRef(f"{iri}/map")
             graph.add((iri, v.P_PARAMETER_MAP, mapping))
             graph.add((mapping, v.RDF.type, v.C_MAPPING))
-            for position, (name, expression) in enumerate(relation.parameter_map.items()):
-                entry = URIRef(f"{mapping}/{position}")
-                graph.add((mapping, v.P_PARAMETER_MAP, entry))
-                graph.add((entry, v.P_POSITION, Literal(position)))
-                graph.add((entry, v.P_PARAMETER_NAME, Literal(name)))
-                graph.add((entry, v.P_EXPRESSION, Literal(expression)))
+            add_assignments(graph, mapping, v.P_PARAMETER_MAP, relation.parameter_map)
         if relation.conditions:
             label = f"{definition.id}-relation-{index}-conditions"
             items = [Literal(c) for c in relation.conditions]

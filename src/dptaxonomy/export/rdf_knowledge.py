@@ -18,10 +18,11 @@ from rdflib.term import Node
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.crosswalk_terms import MATCH_PREDICATES, library_iri
 from dptaxonomy.schema.bibliography import Reference
-from dptaxonomy.schema.models import Definition
+from dptaxonomy.schema.models import Citation, Definition
 
 __all__ = [
     "REFERENCE_FIELDS",
+    "add_assignments",
     "add_definition_knowledge",
     "add_reference_detail",
     "read_definition_knowledge",
@@ -67,16 +68,31 @@ def add_definition_knowledge(graph: Graph, definition: Definition) -> None:
         graph.add((node, v.RDF.object, library_iri(mapping)))
         if mapping.note is not None:
             graph.add((node, v.SKOS.note, Literal(mapping.note)))
-    citation = definition.statement_source
-    if citation is not None:
+    if definition.statement_source is not None:
         node = v.node_iri(definition.id, "statement-source")
-        graph.add((subject, v.P_STATEMENT_SOURCE, node))
-        graph.add((node, v.RDF.type, v.C_CITATION))
-        graph.add((node, v.P_CITES, v.reference_iri(citation.key)))
-        graph.add((node, v.P_LOCATOR, Literal(citation.at)))
-        if citation.quote is not None:
-            graph.add((node, v.P_QUOTE, Literal(citation.quote)))
+        _add_citation(graph, subject, v.P_STATEMENT_SOURCE, node, definition.statement_source)
     _add_perfect_privacy(graph, definition)
+
+
+def add_assignments(graph: Graph, node: URIRef, predicate: URIRef, values: dict[str, str]) -> None:
+    """``parameter = expression`` pairs of ``node``, in order (a map, a perfect-privacy point)."""
+    for position, (name, expression) in enumerate(values.items()):
+        entry = URIRef(f"{node}/{position}")
+        graph.add((node, predicate, entry))
+        graph.add((entry, v.P_POSITION, Literal(position)))
+        graph.add((entry, v.P_PARAMETER_NAME, Literal(name)))
+        graph.add((entry, v.P_EXPRESSION, Literal(expression)))
+
+
+def _add_citation(
+    graph: Graph, subject: URIRef, predicate: URIRef, node: URIRef, citation: Citation
+) -> None:
+    graph.add((subject, predicate, node))
+    graph.add((node, v.RDF.type, v.C_CITATION))
+    graph.add((node, v.P_CITES, v.reference_iri(citation.key)))
+    graph.add((node, v.P_LOCATOR, Literal(citation.at)))
+    if citation.quote is not None:
+        graph.add((node, v.P_QUOTE, Literal(citation.quote)))
 
 
 def _add_perfect_privacy(graph: Graph, definition: Definition) -> None:
@@ -87,19 +103,8 @@ def _add_perfect_privacy(graph: Graph, definition: Definition) -> None:
     graph.add((v.definition_iri(definition.id), v.P_PERFECT_PRIVACY, node))
     graph.add((node, v.RDF.type, v.C_PERFECT_PRIVACY))
     graph.add((node, v.P_EVERY_PARAMETER, Literal(declared.every_parameter)))
-    for position, (name, value) in enumerate(declared.parameters.items()):
-        entry = URIRef(f"{node}/at/{position}")
-        graph.add((node, v.P_PERFECT_AT, entry))
-        graph.add((entry, v.P_POSITION, Literal(position)))
-        graph.add((entry, v.P_PARAMETER_NAME, Literal(name)))
-        graph.add((entry, v.P_EXPRESSION, Literal(value)))
-    citation = URIRef(f"{node}/citation")
-    graph.add((node, v.P_CITATION, citation))
-    graph.add((citation, v.RDF.type, v.C_CITATION))
-    graph.add((citation, v.P_CITES, v.reference_iri(declared.citation.key)))
-    graph.add((citation, v.P_LOCATOR, Literal(declared.citation.at)))
-    if declared.citation.quote is not None:
-        graph.add((citation, v.P_QUOTE, Literal(declared.citation.quote)))
+    add_assignments(graph, node, v.P_PERFECT_AT, declared.parameters)
+    _add_citation(graph, node, v.P_CITATION, URIRef(f"{node}/citation"), declared.citation)
     if declared.note is not None:
         graph.add((node, v.SKOS.note, Literal(declared.note)))
 
