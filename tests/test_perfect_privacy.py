@@ -196,3 +196,12 @@ def test_e3_needs_the_same_setting_and_reads_each_pair_once(catalog: Catalog) ->
     kb = compile_knowledge_base(catalog)
     read = [f for f in kb.facts if f.rule is Rule.PERFECT_PRIVACY]
     assert len(read) == len({(f.a, f.b) for f in read})
+
+
+@pytest.mark.slow
+def test_every_derived_proof_checks_and_e3_is_among_them(catalog: Catalog) -> None:
+    used = 0
+    for proof in ProofSearch(compile_knowledge_base(catalog)).derived():
+        check_proof(catalog, proof)
+        used += Rule.PERFECT_PRIVACY in proof.rules
+    assert used >= 100  # 144 when last counted
