@@ -50,6 +50,7 @@ __all__ = [
     "INTERVALS",
     "IV",
     "PRECISION",
+    "binomial_mass",
     "evaluate_interval",
     "exact",
     "holds",
@@ -193,6 +194,11 @@ def _binomial(arguments: list[IV]) -> IV:
     except ValueError as exc:
         raise NumericError(str(exc)) from None
     _require(lower(p) >= 0 and upper(p) <= 1, "binom_pmf needs 0 <= p <= 1")
+    return binomial_mass(k, m, p)
+
+
+def binomial_mass(k: int, m: int, p: IV) -> IV:
+    """Enclosure of C(m, k) p^k (1 − p)^(m − k) (0 when k > m), for p inside [0, 1]."""
     if k > m:
         return _iv.mpf(0)
     return _iv.mpf(math.comb(m, k)) * p**k * (1 - p) ** (m - k)

@@ -24,7 +24,13 @@ from dptaxonomy.schema.arith import ArithmeticError_, parse_interval
 if TYPE_CHECKING:
     from dptaxonomy.schema.models import Definition
 
-__all__ = ["IDENTICAL", "PARAMETER_GRIDS", "every_parameter_results", "point_results"]
+__all__ = [
+    "IDENTICAL",
+    "PARAMETER_GRIDS",
+    "declaration_results",
+    "every_parameter_results",
+    "point_results",
+]
 
 PARAMETER_GRIDS: dict[str, tuple[str, ...]] = {
     "epsilon": ("0", "0.1", "1", "4"),
@@ -101,15 +107,14 @@ def point_results(definition: Definition, cases: list[Case]) -> list[tuple[bool 
     except NumericError:
         return []  # a value the evaluators cannot enclose (e.g. inf): left unchecked
     others = [p.name for p in definition.parameters if p.name not in fixed]
+    differing = [case for case in cases if _different(case.pair)]
     results: list[tuple[bool | None, str]] = []
     for free in _grid(definition, others):
         params = {**fixed, **free}
         for case in IDENTICAL:
             met = _holds(evaluable, case.pair, params)
             results.append((met, f"{case.label} fails {_show(params)}"))
-        for case in cases:
-            if not _different(case.pair):
-                continue
+        for case in differing:
             met = _holds(evaluable, case.pair, params)
             verdict = None if met is None else not met
             results.append((verdict, f"{case.label}, whose outputs differ, meets {_show(params)}"))
@@ -128,3 +133,21 @@ def every_parameter_results(definition: Definition) -> list[tuple[bool | None, s
         for params in _grid(definition, names)
         for case in IDENTICAL
     ]
+
+
+def declaration_results(
+    definition: Definition, cases: list[Case]
+) -> list[tuple[int, str, list[tuple[bool | None, str]]]]:
+    """Each part of the definition's declaration as (index, reading, results): #0 its point,
+    #1 ``every_parameter``; nothing for a part it does not declare."""
+    declared = definition.perfect_privacy
+    if declared is None:
+        return []
+    parts = []
+    if declared.parameters:
+        point = ", ".join(f"{k} = {v}" for k, v in declared.parameters.items())
+        parts.append((0, f"forces perfect privacy at {point}", point_results(definition, cases)))
+    if declared.every_parameter:
+        found = every_parameter_results(definition)
+        parts.append((1, "is met by perfect privacy at every parameter", found))
+    return parts

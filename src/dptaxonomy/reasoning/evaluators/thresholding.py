@@ -29,12 +29,11 @@ not read from a claim (:attr:`Evaluable.implicit`).
 
 from __future__ import annotations
 
-import math
-
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.records import replace
 from dptaxonomy.reasoning.evaluators.definitions import APPROXIMATE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import Finite
-from dptaxonomy.reasoning.numeric import INTERVALS, IV, lower, upper
+from dptaxonomy.reasoning.numeric import INTERVALS, IV, binomial_mass, lower, upper
 from dptaxonomy.schema.mechanisms import PairKind
 
 __all__ = [
@@ -61,14 +60,7 @@ PAIR_GRIDS: dict[PairKind, dict[str, tuple[str, ...]]] = {
 }
 """Grids replacing the battery's default values for the parameters a pair kind reads."""
 
-_PARTIAL_KNOWLEDGE = Evaluable(
-    holds=APPROXIMATE.holds,
-    tightest=APPROXIMATE.tightest,
-    violated=APPROXIMATE.violated,
-    free=APPROXIMATE.free,
-    grids=APPROXIMATE.grids,
-    implicit=("Theta",),
-)
+_PARTIAL_KNOWLEDGE = replace(APPROXIMATE, implicit=("Theta",))
 
 CONDITIONAL: dict[str, Evaluable] = {
     "active-pk-dp": _PARTIAL_KNOWLEDGE,
@@ -108,10 +100,7 @@ def thresholded_count_pair(n: IV, threshold: IV, p: IV) -> Finite:
     if not (lower(p) >= 0 and upper(p) <= 1):
         raise NumericError("the thresholded count needs 0 <= p <= 1")
     others = records - 1
-    mass = [
-        INTERVALS.mpf(math.comb(others, s)) * p**s * (1 - p) ** (others - s)
-        for s in range(others + 1)
-    ]
+    mass = [binomial_mass(s, others, p) for s in range(others + 1)]
     mass.append(INTERVALS.mpf(0))  # K ≤ n − 1: a count of n needs D(t) = 1
     below = sum(mass[:cut], INTERVALS.mpf(0))
     outputs = range(cut + 1, records + 1)

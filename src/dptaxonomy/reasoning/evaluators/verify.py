@@ -24,7 +24,7 @@ from dptaxonomy.reasoning.evaluators.battery import Case, battery, conditions_ho
 from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE
 from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_check
-from dptaxonomy.reasoning.evaluators.perfect_checks import every_parameter_results, point_results
+from dptaxonomy.reasoning.evaluators.perfect_checks import declaration_results
 from dptaxonomy.reasoning.evaluators.thresholding import evaluable_for
 from dptaxonomy.reasoning.numeric import (
     IV,
@@ -311,19 +311,7 @@ def verify_catalog(catalog: Catalog) -> list[Check]:
 def _perfect_privacy_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
     """Each ``perfect_privacy`` declaration: #0 its point, #1 ``every_parameter`` (rule E3)."""
     for definition in catalog.definitions.values():
-        declared = definition.perfect_privacy
-        if declared is None:
-            continue
-        parts: list[tuple[int, str, list[tuple[bool | None, str]]]] = []
-        if declared.parameters:
-            point = ", ".join(f"{k} = {v}" for k, v in declared.parameters.items())
-            parts.append(
-                (0, f"forces perfect privacy at {point}", point_results(definition, cases))
-            )
-        if declared.every_parameter:
-            found = every_parameter_results(definition)
-            parts.append((1, "is met by perfect privacy at every parameter", found))
-        for index, reading, results in parts:
+        for index, reading, results in declaration_results(definition, cases):
             outcome, count, where = _tally(results)
             yield Check(
                 CheckKind.perfect_privacy,
