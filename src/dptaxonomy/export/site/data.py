@@ -1,55 +1,60 @@
 """The site's data files: the RDF of each definition, the dataset downloads, the search index.
 
 Per-definition RDF is the part of the asserted graph (``dptax export turtle``)
-about that definition, so its IRIs are exactly the export's.
+about that definition, serialised from the graph, so its IRIs and triples are
+exactly the export's.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections import defaultdict
 from typing import Any
 
+from rdflib import BNode, Graph, URIRef
+from rdflib.term import Node
+
 from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.export.rdf import bind_prefixes
 from dptaxonomy.export.site.labels import label_of, library_names, literature_names
 from dptaxonomy.export.site.urls import definition_url, mechanism_url
 from dptaxonomy.export.vocabulary import BASE
 
 __all__ = ["definition_graphs", "search_documents", "search_index_script"]
 
-_SUBJECT = re.compile(
-    r"^(?:def:([a-z0-9]+(?:-[a-z0-9]+)*)|<"
-    + re.escape(BASE)
-    + r"def/([a-z0-9]+(?:-[a-z0-9]+)*)[/>])"
-)
 
+def definition_graphs(catalog: Catalog, graph: Graph) -> dict[str, str]:
+    """Turtle of every definition's subgraph, by id, serialised by rdflib from ``graph``.
 
-def definition_graphs(catalog: Catalog, turtle: str) -> dict[str, str]:
-    """Turtle of every definition's resources (its IRI and the nodes under it), by id.
-
-    ``turtle`` is the export's Turtle (``dptax export turtle``): rdflib writes one
-    block per subject, with blank nodes inlined, so each definition's part is the
-    blocks whose subject is its IRI or an IRI under it, after the same prefixes.
-    Cutting the text instead of serialising subgraphs keeps the IRIs (and the
-    bytes of each statement) exactly the export's.
+    A definition's subgraph is every triple whose subject is its IRI or an IRI
+    under it (its claims, reified relations, citations, parameters, …), with the
+    blank nodes (lists) those triples reach. Each part is serialised on its own,
+    never cut out of the whole graph's text, so no literal (a summary with blank
+    lines, quotes or Turtle syntax) can end one definition's file early or put
+    triples in another's.
     """
-    blocks: list[str] = []
-    for fragment in turtle.strip("\n").split("\n\n"):
-        if blocks and not blocks[-1].rstrip().endswith("."):  # a literal with a blank line
-            blocks[-1] += "\n\n" + fragment
-        else:
-            blocks.append(fragment)
-    prefixes = blocks[0] if blocks and blocks[0].startswith("@prefix") else ""
-    owned: dict[str, list[str]] = defaultdict(list)
-    for block in blocks[1:] if prefixes else blocks:
-        subject = block.split(maxsplit=1)[0] if block.strip() else ""
-        found = _SUBJECT.match(subject)
-        if found is not None:
-            owned[found.group(1) or found.group(2)].append(block)
-    return {
-        i: prefixes + "\n\n" + "\n\n".join(owned.get(i, [])) + "\n" for i in catalog.definitions
-    }
+    base = BASE + "def/"
+    parts: dict[str, Graph] = {}
+    for definition_id in catalog.definitions:
+        parts[definition_id] = Graph()
+        bind_prefixes(parts[definition_id])
+    blank: dict[BNode, list[tuple[Node, Node, Node]]] = defaultdict(list)
+    for triple in graph:
+        subject = triple[0]
+        if isinstance(subject, BNode):
+            blank[subject].append(triple)
+        elif isinstance(subject, URIRef) and subject.startswith(base):
+            part = parts.get(subject[len(base) :].split("/", 1)[0])
+            if part is not None:
+                part.add(triple)
+    for part in parts.values():
+        todo = [o for o in part.objects() if isinstance(o, BNode)]
+        while todo:
+            for triple in blank.pop(todo.pop(), []):
+                part.add(triple)
+                if isinstance(triple[2], BNode):
+                    todo.append(triple[2])
+    return {i: part.serialize(format="turtle") for i, part in parts.items()}
 
 
 def search_documents(catalog: Catalog) -> list[dict[str, Any]]:

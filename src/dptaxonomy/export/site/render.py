@@ -191,7 +191,7 @@ class Renderer:
         turtle = graph.serialize(format="turtle")
         files = {
             f"d/{i}/rdf.ttl": text.encode("utf-8")
-            for i, text in definition_graphs(self.catalog, turtle).items()
+            for i, text in definition_graphs(self.catalog, graph).items()
         }
         files["data/dptaxonomy.ttl"] = turtle.encode("utf-8")
         files["data/void.ttl"] = void_turtle(
