@@ -2,10 +2,14 @@
 
 1. Per-definition RDF: a hostile text field cannot break its definition's
    ``rdf.ttl`` or inject triples into another definition's file.
+2. Proof steps: every field a step of each kind carries (origin, witness, rule)
+   is re-derived by the proof checker; each forged field is rejected by name.
+   The fields are read from the records, so a new field is forged too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,7 +23,13 @@ from dptaxonomy.export.rdf import asserted_graph
 from dptaxonomy.export.site.builder import SiteOptions
 from dptaxonomy.export.site.render import Renderer
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from tests.conftest import FIXTURES
+from dptaxonomy.reasoning.facts import Fact, FactKind, Origin, WitnessRef
+from dptaxonomy.reasoning.info import CitationRef
+from dptaxonomy.reasoning.proof import Conclusion, Proof
+from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
+from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.schema.enums import RelationKind, Status
+from tests.conftest import CATALOG_DIR, FIXTURES
 
 VALID = load_catalog(FIXTURES / "valid")
 
@@ -87,3 +97,131 @@ def test_per_definition_rdf_holds_exactly_that_definitions_triples(field: str, t
     assert [
         str(o) for o in hostile.objects(v.definition_iri("differential-privacy"), predicate)
     ] == [text]
+
+
+# 2. Proof steps ----------------------------------------------------------------------------
+
+CATALOG = load_catalog(CATALOG_DIR)
+KB = compile_knowledge_base(CATALOG)
+FACTS = [*KB.facts, *KB.conditional_facts]
+
+# One step of each kind: (rule, fact kind, restricting, outside a domain, maps, evidence).
+STEP_KINDS: dict[str, Callable[[Fact], bool]] = {
+    "A1 stronger, mapped, computed": lambda f: (
+        f.rule is Rule.ASSERTED and f.kind is FactKind.stronger and f.origin.evidence == "computed"
+    ),
+    "A1 not-stronger": lambda f: f.rule is Rule.ASSERTED and f.kind is FactKind.not_stronger,
+    "A1 extends, restricting (K3)": lambda f: (
+        f.rule is Rule.ASSERTED and f.kind is FactKind.extends and bool(f.origin.restricting)
+    ),
+    "A2 extends outside a domain": lambda f: f.rule is Rule.INVERSE and f.origin.outside_domain,
+    "A2 stronger, restricting": lambda f: f.rule is Rule.INVERSE and bool(f.origin.restricting),
+    "A3 equivalence": lambda f: f.rule is Rule.EQUIVALENCE,
+    "A4 set level": lambda f: f.rule is Rule.SET_LEVEL,
+    "E3 perfect privacy": lambda f: f.rule is Rule.PERFECT_PRIVACY,
+    "W3 witness": lambda f: f.rule is Rule.WITNESS,
+}
+WITNESS = next(f.origin.witness for f in FACTS if f.origin.witness is not None)
+
+
+def genuine(kind: str) -> Proof:
+    """A one-step proof of the first fact of that kind, which checks."""
+    fact = next(f for f in FACTS if STEP_KINDS[kind](f))
+    conditional = (Rule.CONDITION_RESTRICTING, Rule.CONDITIONAL) if fact.conditional else ()
+    proof = Proof(Conclusion(fact.kind.value), fact.a, fact.b, (fact,), (fact.rule, *conditional))
+    check_proof(CATALOG, proof)
+    return proof
+
+
+def forged_value(name: str, value: Any) -> Any:
+    """A different value of the same type (a stripped one where there is something to strip)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1000
+    if name.endswith("evidence") or name == "evidence":
+        return "refuted" if value != "refuted" else "quoted"
+    if isinstance(value, Status):
+        return Status.conjectured if value is Status.established else Status.established
+    if isinstance(value, RelationKind):
+        return RelationKind.weaker if value is RelationKind.stronger else RelationKind.stronger
+    if isinstance(value, CitationRef):
+        return records.replace(value, at=value.at + " (forged)")
+    if name == "perfect_privacy":
+        return (1, 1)
+    if isinstance(value, tuple):
+        return () if value else (("forged", "1"),)
+    if name == "witness":
+        return None if value is not None else WITNESS
+    if value is None:
+        return "forged"
+    assert isinstance(value, str), (name, value)
+    return value + "-forged"
+
+
+def _expected_message(proof: Proof, forged: Fact, name: str) -> str:
+    step, origin = proof.steps[0], forged.origin
+    witness = step.origin.witness
+    absent = f"step cites a relation that does not exist: {origin.location}"
+    both = f"{(witness or WITNESS).mechanism} does not both satisfy {step.a} and violate {step.b}"
+    special = {
+        ("relation", "definition"): absent,
+        ("relation", "index"): absent,
+        ("relation", "witness"): both,
+        ("witness", "index"): both,
+        ("witness", "witness"): absent,
+        ("witness", "witness mechanism"): (
+            f"step cites a mechanism that does not exist: {WITNESS.mechanism}-forged"
+        ),
+    }
+    if name == "perfect privacy" and witness is None:
+        return (
+            f"the E3 step cites other perfect-privacy lines than {step.origin.perfect_privacy}"
+            if step.rule is Rule.PERFECT_PRIVACY
+            else f"{origin.location}: perfect-privacy lines on a step not read by E3"
+        )
+    found = special.get(("witness" if witness else "relation", name))
+    return found or f"step misquotes {origin.location}: {name}"
+
+
+def _forgeries() -> list[Any]:
+    cases = []
+    for kind in STEP_KINDS:
+        names = [("origin", n) for n in records.fields(Origin)] + [("fact", "rule")]
+        if kind.startswith("W3"):
+            names += [("witness", n) for n in records.fields(WitnessRef)]
+        cases += [pytest.param(kind, part, name, id=f"{kind}: {name}") for part, name in names]
+    return cases
+
+
+@pytest.mark.parametrize(("kind", "part", "name"), _forgeries())
+def test_every_field_of_every_step_kind_is_rederived(kind: str, part: str, name: str) -> None:
+    proof = genuine(kind)
+    step = proof.steps[0]
+    if part == "fact":
+        forged = records.replace(step, rule=Rule.STRONGER_TRANSITIVE)  # never a step's rule
+    elif part == "origin":
+        value = forged_value(name, getattr(step.origin, name))
+        forged = records.replace(step, origin=records.replace(step.origin, **{name: value}))
+    else:
+        witness = step.origin.witness
+        value = forged_value(name, getattr(witness, name))
+        origin = records.replace(step.origin, witness=records.replace(witness, **{name: value}))
+        forged = records.replace(step, origin=origin)
+    label = ("witness " if part == "witness" else "") + name.replace("_", " ")
+    with pytest.raises(ProofError) as raised:
+        check_proof(CATALOG, records.replace(proof, steps=(forged,)))
+    assert str(raised.value) == _expected_message(proof, forged, label)
+
+
+def test_a_conditional_proof_cites_k3_exactly_when_a_step_restricts() -> None:
+    proof = genuine("A1 extends, restricting (K3)")
+    without = records.replace(proof, rules=(Rule.ASSERTED, Rule.CONDITIONAL))
+    with pytest.raises(ProofError) as raised:
+        check_proof(CATALOG, without)
+    assert str(raised.value) == "a proof cites rule K3 if and only if it has a restricting step"
+    plain = genuine("A4 set level")
+    extra = records.replace(plain, rules=(*plain.rules, Rule.CONDITION_RESTRICTING))
+    with pytest.raises(ProofError) as raised:
+        check_proof(CATALOG, extra)
+    assert str(raised.value) == "a proof cites rule K3 if and only if it has a restricting step"

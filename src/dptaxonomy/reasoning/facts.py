@@ -29,6 +29,8 @@ __all__ = [
     "WitnessRef",
     "collect_facts",
     "evidence_level",
+    "origin_target",
+    "relation_origin",
 ]
 
 
@@ -185,7 +187,28 @@ def evidence_level(quote: str | None, computed: Computed | None) -> tuple[str, i
     return ("quoted" if quote is not None else "cited"), 0
 
 
-def _origin(catalog: Catalog, subject: str, index: int, relation: Relation, target: str) -> Origin:
+def origin_target(relation: Relation, target: str | None) -> str:
+    """What an origin names as the relation's target, read towards ``target`` (None: as a whole).
+
+    The relation's own target; for a set-level relation, the set ("all
+    definitions of dimension N"), except that one with conditions gets an
+    origin per target, since whether a condition restricts depends on the
+    target's parameters (rule K3).
+    """
+    if relation.target is not None:
+        return relation.target
+    wanted = relation.target_set
+    assert wanted is not None
+    if target is not None and relation.conditions:
+        return target
+    return f"{wanted.quantifier.value} definitions of dimension {wanted.dimension.value}"
+
+
+def relation_origin(
+    catalog: Catalog, subject: str, index: int, relation: Relation, target: str
+) -> Origin:
+    """The origin of relation ``index`` of ``subject``, as every fact read from it carries it
+    (``target`` as :func:`origin_target` gives it; not marked by rule E3 or a domain)."""
     entry = catalog.entries[subject]
     line, column = entry.located.value_mark(("relations", index))
     evidence, cases = evidence_level(
@@ -245,13 +268,8 @@ def collect_facts(catalog: Catalog, *, assume_conjectures: bool = False) -> Fact
                 assert relation.target_set is not None
                 targets = by_dimension.get(relation.target_set.dimension.value, [])
                 rule = Rule.SET_LEVEL
-            wanted = relation.target_set
-            label = relation.target or (
-                f"{wanted.quantifier.value} definitions of dimension {wanted.dimension.value}"
-                if wanted is not None
-                else ""
-            )
-            origin = _origin(catalog, subject, index, relation, label)
+            label = origin_target(relation, None)
+            origin = relation_origin(catalog, subject, index, relation, label)
             if relation.status is Status.disputed:
                 result.disputed.append(origin)
                 continue
@@ -267,8 +285,8 @@ def collect_facts(catalog: Catalog, *, assume_conjectures: bool = False) -> Fact
             for target in targets:
                 if target == subject:
                     continue
-                if relation.target_set is not None and relation.conditions:
-                    origin = _origin(catalog, subject, index, relation, target)
+                if origin_target(relation, target) != label:
+                    origin = relation_origin(catalog, subject, index, relation, target)
                 facts = list(_edges(subject, relation, target, origin, rule))
                 (result.conditional if origin.restricting else result.facts).extend(facts)
     return result

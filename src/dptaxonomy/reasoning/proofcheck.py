@@ -1,9 +1,9 @@
 """An independent checker for proofs.
 
-It does not use the engine: it re-reads each cited relation from the catalog
-entry the step names, re-derives what that relation may mean on its own
-(a table of readings written separately from :mod:`dptaxonomy.reasoning.facts`), and
-checks that the steps chain into the conclusion under the rules cited.
+Each step is checked against the catalog entry it names, every field
+re-derived (:mod:`dptaxonomy.reasoning.stepcheck`); here the steps must chain
+into the conclusion, and the rules the proof cites must be exactly those its
+steps use.
 """
 
 from __future__ import annotations
@@ -13,172 +13,9 @@ from dptaxonomy.reasoning.conditions import ConditionKind, classify_condition, i
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.proofs import Conclusion, Proof
 from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.schema.arith import constant_value, parse_interval
-from dptaxonomy.schema.enums import Dimension
-from dptaxonomy.schema.models import Definition, Quantifier, Relation, Status
+from dptaxonomy.reasoning.stepcheck import ProofError, check_step, placed_outside
 
 __all__ = ["ProofError", "check_proof"]
-
-# What a relation `s KIND t` may be read as: (edge kind, from, to) with "s"/"t".
-_READINGS: dict[str, set[tuple[str, str, str]]] = {
-    "stronger": {("stronger", "s", "t")},
-    "weaker": {("stronger", "t", "s")},
-    "equivalent": {("stronger", "s", "t"), ("stronger", "t", "s")},
-    "extends": {("extends", "s", "t")},
-    "extended_by": {("extends", "t", "s")},
-    "not_stronger": {("not_stronger", "s", "t")},
-    "not_weaker": {("not_stronger", "t", "s")},
-}
-
-
-class ProofError(ValueError):
-    """A proof does not check."""
-
-
-def _targets(catalog: Catalog, subject: str, relation: Relation) -> set[str]:
-    if relation.target is not None:
-        return {relation.target}
-    assert relation.target_set is not None
-    if relation.target_set.quantifier is not Quantifier.all:
-        return set()
-    dimension = relation.target_set.dimension
-    return {d.id for d in catalog.definitions.values() if dimension in d.dimensions} - {subject}
-
-
-def _rule(relation: Relation) -> Rule:
-    """The rule that reads ``relation`` as facts (A1-A4), decided here independently."""
-    if relation.kind.value == "equivalent":
-        return Rule.EQUIVALENCE
-    if relation.target_set is not None:
-        return Rule.SET_LEVEL
-    if relation.kind.value in ("weaker", "extended_by", "not_weaker"):
-        return Rule.INVERSE
-    return Rule.ASSERTED
-
-
-def _check_origin(catalog: Catalog, step: Fact) -> Relation:
-    """The relation the step cites, after checking every field the step copies from it."""
-    origin = step.origin
-    entry = catalog.entries.get(origin.definition)
-    if entry is None or not 0 <= origin.index < len(entry.definition.relations):
-        raise ProofError(f"step cites a relation that does not exist: {origin.location}")
-    relation = entry.definition.relations[origin.index]
-    line, column = entry.located.value_mark(("relations", origin.index))
-    stated = {
-        "file": (entry.file, origin.file),
-        "line": (line, origin.line),
-        "column": (column, origin.column),
-        "kind": (relation.kind, origin.kind),
-        # a set-level target is checked through its readings (_targets) below
-        "target": (relation.target or origin.target, origin.target),
-        "citation": (
-            (relation.citation.key, relation.citation.at, relation.citation.quote),
-            (origin.citation.key, origin.citation.at, origin.citation.quote),
-        ),
-        "status": (relation.status, origin.status),
-        "parameter map": (tuple((relation.parameter_map or {}).items()), origin.parameter_map),
-        "conditions": (tuple(relation.conditions), origin.conditions),
-        "restrictions": (
-            tuple((r.parameter, r.value) for r in relation.restrictions),
-            origin.restrictions,
-        ),
-        "note": (relation.note, origin.note),
-        "rule": (
-            Rule.PERFECT_PRIVACY if step.rule is Rule.PERFECT_PRIVACY else _rule(relation),
-            step.rule,
-        ),
-    }
-    wrong = [name for name, (true, claimed) in stated.items() if true != claimed]
-    if wrong:
-        raise ProofError(f"step misquotes {origin.location}: {', '.join(wrong)}")
-    return relation
-
-
-def _check_witness_step(catalog: Catalog, step: Fact, allow_conjectures: bool) -> None:
-    """A W3 step: the mechanism satisfies step.a and violates step.b, as its entry says."""
-    witness = step.origin.witness
-    assert witness is not None
-    mechanism = catalog.mechanisms.get(witness.mechanism)
-    if mechanism is None:
-        raise ProofError(f"step cites a mechanism that does not exist: {witness.mechanism}")
-    met = [c for c in mechanism.satisfies if c.definition == step.a]
-    violated = [c for c in mechanism.violates if c.definition == step.b]
-    if step.kind.value != "not_stronger" or not met or not violated:
-        raise ProofError(f"{witness.mechanism} does not both satisfy {step.a} and violate {step.b}")
-    allowed = {Status.established, *((Status.conjectured,) if allow_conjectures else ())}
-    if not any(c.status in allowed for c in met) or not any(c.status in allowed for c in violated):
-        raise ProofError(f"step uses a disputed or conjectured claim of {witness.mechanism}")
-
-
-def _check_step(catalog: Catalog, step: Fact, allow_conjectures: bool) -> None:
-    origin = step.origin
-    if origin.witness is not None:
-        _check_witness_step(catalog, step, allow_conjectures)
-        return
-    relation = _check_origin(catalog, step)
-    if relation.status is Status.disputed:
-        raise ProofError(f"step uses a disputed fact: {origin.location}")
-    if relation.status is Status.conjectured and not allow_conjectures:
-        raise ProofError(f"step uses a conjecture without --assume-conjectures: {origin.location}")
-    said = step.kind.value
-    if step.rule is Rule.PERFECT_PRIVACY:
-        _check_perfect_privacy(catalog, step)
-        said = "extends"  # E3 reads a stated special case as ≻
-    elif origin.perfect_privacy:
-        raise ProofError(f"{origin.location}: perfect-privacy lines on a step not read by E3")
-    for target in _targets(catalog, origin.definition, relation):
-        ends = {"s": origin.definition, "t": target}
-        for kind, start, end in _READINGS[relation.kind.value]:
-            if (kind, ends[start], ends[end]) == (said, step.a, step.b):
-                return
-    raise ProofError(f"{origin.location} does not say {step.a} {said} {step.b}")
-
-
-def _outside(relation: Relation, general: Definition) -> bool:
-    """A stated map giving the general side a number its domain excludes (decided afresh)."""
-    for name, text in (relation.parameter_map or {}).items():
-        value = constant_value(text)
-        domain = next((p.domain for p in general.parameters if p.name == name), None)
-        if value is None or domain is None or not domain.lstrip().startswith(("[", "(")):
-            continue
-        if not parse_interval(domain).contains(value):
-            return True
-    return False
-
-
-def _check_perfect_privacy(catalog: Catalog, step: Fact) -> None:
-    """An E3 step: both declarations as the step cites them, same neighbours, in the domain."""
-    special, general = catalog.definitions.get(step.a), catalog.definitions.get(step.b)
-    if step.kind.value != "stronger" or special is None or general is None:
-        raise ProofError(f"an E3 step must read a ⊂ between two definitions as ≻: {step.a}")
-    declared = (special.perfect_privacy, general.perfect_privacy)
-    if declared[0] is None or not declared[0].parameters:
-        raise ProofError(f"{step.a} declares no parameter forcing perfect privacy")
-    if declared[1] is None or not declared[1].every_parameter:
-        raise ProofError(f"{step.b} does not declare perfect privacy meets every parameter")
-    if any(Dimension.N in d.dimensions for d in (special, general)):
-        raise ProofError(f"{step.a} and {step.b} may have different neighbours (dimension N)")
-    if special.setting != general.setting:
-        raise ProofError(f"{step.a} and {step.b} have different settings (central, local)")
-    lines = tuple(
-        catalog.entries[d].located.value_mark(("perfect_privacy",))[0] for d in (step.a, step.b)
-    )
-    if lines != step.origin.perfect_privacy:
-        raise ProofError(f"the E3 step cites other perfect-privacy lines than {lines}")
-    if _placed_outside(catalog, step.a, step.b):
-        raise ProofError(f"the catalog places {step.a} outside {step.b}'s domain")
-
-
-def _placed_outside(catalog: Catalog, special: str, general: str) -> bool:
-    """Whether some stated ``special ⊂ general`` maps a parameter outside general's domain."""
-    target = catalog.definitions[general]
-    for subject, other, kind in ((special, general, "extends"), (general, special, "extended_by")):
-        for relation in catalog.definitions[subject].relations:
-            same = relation.target == other and relation.kind.value == kind
-            if same and _outside(relation, target):
-                return True
-    return False
-
 
 # The rules this checker decides: how steps are read, and how they chain.
 # (K3/K4 and M1 are checked on their own terms below.)
@@ -266,7 +103,7 @@ def _check_chain(
     node = start
     for step in steps:
         special_case = step.kind.value == "extends" and kind == "stronger"
-        if special_case and carried is not None and _placed_outside(carried, step.a, step.b):
+        if special_case and carried is not None and placed_outside(carried, step.a, step.b):
             raise ProofError(f"{step.origin.location}: a witness carried outside a domain")
         allowed = special_case and (maps or carried is not None)
         if (step.kind.value != kind and not allowed) or step.a != node:
@@ -285,7 +122,7 @@ def check_proof(catalog: Catalog, proof: Proof, *, allow_conjectures: bool = Fal
     chaining rules the proof cites must be exactly those its steps use.
     """
     for step in proof.steps:
-        _check_step(catalog, step, allow_conjectures)
+        check_step(catalog, step, allow_conjectures)
     restricted = [s for s in proof.steps if _restricting(catalog, s)]
     if restricted and Rule.CONDITIONAL not in proof.rules:
         raise ProofError(
@@ -293,6 +130,8 @@ def check_proof(catalog: Catalog, proof: Proof, *, allow_conjectures: bool = Fal
         )
     if not restricted and Rule.CONDITIONAL in proof.rules:
         raise ProofError("a conditional proof (rule K4) without a restricting step")
+    if bool(restricted) != (Rule.CONDITION_RESTRICTING in proof.rules):
+        raise ProofError("a proof cites rule K3 if and only if it has a restricting step")
     if proof.conclusion is Conclusion.not_stronger:
         separations = [i for i, s in enumerate(proof.steps) if s.kind.value == "not_stronger"]
         if len(separations) != 1:

@@ -27,13 +27,19 @@ from dptaxonomy.schema.enums import RelationKind, Status
 if TYPE_CHECKING:
     from dptaxonomy.catalog.loader import LoadedMechanism
     from dptaxonomy.catalog.store import Catalog
-    from dptaxonomy.schema.mechanisms import Satisfies, Violates
+    from dptaxonomy.schema.mechanisms import Mechanism, Satisfies, Violates
 
-__all__ = ["witness_facts"]
+__all__ = ["same_instance", "witness_fact", "witness_facts"]
 
 
 def _restricts_mechanism(claim: Satisfies | Violates, own: set[str]) -> bool:
     return any(names_in(parse_condition(c)) & own for c in claim.conditions)
+
+
+def same_instance(mechanism: Mechanism, met: Satisfies, violated: Violates) -> bool:
+    """Whether the two claims surely concern one instance: not both restrict its parameters."""
+    own = {p.name for p in mechanism.parameters}
+    return not (_restricts_mechanism(met, own) and _restricts_mechanism(violated, own))
 
 
 def _usable(status: Status, assume_conjectures: bool) -> bool:
@@ -64,64 +70,70 @@ def _weaker(levels: list[tuple[str, int]]) -> tuple[str, int]:
     return min(levels, key=lambda level: (_ORDER.index(level[0]), level[1]))
 
 
+def witness_fact(catalog: Catalog, mechanism_id: str, s_index: int, v_index: int) -> Fact:
+    """The W3 fact of claims ``satisfies[s_index]`` and ``violates[v_index]`` of a mechanism,
+    whether or not the pair is usable (statuses, :func:`same_instance`)."""
+    entry = catalog.mechanism_entries[mechanism_id]
+    mechanism = entry.mechanism
+    met, violated = mechanism.satisfies[s_index], mechanism.violates[v_index]
+    s_line, _ = entry.located.value_mark(("satisfies", s_index))
+    line, column = entry.located.value_mark(("violates", v_index))
+    conjectured = Status.conjectured in (met.status, violated.status)
+    levels = _levels(
+        catalog,
+        mechanism.id,
+        [
+            ("satisfies", s_index, met.citation.quote),
+            ("violates", v_index, violated.citation.quote),
+        ],
+    )
+    evidence, cases = _weaker(levels)
+    witness = WitnessRef(
+        mechanism.id,
+        met.definition,
+        _citation(met),
+        s_line,
+        violated.definition,
+        _citation(violated),
+        line,
+        *levels[0],
+        *levels[1],
+    )
+    origin = Origin(
+        definition=mechanism.id,
+        index=v_index,
+        file=entry.file,
+        line=line,
+        column=column,
+        kind=RelationKind.not_stronger,
+        target=violated.definition,
+        citation=_citation(violated),
+        status=Status.conjectured if conjectured else Status.established,
+        note=(
+            f"witness: {mechanism.name} satisfies {met.definition} "
+            f"[{met.citation.key}, {met.citation.at}] and violates "
+            f"{violated.definition} for every parameter"
+        ),
+        witness=witness,
+        evidence=evidence,
+        cases=cases,
+    )
+    return Fact(FactKind.not_stronger, met.definition, violated.definition, origin, Rule.WITNESS)
+
+
 def _facts(catalog: Catalog, entry: LoadedMechanism, assume_conjectures: bool) -> Iterator[Fact]:
     mechanism = entry.mechanism
-    own = {p.name for p in mechanism.parameters}
     for s_index, met in enumerate(mechanism.satisfies):
         if not _usable(met.status, assume_conjectures):
             continue
-        s_line, _ = entry.located.value_mark(("satisfies", s_index))
         for v_index, violated in enumerate(mechanism.violates):
             if not _usable(violated.status, assume_conjectures):
                 continue
             if met.definition == violated.definition:
                 continue  # stated in one file: the schema check reports it
-            if _restricts_mechanism(met, own) and _restricts_mechanism(violated, own):
+            if not same_instance(mechanism, met, violated):
                 continue
-            line, column = entry.located.value_mark(("violates", v_index))
-            conjectured = Status.conjectured in (met.status, violated.status)
-            levels = _levels(
-                catalog,
-                mechanism.id,
-                [
-                    ("satisfies", s_index, met.citation.quote),
-                    ("violates", v_index, violated.citation.quote),
-                ],
-            )
-            evidence, cases = _weaker(levels)
-            witness = WitnessRef(
-                mechanism.id,
-                met.definition,
-                _citation(met),
-                s_line,
-                violated.definition,
-                _citation(violated),
-                line,
-                *levels[0],
-                *levels[1],
-            )
-            origin = Origin(
-                definition=mechanism.id,
-                index=v_index,
-                file=entry.file,
-                line=line,
-                column=column,
-                kind=RelationKind.not_stronger,
-                target=violated.definition,
-                citation=_citation(violated),
-                status=Status.conjectured if conjectured else Status.established,
-                note=(
-                    f"witness: {mechanism.name} satisfies {met.definition} "
-                    f"[{met.citation.key}, {met.citation.at}] and violates "
-                    f"{violated.definition} for every parameter"
-                ),
-                witness=witness,
-                evidence=evidence,
-                cases=cases,
-            )
-            yield Fact(
-                FactKind.not_stronger, met.definition, violated.definition, origin, Rule.WITNESS
-            )
+            yield witness_fact(catalog, mechanism.id, s_index, v_index)
 
 
 def witness_facts(catalog: Catalog, *, assume_conjectures: bool = False) -> list[Fact]:
