@@ -28,6 +28,7 @@ from dptaxonomy.reasoning.info import CitationRef
 from dptaxonomy.reasoning.proof import Conclusion, Proof
 from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
 from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.witnesses import witness_fact
 from dptaxonomy.schema.enums import RelationKind, Status
 from tests.conftest import CATALOG_DIR, FIXTURES
 
@@ -225,3 +226,29 @@ def test_a_conditional_proof_cites_k3_exactly_when_a_step_restricts() -> None:
     with pytest.raises(ProofError) as raised:
         check_proof(CATALOG, extra)
     assert str(raised.value) == "a proof cites rule K3 if and only if it has a restricting step"
+
+
+def test_a_witness_whose_two_claims_restrict_the_mechanism_is_rejected() -> None:
+    """Both claims conditioned on the mechanism's own parameters may be about two instances."""
+    entry = CATALOG.mechanism_entries["gaussian"]
+    mechanism = entry.mechanism
+    restricted = {"conditions": ["sigma > 1"]}
+    changed_mechanism = mechanism.model_copy(
+        update={
+            "satisfies": [c.model_copy(update=restricted) for c in mechanism.satisfies],
+            "violates": [c.model_copy(update=restricted) for c in mechanism.violates],
+        }
+    )
+    new = type(entry)(changed_mechanism, entry.file, entry.located)
+    catalog = records.replace(
+        CATALOG, mechanism_entries={**CATALOG.mechanism_entries, "gaussian": new}
+    )
+    fact = witness_fact(catalog, "gaussian", 0, 0)
+    assert fact not in compile_knowledge_base(catalog).facts  # the engine does not use it
+    proof = Proof(Conclusion.not_stronger, fact.a, fact.b, (fact,), (Rule.WITNESS,))
+    with pytest.raises(ProofError) as raised:
+        check_proof(catalog, proof)
+    assert str(raised.value) == (
+        f"{fact.origin.location}: both claims of gaussian restrict its parameters,"
+        " so they may concern different instances"
+    )
