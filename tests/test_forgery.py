@@ -5,6 +5,9 @@
 2. Proof steps: every field a step of each kind carries (origin, witness, rule)
    is re-derived by the proof checker; each forged field is rejected by name.
    The fields are read from the records, so a new field is forged too.
+3. SHACL: a graph holding ≻ and ¬≻ for one pair, ¬(A ≻ A), or a reified
+   statement without its triple does not conform (positive self-loops do:
+   rules S1 and E1 make them true).
 """
 
 from __future__ import annotations
@@ -13,13 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from rdflib import BNode, Graph, URIRef
+from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.compare import isomorphic
 
 from dptaxonomy.base import records
 from dptaxonomy.catalog.store import Catalog, load_catalog
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import asserted_graph
+from dptaxonomy.export.shapes import shapes_graph
 from dptaxonomy.export.site.builder import SiteOptions
 from dptaxonomy.export.site.render import Renderer
 from dptaxonomy.reasoning.compile import compile_knowledge_base
@@ -252,3 +256,169 @@ def test_a_witness_whose_two_claims_restrict_the_mechanism_is_rejected() -> None
         f"{fact.origin.location}: both claims of gaussian restrict its parameters,"
         " so they may concern different instances"
     )
+
+
+# 3. SHACL ----------------------------------------------------------------------------------
+
+A, B, C = (v.definition_iri(x) for x in ("a-dp", "b-dp", "c-dp"))
+CONSISTENCY = {v.DP.ContradictionShape, v.DP.SelfSeparationShape, v.DP.ReifiedTripleShape}
+
+
+def contradiction(a: URIRef, b: URIRef) -> tuple[str, str, str]:
+    return (
+        str(a),
+        str(b),
+        f"{a} is said to be both stronger and not stronger than {b} (or weaker and not"
+        " weaker): a contradiction (rules S2, N1)",
+    )
+
+
+def orphan(statement: URIRef, predicate: URIRef) -> tuple[str, str, str]:
+    return (
+        str(v.RDF.Statement),
+        str(statement),
+        f"the reified statement {statement} has no triple with predicate {predicate} in the graph",
+    )
+
+
+def consistency_violations(*triples: tuple[Any, Any, Any]) -> set[tuple[str, str, str]]:
+    """(focus, value, message) of each result of the SPARQL constraints on a small graph."""
+    from pyshacl import validate
+
+    graph = Graph()
+    for node in (A, B, C):
+        graph.add((node, v.RDF.type, v.C_DEFINITION))
+    for triple in triples:
+        graph.add(triple)
+    _, report, _ = validate(graph, shacl_graph=shapes_graph())
+    found = set()
+    for result in report.subjects(v.RDF.type, v.SH.ValidationResult):
+        if report.value(result, v.SH.sourceShape) in CONSISTENCY:
+            assert report.value(result, v.SH.resultSeverity) == v.SH.Violation
+            focus, value, message = (
+                report.value(result, v.SH[p]) for p in ("focusNode", "value", "resultMessage")
+            )
+            found.add((str(focus), str(value), str(message)))
+    return found
+
+
+STRONGER, WEAKER, EQUIVALENT = v.P_STRONGER, v.P_WEAKER, v.P_EQUIVALENT
+NOT_STRONGER, NOT_WEAKER = v.P_NOT_STRONGER, v.P_NOT_WEAKER
+SELF = (
+    str(A),
+    str(A),
+    f"{A} is said not to be stronger than itself, contradicting rule S1 (≻ is reflexive)",
+)
+
+GRAPHS: dict[str, tuple[list[tuple[Any, Any, Any]], set[tuple[str, str, str]]]] = {
+    "≻ and ¬≻": ([(A, STRONGER, B), (A, NOT_STRONGER, B)], {contradiction(A, B)}),
+    "≺ and ¬≻": ([(B, WEAKER, A), (A, NOT_STRONGER, B)], {contradiction(A, B)}),
+    "≻ and ¬≺": ([(B, STRONGER, A), (A, NOT_WEAKER, B)], {contradiction(A, B)}),
+    "∼ and ¬≻": ([(B, EQUIVALENT, A), (A, NOT_STRONGER, B)], {contradiction(A, B)}),
+    "a chain and ¬≻": (
+        [(A, STRONGER, C), (B, WEAKER, C), (A, NOT_STRONGER, B)],
+        {contradiction(A, B)},
+    ),
+    "¬≻ alone": ([(A, NOT_STRONGER, B), (B, STRONGER, A)], set()),
+    "¬(A ≻ A)": ([(A, NOT_STRONGER, A)], {SELF}),
+    "¬(A ≺ A)": ([(A, NOT_WEAKER, A)], {SELF}),
+    "positive self-loops": (
+        [(A, STRONGER, A), (A, EQUIVALENT, A), (A, v.P_EXTENDS, A), (A, WEAKER, A)],
+        set(),
+    ),
+}
+
+
+@pytest.mark.parametrize(("triples", "expected"), GRAPHS.values(), ids=GRAPHS.keys())
+def test_shacl_rejects_contradictions_and_negative_self_loops(
+    triples: list[tuple[Any, Any, Any]], expected: set[tuple[str, str, str]]
+) -> None:
+    assert consistency_violations(*triples) == expected
+
+
+def statement(iri: URIRef, s: URIRef, p: URIRef, o: URIRef, *kinds: URIRef) -> list[Any]:
+    return [
+        (iri, v.RDF.type, v.RDF.Statement),
+        *((iri, v.RDF.type, kind) for kind in kinds),
+        (iri, v.RDF.subject, s),
+        (iri, v.RDF.predicate, p),
+        (iri, v.RDF.object, o),
+    ]
+
+
+INFERRED = URIRef(v.BASE + "inferred/stronger/a-dp/b-dp")
+RELATION = v.node_iri("a-dp", "relation", 0)
+ESTABLISHED = (RELATION, v.P_STATUS, Literal("established"))
+REIFIED: dict[str, tuple[list[Any], set[tuple[str, str, str]]]] = {
+    "inferred without its triple": (
+        statement(INFERRED, A, STRONGER, B, v.C_INFERENCE),
+        {orphan(INFERRED, STRONGER)},
+    ),
+    "inferred with its triple": (
+        [*statement(INFERRED, A, STRONGER, B, v.C_INFERENCE), (A, STRONGER, B)],
+        set(),
+    ),
+    "a relation without its triple": (
+        [*statement(RELATION, A, WEAKER, B, v.C_RELATION), ESTABLISHED],
+        {orphan(RELATION, WEAKER)},
+    ),
+    "a relation with its inverse reading": (
+        [*statement(RELATION, A, WEAKER, B, v.C_RELATION), ESTABLISHED, (B, STRONGER, A)],
+        set(),
+    ),
+    "∼ with ≻ one way only": (
+        [*statement(RELATION, A, EQUIVALENT, B, v.C_RELATION), ESTABLISHED, (A, STRONGER, B)],
+        {orphan(RELATION, EQUIVALENT)},
+    ),
+    "∼ with ≻ both ways": (
+        [
+            *statement(RELATION, A, EQUIVALENT, B, v.C_RELATION),
+            ESTABLISHED,
+            (A, STRONGER, B),
+            (B, STRONGER, A),
+        ],
+        set(),
+    ),
+    "a conditional relation (its fact may be K3's)": (
+        [
+            *statement(RELATION, A, STRONGER, B, v.C_RELATION),
+            ESTABLISHED,
+            (RELATION, v.P_CONDITIONS, Literal("epsilon <= 1")),
+        ],
+        set(),
+    ),
+    "a disputed relation": (
+        [
+            *statement(RELATION, A, STRONGER, B, v.C_RELATION),
+            (RELATION, v.P_STATUS, Literal("disputed")),
+        ],
+        set(),
+    ),
+}
+
+
+@pytest.mark.parametrize(("triples", "expected"), REIFIED.values(), ids=REIFIED.keys())
+def test_shacl_rejects_a_reified_statement_without_its_triple(
+    triples: list[Any], expected: set[tuple[str, str, str]]
+) -> None:
+    assert consistency_violations(*triples) == expected
+
+
+@pytest.mark.slow
+def test_the_real_export_loses_a_fact_triple_and_shacl_says_which() -> None:
+    from pyshacl import validate
+
+    graph = asserted_graph(CATALOG, KB)
+    fact = next(
+        f
+        for f in KB.facts
+        if f.rule is Rule.ASSERTED and not f.origin.conditions and not f.origin.restrictions
+    )
+    relation = v.node_iri(fact.origin.definition, "relation", fact.origin.index)
+    predicate = graph.value(relation, v.RDF.predicate)
+    assert isinstance(predicate, URIRef)
+    graph.remove((v.definition_iri(fact.a), None, v.definition_iri(fact.b)))
+    conforms, report, _ = validate(graph, shacl_graph=shapes_graph())
+    assert not conforms
+    messages = {str(m) for m in report.objects(None, v.SH.resultMessage)}
+    assert orphan(relation, predicate)[2] in messages

@@ -2,6 +2,14 @@
 
 Generated here from the vocabulary constants and committed under ``ontology/``
 (``make schema`` refreshes them; a test keeps them current).
+
+Besides the shape of each node, SPARQL-based constraints (SHACL-SPARQL) reject
+graphs no export can be: ≻ together with ¬≻ for one pair (a chain of ≻, ≺
+and ∼ counts, rule S2), ¬(A ≻ A) (it contradicts rule S1), and a reified
+statement whose triple is missing. A positive self-loop (``a dp:stronger a``,
+``a dp:equivalent a``, ``a dp:extends a``) is accepted: rules S1 and E1 make it
+true, and an OWL reasoner entails it from the ontology (∼ is symmetric and
+transitive), so a closed graph holds it.
 """
 
 from __future__ import annotations
@@ -141,6 +149,7 @@ def shapes_graph() -> Graph:
     s.prop(link, v.RDF.object, **{"class": v.C_DEFINITION}, **one)
     s.prop(link, v.P_CITATION, node=v.DP.CitationShape, **one)
     _support_shapes(s)
+    _consistency_shapes(s)
     return s.graph
 
 
@@ -159,6 +168,105 @@ def _support_shapes(s: _Shapes) -> None:
     s.prop(reference, v.DCTERMS.title, datatype=v.XSD.string, **one)
     s.prop(reference, v.P_YEAR, datatype=v.XSD.integer, **one)
     s.prop(reference, v.BIBO.authorList, **one)
+
+
+_STRENGTH = "(dp:stronger|^dp:weaker|dp:equivalent|^dp:equivalent)"
+"""A ≻ step in SPARQL: ``a ≻ b`` as written, as ``b ≺ a``, or from ``a ∼ b`` either way."""
+
+CONTRADICTION_QUERY = f"""SELECT $this ?value WHERE {{
+    {{ $this dp:notStronger ?value . $this {_STRENGTH}+ ?value . }}
+    UNION
+    {{ $this dp:notWeaker ?value . ?value {_STRENGTH}+ $this . }}
+    FILTER (?value != $this)
+}}"""
+"""Pairs said to be both ≻ (directly or along a chain) and ¬≻."""
+
+SELF_SEPARATION_QUERY = """SELECT $this WHERE {
+    { $this dp:notStronger $this . } UNION { $this dp:notWeaker $this . }
+}"""
+"""Definitions said not to be stronger than themselves."""
+
+ORPHAN_QUERY = """SELECT $this ?value ?predicate WHERE {
+    ?value a $this ; rdf:subject ?s ; rdf:predicate ?predicate ; rdf:object ?o .
+    {
+        ?value a dp:InferredStatement .
+    } UNION {
+        ?value a dp:Relation ; dp:status "established" .
+        FILTER NOT EXISTS { ?value dp:conditions ?conditions . }
+        FILTER NOT EXISTS { ?value dp:restriction ?restriction . }
+        FILTER NOT EXISTS { ?o a dp:DefinitionSet . }
+    }
+    FILTER NOT EXISTS { ?s ?predicate ?o . }
+    FILTER NOT EXISTS {
+        ?o ?forward ?s .
+        FILTER (
+            (?predicate = dp:weaker && ?forward = dp:stronger)
+            || (?predicate = dp:extendedBy && ?forward = dp:extends)
+            || (?predicate = dp:notWeaker && ?forward = dp:notStronger)
+        )
+    }
+    FILTER NOT EXISTS {
+        FILTER (?predicate = dp:equivalent)
+        ?s dp:stronger ?o . ?o dp:stronger ?s .
+    }
+}"""
+"""Reified statements (inferred, or an established relation to one definition under no
+condition or restriction) whose triple is in the graph in no reading: as stated, as its
+inverse, or for ∼ as ≻ both ways. The focus is the class ``rdf:Statement`` and each
+orphan a value: one query over the graph, not one per statement (rdflib would take
+seconds)."""
+
+
+def _sparql(
+    s: _Shapes, name: str, message: str, query: str, target: tuple[str, list[URIRef]]
+) -> None:
+    """A node shape with one SPARQL constraint and its targets (``targetSubjectsOf``, …)."""
+    shape = v.DP[f"{name}Shape"]
+    s.graph.add((shape, v.RDF.type, v.SH.NodeShape))
+    kind, nodes = target
+    for node in nodes:
+        s.graph.add((shape, v.SH[kind], node))
+    constraint = s._node()
+    s.graph.add((shape, v.SH.sparql, constraint))
+    s.graph.add((constraint, v.RDF.type, v.SH.SPARQLConstraint))
+    s.graph.add((constraint, v.SH.message, Literal(message)))
+    s.graph.add((constraint, v.SH.prefixes, _PREFIXES))
+    s.graph.add((constraint, v.SH.select, Literal(query)))
+
+
+_PREFIXES = URIRef(v.BASE + "ns")
+
+
+def _consistency_shapes(s: _Shapes) -> None:
+    """SPARQL constraints across nodes: contradictions, ¬(A ≻ A), orphaned reifications."""
+    for prefix, namespace in (("dp", v.DP), ("rdf", v.RDF)):
+        declaration = s._node()
+        s.graph.add((_PREFIXES, v.SH.declare, declaration))
+        s.graph.add((declaration, v.SH.prefix, Literal(prefix)))
+        s.graph.add((declaration, v.SH.namespace, Literal(str(namespace), datatype=v.XSD.anyURI)))
+    separations = [v.P_NOT_STRONGER, v.P_NOT_WEAKER]
+    _sparql(
+        s,
+        "Contradiction",
+        "{$this} is said to be both stronger and not stronger than {?value} (or weaker and"
+        " not weaker): a contradiction (rules S2, N1)",
+        CONTRADICTION_QUERY,
+        ("targetSubjectsOf", separations),
+    )
+    _sparql(
+        s,
+        "SelfSeparation",
+        "{$this} is said not to be stronger than itself, contradicting rule S1 (≻ is reflexive)",
+        SELF_SEPARATION_QUERY,
+        ("targetSubjectsOf", separations),
+    )
+    _sparql(
+        s,
+        "ReifiedTriple",
+        "the reified statement {?value} has no triple with predicate {?predicate} in the graph",
+        ORPHAN_QUERY,
+        ("targetNode", [v.RDF.Statement]),
+    )
 
 
 def shapes_text() -> str:
