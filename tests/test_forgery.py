@@ -16,6 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.compare import isomorphic
 
@@ -25,6 +27,7 @@ from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import asserted_graph
 from dptaxonomy.export.shapes import shapes_graph
 from dptaxonomy.export.site.builder import SiteOptions
+from dptaxonomy.export.site.data import definition_graphs
 from dptaxonomy.export.site.render import Renderer
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.facts import Fact, FactKind, Origin, WitnessRef
@@ -57,6 +60,24 @@ HOSTILE_TEXTS = {
     "angle brackets and dots": "<a> . > < .\n\n. .\n\n<>",
     "only blank lines": "\n\n\n\n",
 }
+
+
+TURTLE_PIECES = [
+    "\n\n",
+    ".",
+    " .",
+    '"""',
+    "'",
+    "\\",
+    "<",
+    ">",
+    "\r",
+    "x",
+    "@prefix def: <http://evil.example/> .",
+    "def:bayesian-dp-ab20 dp:stronger def:renyi-dp .",
+    f"<{v.BASE}def/bayesian-dp-ab20> <{v.BASE}ns#stronger> <{v.BASE}def/renyi-dp> .",
+]
+"""Pieces of Turtle syntax a summary may be made of."""
 
 
 def _owned_subjects(graph: Graph, definition_id: str) -> set[URIRef]:
@@ -102,6 +123,18 @@ def test_per_definition_rdf_holds_exactly_that_definitions_triples(field: str, t
     assert [
         str(o) for o in hostile.objects(v.definition_iri("differential-privacy"), predicate)
     ] == [text]
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(TURTLE_PIECES), max_size=12).map("".join))
+def test_any_summary_round_trips_in_its_own_file_only(text: str) -> None:
+    catalog = changed(VALID, "renyi-dp", summary=text)
+    full = asserted_graph(catalog, compile_knowledge_base(catalog))
+    parts = definition_graphs(catalog, full)
+    for definition_id, turtle in parts.items():
+        part = Graph().parse(data=turtle, format="turtle")
+        assert isomorphic(part, _expected(full, definition_id)), definition_id
 
 
 # 2. Proof steps ----------------------------------------------------------------------------
