@@ -291,6 +291,27 @@ def test_a_witness_whose_two_claims_restrict_the_mechanism_is_rejected() -> None
     )
 
 
+def test_a_witness_of_a_definition_against_itself_is_rejected() -> None:
+    """A mechanism said to satisfy and violate one definition (validate refuses the file)."""
+    entry = CATALOG.mechanism_entries["gaussian"]
+    mechanism = entry.mechanism
+    violated = mechanism.violates[0].model_copy(
+        update={"definition": mechanism.satisfies[0].definition}
+    )
+    changed_mechanism = mechanism.model_copy(update={"violates": [violated]})
+    new = type(entry)(changed_mechanism, entry.file, entry.located)
+    catalog = records.replace(
+        CATALOG, mechanism_entries={**CATALOG.mechanism_entries, "gaussian": new}
+    )
+    fact = witness_fact(catalog, "gaussian", 0, 0)
+    proof = Proof(Conclusion.not_stronger, fact.a, fact.b, (fact,), (Rule.WITNESS,))
+    with pytest.raises(ProofError) as raised:
+        check_proof(catalog, proof)
+    assert str(raised.value) == (
+        f"{fact.origin.location}: a witness cannot separate {fact.a} from itself"
+    )
+
+
 # 3. SHACL ----------------------------------------------------------------------------------
 
 A, B, C = (v.definition_iri(x) for x in ("a-dp", "b-dp", "c-dp"))

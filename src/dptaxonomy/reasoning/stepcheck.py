@@ -114,6 +114,8 @@ def _check_witness_step(catalog: Catalog, step: Fact, allow_conjectures: bool) -
     mechanism = catalog.mechanisms.get(witness.mechanism)
     if mechanism is None:
         raise ProofError(f"step cites a mechanism that does not exist: {witness.mechanism}")
+    if step.a == step.b:
+        raise ProofError(f"{step.origin.location}: a witness cannot separate {step.a} from itself")
     index = step.origin.index
     entry = catalog.mechanism_entries[mechanism.id]
     met = [i for i, c in enumerate(mechanism.satisfies) if c.definition == step.a]
