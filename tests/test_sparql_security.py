@@ -9,11 +9,9 @@ own, so a regression fails instead of hanging.
 
 from __future__ import annotations
 
-import http.server
 import os
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,45 +23,16 @@ from dptaxonomy.export.sparqlguard import SparqlRefused, check_query
 from dptaxonomy.export.sparqlsandbox import SparqlBoundError
 from tests.clirunner import run
 from tests.conftest import FIXTURES
+from tests.sparqlserver import Counter, counting_server
 
 VALID = str(FIXTURES / "valid")
 CROSS_JOIN = "SELECT * WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
 
 
-class Counter(http.server.BaseHTTPRequestHandler):
-    """Answers every request with one SPARQL result row, and counts it."""
-
-    requests = 0
-
-    def _answer(self) -> None:
-        type(self).requests += 1
-        body = (
-            b'{"head":{"vars":["x"]},"results":{"bindings":'
-            b'[{"x":{"type":"literal","value":"LEAKED"}}]}}'
-        )
-        self.send_response(200)
-        self.send_header("Content-Type", "application/sparql-results+json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    do_GET = do_POST = _answer
-
-    def log_message(self, *_: object) -> None:
-        return
-
-
 @pytest.fixture
 def server() -> Iterator[str]:
-    Counter.requests = 0
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Counter)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/sparql"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with counting_server() as url:
+        yield url
 
 
 REACHING_OUT = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from enum import StrEnum
@@ -18,6 +19,8 @@ from dptaxonomy.cli.common import (
     fail,
 )
 from dptaxonomy.export.kinds import ExportKind, TableFormat
+from dptaxonomy.export.sparqlguard import MAX_QUERY_BYTES
+from dptaxonomy.export.sparqlsandbox import MAX_LIMIT, MAX_TIMEOUT, MIN_TIMEOUT
 
 BINARY_KINDS = frozenset({ExportKind.png, ExportKind.pdf})
 """Exports that are bytes for a viewer, not text: never written to a terminal."""
@@ -90,6 +93,33 @@ def export(
     write_output(data, out)
 
 
+def _finite(value: float) -> float:
+    """A time limit is a finite number (``nan`` passes every range check)."""
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a finite number of seconds.")
+    return value
+
+
+def _query_file(name: str) -> str:
+    """The query in file ``name``: UTF-8 text of at most :data:`MAX_QUERY_BYTES` bytes."""
+    try:
+        with open(name, "rb") as file:
+            raw = file.read(MAX_QUERY_BYTES + 1)
+    except OSError as exc:
+        fail(f"cannot read {name}: {exc.strerror or exc}")
+    if len(raw) > MAX_QUERY_BYTES:
+        fail(f"cannot read {name}: a query is at most {MAX_QUERY_BYTES} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        fail(
+            f"{name}:{line}:{column}: not valid UTF-8 (byte 0x{raw[exc.start]:02x}); "
+            "save the query as UTF-8"
+        )
+
+
 def sparql(
     query: Annotated[
         str, typer.Argument(help="A SELECT or ASK query, or @FILE to read it from FILE.")
@@ -101,11 +131,19 @@ def sparql(
     assume_conjectures: ConjecturesOption = False,
     timeout: Annotated[
         float,
-        typer.Option("--timeout", min=0.1, help="Stop the query after this many seconds."),
+        typer.Option(
+            "--timeout",
+            min=MIN_TIMEOUT,
+            max=MAX_TIMEOUT,
+            callback=_finite,
+            help="Stop the query after this many seconds.",
+        ),
     ] = 10.0,
     limit: Annotated[
         int,
-        typer.Option("--limit", min=1, help="Refuse a result with more rows than this."),
+        typer.Option(
+            "--limit", min=1, max=MAX_LIMIT, help="Refuse a result with more rows than this."
+        ),
     ] = 10_000,
 ) -> None:
     """Run SPARQL over asserted and inferred facts (dp:, def:, ref:, skos:, … predeclared).
@@ -118,10 +156,7 @@ def sparql(
     from dptaxonomy.export.sparql import Bounds, run_catalog_query
 
     if query.startswith("@"):
-        try:
-            query = Path(query[1:]).read_text(encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot read {query[1:]}: {exc.strerror or exc}")
+        query = _query_file(query[1:])
     try:
         result = run_catalog_query(
             catalog or default_catalog_dir(),

@@ -2,11 +2,13 @@
 
 A query may read the knowledge base and nothing else. :mod:`.sparqlguard`
 refuses ``SERVICE``, ``FROM``, ``LOAD``, updates and every form but SELECT
-and ASK before evaluation; :mod:`.sparqlsandbox` evaluates the rest with
-pyoxigraph in a child process under a time, row and memory limit. The
-dataset (:mod:`.sparqlgraph`) is built with rdflib once and cached as
-N-Quads, keyed by the catalog's content: a query over a cached dataset
-imports neither rdflib nor pydantic.
+and ASK before evaluation, on the algebra rdflib's SPARQL parser reads
+(:mod:`.sparqlalgebra`); :mod:`.sparqlsandbox` evaluates the same text with
+pyoxigraph in a child process that can open no socket and no file, under a
+time, row and memory limit. The dataset (:mod:`.sparqlgraph`) is built with
+rdflib once and cached as sealed N-Quads (:mod:`.sparqlcache`), keyed by the
+catalog's content: a query over a cached dataset imports rdflib's parser but
+not pydantic, and never builds a graph.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import record
-from dptaxonomy.export.sparqlguard import SparqlError, check_query, orders_results
+from dptaxonomy.export.sparqlcache import seal, unseal
+from dptaxonomy.export.sparqlguard import SparqlError, prepare_query
 from dptaxonomy.export.sparqlsandbox import Bounds, evaluate_bounded
 
 if TYPE_CHECKING:
@@ -115,9 +118,11 @@ def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> byte
     if use_cache and directory.is_dir():
         path = cache_dir() / f"kg{GRAPH_FORMAT}-{catalog_digest(directory)}{suffix}.nq"
         try:
-            return path.read_bytes()
+            cached = unseal(path.read_bytes())
         except OSError:
-            pass
+            cached = None
+        if cached is not None:
+            return cached  # else it was changed after it was written: rebuild it
     from dptaxonomy.base.atomic import write_bytes_atomic
     from dptaxonomy.base.errors import CatalogError
     from dptaxonomy.catalog.store import load_catalog
@@ -133,22 +138,22 @@ def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> byte
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_bytes_atomic(path, data)
+            write_bytes_atomic(path, seal(data))
         except OSError:
             pass  # a read-only cache directory only costs speed
     return data
 
 
 def run_on_dataset(nquads: bytes, query: str, bounds: Bounds | None = None) -> QueryResult:
-    """Check ``query``, then evaluate it over ``nquads`` within ``bounds``."""
+    """Check ``query``, then evaluate the text the check read over ``nquads`` within ``bounds``."""
     bounds = bounds or Bounds()
-    form = check_query(query)
     prefixes = _prefixes(nquads)
-    outcome = evaluate_bounded(nquads, query, prefixes, bounds)
-    if form == "ASK":
+    prepared = prepare_query(query, prefixes)
+    outcome = evaluate_bounded(nquads, prepared.text, prefixes, bounds)
+    if prepared.form == "ASK":
         return QueryResult([], [], outcome.boolean)
     rows = [[_short(cell, prefixes) for cell in row] for row in outcome.rows]
-    if not orders_results(query):
+    if not prepared.ordered:
         rows.sort(key=lambda r: [c or "" for c in r])
     return QueryResult(outcome.variables, rows)
 
@@ -177,6 +182,6 @@ def run_catalog_query(
     bounds: Bounds | None = None,
 ) -> QueryResult:
     """:func:`run_query` over the catalog at ``directory``, its dataset cached by content."""
-    check_query(query)  # refuse before any work
+    prepare_query(query)  # refuse before any work
     nquads = dataset_nquads(directory, assume_conjectures=assume_conjectures)
     return run_on_dataset(nquads, query, bounds or Bounds())

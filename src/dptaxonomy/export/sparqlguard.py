@@ -1,8 +1,27 @@
 """What a SPARQL query may do here: read the knowledge base, and nothing else.
 
-:func:`check_query` reads the query's tokens (comments, strings and IRIs
+:func:`prepare_query` decides in three layers, and evaluation gets only the
+text all three read:
+
+1. the text is made canonical: SPARQL's ``\\uXXXX`` escapes may stand for
+   any character of the query, so they are decoded here, once (a text that
+   still holds an escape afterwards is refused: a second decoding would read
+   it differently), and line breaks become ``\\n`` (a parser that ends a
+   comment at a carriage return and one that does not would read different
+   queries);
+2. a quick screen of the canonical text's tokens (below) refuses the
+   obvious cases without loading a parser;
+3. the authority, :mod:`.sparqlalgebra`: a real SPARQL parser reads the
+   canonical text and the query's algebra is checked. A text it does not
+   parse is refused.
+
+The evaluator then reads that same canonical text, in a child process that
+can open neither a socket nor a file (:mod:`.sparqlsandbox`), so even a
+query both parsers misread could not reach the network.
+
+The token screen reads the query's tokens (comments, strings and IRIs
 skipped, so ``"SERVICE"`` in a literal or ``ex:service`` as a name is fine)
-and refuses, before anything is evaluated:
+and refuses:
 
 - ``SERVICE`` (federation: the evaluator would send the query, with values
   from the knowledge base, to another server and print its answers);
@@ -13,9 +32,7 @@ and refuses, before anything is evaluated:
 - every form but ``SELECT`` and ``ASK`` (``CONSTRUCT`` and ``DESCRIBE`` are
   not supported: ``DESCRIBE <iri>`` is how some stores dereference an IRI).
 
-SPARQL lets ``\\uXXXX`` escapes stand for any character of the query, so the
-check runs on the text as written and on the text with escapes decoded, and
-refuses if either reading uses a forbidden keyword.
+The screen runs on the text as written and on the canonical text.
 
 >>> check_query("PREFIX ex: <http://e/> SELECT ?service WHERE { ?service ex:from 'SERVICE' }")
 'SELECT'
@@ -28,19 +45,29 @@ dptaxonomy.export.sparqlguard.SparqlRefused: SPARQL SERVICE is not allowed: a qu
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import NoReturn
 
 from dptaxonomy.base.errors import DptaxError
+from dptaxonomy.base.records import record
 
 __all__ = [
     "ALLOWED_FORMS",
     "FORBIDDEN",
+    "MAX_QUERY_BYTES",
+    "Prepared",
     "SparqlError",
     "SparqlRefused",
+    "canonical_text",
     "check_query",
-    "orders_results",
+    "prepare_query",
+    "refuse",
 ]
 
 ALLOWED_FORMS = ("SELECT", "ASK")
+
+MAX_QUERY_BYTES = 1_000_000
+"""The longest query read (UTF-8 bytes): the parser's cost grows with it."""
 
 _UPDATES = ("INSERT", "DELETE", "CLEAR", "DROP", "CREATE", "COPY", "MOVE", "ADD", "WITH", "USING")
 
@@ -82,12 +109,53 @@ class SparqlRefused(SparqlError):
     """The query would reach outside the knowledge base, or change it."""
 
 
+@record
+class Prepared:
+    """A query that may run: its form, whether it orders its rows, and the text to evaluate."""
+
+    form: str
+    ordered: bool
+    text: str
+
+
+def refuse(word: str) -> NoReturn:
+    """Raise the refusal of a forbidden keyword (``SERVICE``, ``FROM``, ``LOAD``, …)."""
+    shown = "FROM / FROM NAMED" if word == "FROM" else word
+    raise SparqlRefused(f"SPARQL {shown} is not allowed: {FORBIDDEN[word]}")
+
+
+def _utf8(query: str) -> bytes:
+    """The query's UTF-8 bytes; an error if it holds a byte that was not UTF-8 (or a surrogate)."""
+    try:
+        return query.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(query[exc.start])
+        what = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
+        raise SparqlError(
+            f"SPARQL error: the query is not valid UTF-8 ({what} at character {exc.start + 1})"
+        ) from None
+
+
 def _decoded(query: str) -> str:
     def character(match: re.Match[str]) -> str:
         code = int(match.group(1) or match.group(2), 16)
-        return chr(code) if code <= 0x10FFFF else "\ufffd"
+        if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+            raise SparqlError(f"SPARQL error: {match.group()} is not a character")
+        return chr(code)
 
     return _ESCAPE.sub(character, query)
+
+
+def canonical_text(query: str) -> str:
+    """The query with its ``\\u`` escapes decoded and its line breaks as ``\\n``.
+
+    >>> canonical_text("SELECT * WHERE {\\r\\n ?s ?p '\\\\u00e9' }")
+    "SELECT * WHERE {\\n ?s ?p 'é' }"
+    """
+    text = _decoded(query)
+    if _decoded(text) != text:
+        raise SparqlRefused("the query reads differently once its \\u escapes are decoded")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _keywords(query: str) -> list[str]:
@@ -103,28 +171,44 @@ def _form(words: list[str]) -> str | None:
     return next((w for w in words if w in _FORMS or w in FORBIDDEN), None)
 
 
-def check_query(query: str) -> str:
-    """The query's form (``SELECT`` or ``ASK``); :class:`SparqlRefused` if it may not run."""
+def _screen(query: str, text: str) -> None:
+    """The token screen (layer 2) over the text as written and the canonical text."""
     readings = [_keywords(query)]
-    decoded = _decoded(query)
-    if decoded != query:
-        readings.append(_keywords(decoded))
+    if text != query:
+        readings.append(_keywords(text))
     for words in readings:
         for word in words:
             if word in FORBIDDEN:
-                shown = "FROM / FROM NAMED" if word == "FROM" else word
-                raise SparqlRefused(f"SPARQL {shown} is not allowed: {FORBIDDEN[word]}")
+                refuse(word)
     forms = {_form(words) for words in readings}
     if len(forms) != 1:
         raise SparqlRefused("the query reads differently once its \\u escapes are decoded")
     (form,) = forms
-    if form is None:
-        raise SparqlRefused("SPARQL error: not a SELECT or ASK query")
-    if form not in ALLOWED_FORMS:
+    if form is not None and form not in ALLOWED_FORMS:
         raise SparqlRefused(f"only SELECT and ASK queries are supported (found a {form} query)")
-    return form
 
 
-def orders_results(query: str) -> bool:
-    """Whether the query orders its results itself (``ORDER BY``)."""
-    return "ORDER" in _keywords(query)
+def prepare_query(query: str, prefixes: Mapping[str, str] | None = None) -> Prepared:
+    """The checked query and the text to evaluate; :class:`SparqlRefused` if it may not run.
+
+    ``prefixes`` are those the evaluator predeclares (by default the knowledge
+    base's, :data:`dptaxonomy.export.vocabulary.PREFIXES`). A text the parser
+    does not accept raises :class:`SparqlError`.
+    """
+    if len(_utf8(query)) > MAX_QUERY_BYTES:
+        raise SparqlRefused(f"the query is longer than {MAX_QUERY_BYTES} bytes")
+    text = canonical_text(query)
+    _screen(query, text)
+    from dptaxonomy.export.sparqlalgebra import read_query
+
+    if prefixes is None:
+        from dptaxonomy.export.vocabulary import PREFIXES
+
+        prefixes = {name: str(namespace) for name, namespace in PREFIXES.items()}
+    form, ordered = read_query(text, prefixes)
+    return Prepared(form, ordered, text)
+
+
+def check_query(query: str, prefixes: Mapping[str, str] | None = None) -> str:
+    """The query's form (``SELECT`` or ``ASK``); :class:`SparqlRefused` if it may not run."""
+    return prepare_query(query, prefixes).form

@@ -1,8 +1,14 @@
 """Evaluate a SPARQL query within bounds: a forked child, a memory cap, a clock, a row cap.
 
 The child process loads the knowledge base (N-Quads) into an in-memory
-pyoxigraph store, then evaluates the query under ``RLIMIT_AS``: it may take
-1 GiB (by default) of address space beyond what the process holds by then.
+pyoxigraph store, then, before it reads the query, gives up what it no
+longer needs (:func:`confine`): every descriptor but its pipe to the parent
+is closed and ``RLIMIT_NOFILE`` is set to 0, so ``socket()`` and ``open()``
+fail with ``EMFILE`` (federation, a ``file:`` IRI, DNS: all fail), and where
+the platform lets it, it also moves to a network namespace of its own, with
+no interface but a loopback that is down. It evaluates the query under
+``RLIMIT_AS``: it may take 1 GiB (by default) of address space beyond what
+the process holds by then.
 The parent waits at most ``timeout`` seconds, then kills it. Rows are read
 lazily and the child stops at ``limit + 1``. Whatever bound is hit, the
 answer is an error, never a partial result: a truncated SELECT would look
@@ -24,9 +30,31 @@ from typing import Any
 from dptaxonomy.base.records import record
 from dptaxonomy.export.sparqlguard import SparqlError
 
-__all__ = ["MEMORY_LIMIT", "Bounds", "Outcome", "SparqlBoundError", "evaluate_bounded"]
+__all__ = [
+    "MAX_LIMIT",
+    "MAX_TIMEOUT",
+    "MEMORY_LIMIT",
+    "MIN_TIMEOUT",
+    "Bounds",
+    "Outcome",
+    "SparqlBoundError",
+    "check_bounds",
+    "confine",
+    "evaluate_bounded",
+    "forbid_new_descriptors",
+    "leave_network",
+]
 
 MEMORY_LIMIT = 1 << 30
+
+MIN_TIMEOUT = 0.1
+MAX_TIMEOUT = 600.0
+"""The time limit, in seconds, is a finite number in [MIN_TIMEOUT, MAX_TIMEOUT]."""
+
+MAX_LIMIT = 1_000_000
+"""The row limit is an integer in [1, MAX_LIMIT]."""
+
+_CLONE_NEWNET = 0x40000000
 
 
 class SparqlBoundError(SparqlError):
@@ -49,6 +77,53 @@ class Outcome:
     variables: list[str]
     rows: list[list[str | None]]
     boolean: bool | None = None
+
+
+def check_bounds(bounds: Bounds) -> None:
+    """Raise :class:`SparqlBoundError` unless every bound is finite and in its range."""
+    timeout, limit, memory = bounds.timeout, bounds.limit, bounds.memory
+    if not (isinstance(timeout, int | float) and MIN_TIMEOUT <= timeout <= MAX_TIMEOUT):
+        raise SparqlBoundError(
+            f"the time limit must be a number of seconds from {MIN_TIMEOUT:g} to "
+            f"{MAX_TIMEOUT:g}, not {timeout!r}"
+        )
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise SparqlBoundError(
+            f"the row limit must be an integer from 1 to {MAX_LIMIT}, not {limit!r}"
+        )
+    if isinstance(memory, bool) or not isinstance(memory, int) or memory < 1:
+        raise SparqlBoundError(f"the memory limit must be a positive integer, not {memory!r}")
+
+
+def forbid_new_descriptors(keep: int) -> None:
+    """Close every descriptor but 0-2 and ``keep``, and let this process open no other.
+
+    With ``RLIMIT_NOFILE`` at 0 every call that makes a descriptor
+    (``socket``, ``open``, ``pipe``, ``epoll_create``, …) fails with EMFILE;
+    the descriptors already open stay usable.
+    """
+    import resource
+
+    os.closerange(3, keep)
+    os.closerange(keep + 1, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+    resource.setrlimit(resource.RLIMIT_NOFILE, (0, 0))
+
+
+def leave_network() -> bool:
+    """Move to a network namespace of one's own, if the platform permits; whether it did."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.unshare(_CLONE_NEWNET) == 0)
+    except (OSError, AttributeError):  # no libc by that name, or no unshare in it
+        return False
+
+
+def confine(keep: int) -> None:
+    """Give up the network and every way to open a file; keep descriptor ``keep``."""
+    leave_network()
+    forbid_new_descriptors(keep)
 
 
 def _term(term: Any) -> str | None:
@@ -76,16 +151,17 @@ def _address_space() -> int:
 
 
 def _evaluate(
-    nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds
+    nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds, write: int
 ) -> dict[str, Any]:
-    """In the child: load the data, cap memory, run the query, return the JSON message."""
+    """In the child: load the data, confine, cap memory, run the query, return the message."""
     import resource
 
     import pyoxigraph as ox
 
     store = ox.Store()
     store.bulk_load(nquads, ox.RdfFormat.N_QUADS)
-    cap = _address_space() + bounds.memory
+    cap = _address_space() + bounds.memory  # read before /proc can no longer be opened
+    confine(write)
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     try:
         result = store.query(query, prefixes=prefixes, base_iri=None)
@@ -110,10 +186,11 @@ def _child(write: int, nquads: bytes, query: str, prefixes: dict[str, str], boun
     try:
         faulthandler.disable()  # an abort on allocation failure is expected here
         quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 0)  # nothing to read from the parent's terminal either
         os.dup2(quiet, 1)  # the evaluator's own messages (say, an allocation failure)
         os.dup2(quiet, 2)  # never reach the user's terminal
         try:
-            message = _evaluate(nquads, query, prefixes, bounds)
+            message = _evaluate(nquads, query, prefixes, bounds, write)
         except MemoryError:
             message = {"memory": bounds.memory}
         except Exception as exc:  # pyoxigraph reports evaluation errors as OSError/ValueError/…
@@ -150,6 +227,7 @@ def evaluate_bounded(
     nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds
 ) -> Outcome:
     """Evaluate ``query`` over ``nquads`` in a child process; raise on any bound or error."""
+    check_bounds(bounds)
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - runs in the child, which reports through the pipe

@@ -1,0 +1,329 @@
+"""Hostile SPARQL, round 3 (issue 29): one section per class of defect.
+
+1. The guard decides on the algebra a SPARQL parser reads, and the evaluator
+   gets the same canonical text (parser differentials: ``1e1SERVICE``,
+   a carriage return ending a comment, escapes of escapes).
+2. The evaluating child is confined: it can open no socket and no file, so
+   even a SERVICE the guard missed sends nothing (a counting HTTP server on
+   127.0.0.1 proves it).
+3. Bounds are finite and in range (``--timeout nan`` removed the limit,
+   ``inf`` crashed with exit 70).
+4. A query file that is not UTF-8, or endless, is a located error.
+5. The cached dataset is checked against its seal and rebuilt when it does
+   not match (a truncated file made ``COUNT(*)`` shrink, exit 0).
+
+The fuzz test (generated query texts around SERVICE, LOAD and FROM) lives in
+``tests/test_sparql_fuzz.py``.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dptaxonomy.export import vocabulary as v
+from dptaxonomy.export.sparql import PREFIX_HEADER, Bounds, run_on_dataset
+from dptaxonomy.export.sparqlalgebra import read_query
+from dptaxonomy.export.sparqlguard import SparqlError, canonical_text
+from dptaxonomy.export.sparqlsandbox import (
+    SparqlBoundError,
+    evaluate_bounded,
+    forbid_new_descriptors,
+    leave_network,
+)
+from tests.clirunner import run
+from tests.conftest import FIXTURES
+from tests.sparqlserver import Counter, counting_server
+
+VALID = str(FIXTURES / "valid")
+PREFIXES = {name: str(namespace) for name, namespace in sorted(v.PREFIXES.items())}
+XSD = "http://www.w3.org/2001/XMLSchema#"
+DATA = (
+    PREFIX_HEADER
+    + json.dumps(PREFIXES)
+    + "\n"
+    + f'<urn:a> <urn:b> "1e1"^^<{XSD}double> .\n'
+    + '<urn:a> <urn:b> "a"@en .\n'
+    + "<urn:a> <urn:b> <urn:c> .\n"
+).encode("utf-8")
+"""A dataset whose every triple pattern below matches, so a SERVICE after it is reached."""
+
+SERVICE_REFUSED = "SPARQL SERVICE is not allowed: a query may read only the knowledge base"
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    with counting_server() as url:
+        yield url
+
+
+# 1. The guard reads the parsed query -----------------------------------------------------
+
+NOT_PARSED = "SPARQL error: Expected SelectQuery, found '{}'  (at char 26), (line:1, col:27)"
+
+DIFFERENTIALS = [
+    # the old token guard read `e1SERVICE` as one name, pyoxigraph reads 1e1 then SERVICE
+    # and called the server; rdflib's parser does not accept the text: refused
+    ("SELECT * WHERE {{ ?s ?p 1e1SERVICE <{iri}> {{ ?x ?y ?z }} }}", NOT_PARSED.format("SERVICE")),
+    ("SELECT * WHERE {{ ?s ?p 1E1service <{iri}> {{ ?x ?y ?z }} }}", NOT_PARSED.format("service")),
+    # pyoxigraph ends a comment at a carriage return, rdflib's parser at a line feed only
+    ("SELECT * WHERE {{ ?s ?p ?o # \rSERVICE <{iri}> {{ ?x ?y ?z }}\n}}", SERVICE_REFUSED),
+    # an escaped keyword inside an EXISTS filter, a silent one inside a subquery
+    ("ASK {{ ?s ?p ?o FILTER EXISTS {{ \\u0053ERVICE <{iri}> {{ ?x }} }} }}", SERVICE_REFUSED),
+    ("SELECT * {{ {{ SELECT * {{ SERVICE SILENT <{iri}> {{ ?x ?y ?z }} }} }} }}", SERVICE_REFUSED),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("template", "message"), DIFFERENTIALS)
+def test_a_service_hidden_from_tokens_is_refused_and_sends_nothing(
+    server: str, template: str, message: str
+) -> None:
+    with pytest.raises(SparqlError) as refused:
+        run_on_dataset(DATA, template.format(iri=server))
+    assert str(refused.value) == message
+    assert Counter.requests == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("SELECT * FROM NAMED <urn:g> WHERE { ?s ?p ?o }", "SPARQL FROM / FROM NAMED is not"),
+        ("CONSTRUCT WHERE { ?s ?p ?o }", "only SELECT and ASK queries are supported (found a"),
+        ("DESCRIBE <urn:a>", "only SELECT and ASK queries are supported (found a DESCRIBE"),
+        ("LOAD <urn:g>", "SPARQL updates are not allowed: the knowledge base is read-only"),
+        ("CLEAR ALL", "SPARQL updates are not allowed: the knowledge base is read-only"),
+        ("SELECT * WHERE { ?s ?p", "SPARQL error: Expected SelectQuery, found '?'  (at char 1"),
+        ("SELECT * WHERE { ?s nope:p ?o }", "SPARQL error: Unknown namespace prefix : nope"),
+    ],
+)
+def test_the_algebra_check_refuses_by_kind(query: str, message: str) -> None:
+    with pytest.raises(SparqlError) as refused:
+        read_query(query, PREFIXES)
+    assert str(refused.value).startswith(message)
+
+
+def test_the_algebra_check_reads_ordering() -> None:
+    assert read_query("SELECT ?s WHERE { ?s ?p ?o } ORDER BY DESC(?s)", PREFIXES) == (
+        "SELECT",
+        True,
+    )
+    assert read_query("ASK { ?s dp:stronger ?o }", PREFIXES) == ("ASK", False)
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        # \u005C is a backslash: decoded once it leaves an escape behind, read twice a SERVICE
+        ("SELECT * WHERE { \\u005Cu0053ERVICE <urn:x> { } }", "the query reads differently"),
+        ("SELECT ('\\uD800' AS ?x) {}", "SPARQL error: \\uD800 is not a character"),
+        ("ASK {\udcff}", "SPARQL error: the query is not valid UTF-8 (byte 0xff at character 6)"),
+    ],
+)
+def test_escapes_that_read_two_ways_are_refused(query: str, message: str) -> None:
+    with pytest.raises(SparqlError) as refused:
+        run_on_dataset(DATA, query)
+    assert str(refused.value).startswith(message)
+
+
+def test_the_evaluator_gets_the_canonical_text() -> None:
+    """A carriage return ends a comment for both readers, and escapes are decoded once."""
+    query = "SELECT ?o WHERE { ?s ?p ?o # \rFILTER(isLiteral(?o) && lang(?o) = '\\u0065n')\n}"
+    assert canonical_text(query).count("\r") == 0
+    assert run_on_dataset(DATA, query).rows == [["a"]]
+
+
+# 2. The evaluating child is confined ------------------------------------------------------
+
+
+def _in_child(action: str) -> dict[str, object]:
+    """Fork; in the child forbid new descriptors, then try ``action``; report its errno."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child reports through the pipe
+        report: dict[str, object] = {}
+        try:
+            forbid_new_descriptors(write)
+            try:
+                if action == "socket":
+                    socket.socket(socket.AF_INET, socket.SOCK_STREAM).close()
+                elif action == "open":
+                    open(__file__, "rb").close()
+                report["errno"] = 0
+            except OSError as exc:
+                report["errno"] = exc.errno
+        finally:
+            os.write(write, json.dumps(report).encode())
+            os._exit(0)
+    os.close(write)
+    try:
+        data = os.read(read, 4096)
+    finally:
+        os.close(read)
+        os.waitpid(pid, 0)
+    result: dict[str, object] = json.loads(data)
+    return result
+
+
+@pytest.mark.parametrize("action", ["socket", "open"])
+def test_a_confined_child_can_open_no_socket_and_no_file(action: str) -> None:
+    assert _in_child(action) == {"errno": errno.EMFILE}
+
+
+def test_a_child_that_left_the_network_cannot_reach_the_host(server: str) -> None:
+    port = int(server.split(":")[2].split("/", maxsplit=1)[0])
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child's exit code is its report
+        code = 3
+        try:
+            if not leave_network():
+                code = 2
+            else:
+                with socket.create_connection(("127.0.0.1", port), timeout=5):
+                    code = 0
+        except OSError:
+            code = 1
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) == 2:
+        pytest.skip("this platform does not let a process leave the network namespace")
+    assert os.waitstatus_to_exitcode(status) == 1
+    assert Counter.requests == 0
+
+
+@pytest.mark.parametrize("silent", ["", "SILENT "])
+def test_the_evaluator_alone_sends_nothing(server: str, silent: str) -> None:
+    """No guard at all: the child's confinement is what keeps SERVICE from the server."""
+    query = f"SELECT * WHERE {{ ?s ?p ?o SERVICE {silent}<{server}> {{ ?x ?y ?z }} }}"
+    if silent:
+        outcome = evaluate_bounded(DATA, query, PREFIXES, Bounds())
+        assert "LEAKED" not in json.dumps(outcome.rows)
+    else:
+        with pytest.raises(SparqlBoundError) as failed:
+            evaluate_bounded(DATA, query, PREFIXES, Bounds())
+        assert str(failed.value).startswith("SPARQL error: ")
+        assert "os error 24" in str(failed.value)  # EMFILE: the socket was never made
+    assert Counter.requests == 0
+
+
+def test_a_confined_child_still_computes_everything_else() -> None:
+    query = (
+        "SELECT (STRLEN(STRUUID()) AS ?u) (RAND() < 1 AS ?r) (YEAR(NOW()) > 2000 AS ?y) "
+        "(SHA256('x') AS ?h) WHERE {}"
+    )
+    outcome = evaluate_bounded(DATA, query, PREFIXES, Bounds())
+    assert outcome.rows[0][:3] == ["36", "true", "true"]
+    assert len(outcome.rows[0][3] or "") == 64
+
+
+# 3. Bounds are finite and in range ---------------------------------------------------------
+
+USAGE = "Usage: dptax sparql [OPTIONS] {query}\nTry 'dptax sparql --help' for help.\n\n"
+RANGE = "is not in the range 0.1<=x<=600.0."
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "error"),
+    [
+        ("--timeout", "nan", "'--timeout': nan is not a finite number of seconds."),
+        ("--timeout", "inf", f"'--timeout': inf {RANGE}"),
+        ("--timeout", "1e400", f"'--timeout': inf {RANGE}"),
+        ("--timeout", "601", f"'--timeout': 601.0 {RANGE}"),
+        ("--timeout", "0.05", f"'--timeout': 0.05 {RANGE}"),
+        ("--limit", "1000001", "'--limit': 1000001 is not in the range 1<=x<=1000000."),
+        ("--limit", "1.5", "'--limit': '1.5' is not a valid int range."),
+    ],
+)  # fmt: skip
+def test_bounds_must_be_finite_and_in_range(
+    capsys: pytest.CaptureFixture[str], option: str, value: str, error: str
+) -> None:
+    result = run(capsys, "sparql", "ASK {}", "--catalog", VALID, option, value)
+    assert result.code == 2
+    assert result.out == ""
+    assert result.err == USAGE + f"Error: Invalid value for {error}\n"
+
+
+@pytest.mark.parametrize(
+    ("bounds", "message"),
+    [
+        (Bounds(timeout=float("nan")), "the time limit must be a number of seconds from 0.1 to"),
+        (Bounds(timeout=float("inf")), "the time limit must be a number of seconds from 0.1 to"),
+        (Bounds(limit=0), "the row limit must be an integer from 1 to 1000000, not 0"),
+        (Bounds(memory=-1), "the memory limit must be a positive integer, not -1"),
+    ],
+)
+def test_the_library_refuses_unbounded_bounds(bounds: Bounds, message: str) -> None:
+    with pytest.raises(SparqlBoundError) as refused:
+        run_on_dataset(DATA, "ASK {}", bounds)
+    assert str(refused.value).startswith(message)
+
+
+# 4. Query files ----------------------------------------------------------------------------
+
+
+def test_a_query_file_that_is_not_utf8_is_a_located_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    query = tmp_path / "q.rq"
+    query.write_bytes(b"ASK {\n  ?s ?p '\xe9t\xe9' }\n")
+    result = run(capsys, "sparql", f"@{query}", "--catalog", VALID)
+    assert result.code == 1
+    assert result.out == ""
+    assert result.err == (
+        f"dptax: {query}:2:10: not valid UTF-8 (byte 0xe9); save the query as UTF-8\n"
+    )
+
+
+@pytest.mark.parametrize("endless", ["/dev/zero", "big"])
+def test_an_endless_query_file_is_read_within_a_bound(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, endless: str
+) -> None:
+    name = endless
+    if endless == "big":
+        name = str(tmp_path / "big.rq")
+        Path(name).write_bytes(b"#" * 1_000_001)
+    result = run(capsys, "sparql", f"@{name}", "--catalog", VALID)
+    assert result.code == 1
+    assert result.err == f"dptax: cannot read {name}: a query is at most 1000000 bytes\n"
+
+
+# 5. The cached dataset is checked before it is used ----------------------------------------
+
+COUNT = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
+
+
+def _cached_dataset() -> Path:
+    (path,) = Path(os.environ["DPTAX_CACHE_DIR"]).glob("kg*.nq")
+    return path
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda raw: raw[: len(raw) // 2],  # truncated
+        lambda raw: raw[: raw.rindex(b"\n", 0, -1) + 1],  # one whole line fewer
+        lambda raw: raw + b"<urn:x> <urn:y> <urn:z> .\n",  # one line more
+        lambda raw: raw.replace(b"differential-privacy", b"differential-privacz", 1),
+        lambda raw: raw.split(b"\n", 1)[1],  # the seal removed: the old, unchecked format
+        lambda raw: raw[:0],
+    ],
+    ids=["truncated", "line-removed", "line-added", "edited", "unsealed", "empty"],
+)
+def test_a_damaged_cached_dataset_is_rebuilt(
+    capsys: pytest.CaptureFixture[str], damage: object
+) -> None:
+    first = run(capsys, "sparql", COUNT, "--catalog", VALID)
+    assert first.code == 0
+    path = _cached_dataset()
+    good = path.read_bytes()
+    assert callable(damage)
+    path.write_bytes(damage(good))
+    again = run(capsys, "sparql", COUNT, "--catalog", VALID)
+    assert (again.code, again.out, again.err) == (0, first.out, "")
+    assert path.read_bytes() == good
