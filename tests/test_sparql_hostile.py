@@ -27,8 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from dptaxonomy.export import vocabulary as v
-from dptaxonomy.export.sparql import PREFIX_HEADER, Bounds, run_on_dataset
+from dptaxonomy.export.sparql import Bounds, run_on_dataset
 from dptaxonomy.export.sparqlalgebra import read_query
 from dptaxonomy.export.sparqlguard import SparqlError, canonical_text
 from dptaxonomy.export.sparqlsandbox import (
@@ -39,21 +38,9 @@ from dptaxonomy.export.sparqlsandbox import (
 )
 from tests.clirunner import run
 from tests.conftest import FIXTURES
-from tests.sparqlserver import Counter, counting_server
+from tests.sparqlharness import DATA, PREFIXES, Counter, counting_server
 
 VALID = str(FIXTURES / "valid")
-PREFIXES = {name: str(namespace) for name, namespace in sorted(v.PREFIXES.items())}
-XSD = "http://www.w3.org/2001/XMLSchema#"
-DATA = (
-    PREFIX_HEADER
-    + json.dumps(PREFIXES)
-    + "\n"
-    + f'<urn:a> <urn:b> "1e1"^^<{XSD}double> .\n'
-    + '<urn:a> <urn:b> "a"@en .\n'
-    + "<urn:a> <urn:b> <urn:c> .\n"
-).encode("utf-8")
-"""A dataset whose every triple pattern below matches, so a SERVICE after it is reached."""
-
 SERVICE_REFUSED = "SPARQL SERVICE is not allowed: a query may read only the knowledge base"
 
 
@@ -210,6 +197,18 @@ def test_the_evaluator_alone_sends_nothing(server: str, silent: str) -> None:
         assert str(failed.value).startswith("SPARQL error: ")
         assert "os error 24" in str(failed.value)  # EMFILE: the socket was never made
     assert Counter.requests == 0
+
+
+def test_without_confinement_the_child_would_reach_the_server(
+    server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The control: the tests above would fail if the child were not confined."""
+    from dptaxonomy.export import sparqlsandbox
+
+    monkeypatch.setattr(sparqlsandbox, "confine", lambda _keep: None)
+    query = f"SELECT DISTINCT ?x WHERE {{ ?s ?p ?o SERVICE <{server}> {{ ?x ?y ?z }} }}"
+    assert evaluate_bounded(DATA, query, PREFIXES, Bounds()).rows == [["LEAKED"]]
+    assert Counter.requests >= 1
 
 
 def test_a_confined_child_still_computes_everything_else() -> None:

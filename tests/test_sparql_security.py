@@ -23,7 +23,7 @@ from dptaxonomy.export.sparqlguard import SparqlRefused, check_query
 from dptaxonomy.export.sparqlsandbox import SparqlBoundError
 from tests.clirunner import run
 from tests.conftest import FIXTURES
-from tests.sparqlserver import Counter, counting_server
+from tests.sparqlharness import Counter, counting_server
 
 VALID = str(FIXTURES / "valid")
 CROSS_JOIN = "SELECT * WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"

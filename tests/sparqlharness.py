@@ -1,6 +1,6 @@
-"""A SPARQL endpoint on 127.0.0.1 that counts the requests it gets: the tests want none.
+"""The SPARQL safety tests' harness: an endpoint that counts requests, and a small dataset.
 
-It answers every GET and POST with one result row holding ``LEAKED``, so a
+The endpoint, on 127.0.0.1, answers every GET and POST with one result row holding ``LEAKED``, so a
 query that reached it would also show in the output. It serves from a
 daemon thread and stops when the ``with`` block ends, or by itself after
 ``lifetime`` seconds if a test hangs.
@@ -9,11 +9,28 @@ daemon thread and stops when the ``with`` block ends, or by itself after
 from __future__ import annotations
 
 import http.server
+import json
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["Counter", "counting_server"]
+from dptaxonomy.export import vocabulary as v
+from dptaxonomy.export.sparql import PREFIX_HEADER
+
+__all__ = ["DATA", "PREFIXES", "Counter", "counting_server"]
+
+PREFIXES = {name: str(namespace) for name, namespace in sorted(v.PREFIXES.items())}
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+DATA = (
+    PREFIX_HEADER
+    + json.dumps(PREFIXES)
+    + "\n"
+    + f'<urn:a> <urn:b> "1e1"^^<{_XSD}double> .\n'
+    + '<urn:a> <urn:b> "a"@en .\n'
+    + "<urn:a> <urn:b> <urn:c> .\n"
+).encode("utf-8")
+"""A dataset (with the prefix header) that the tests' triple patterns match, so a SERVICE
+after them is reached."""
 
 _ROW = b'{"head":{"vars":["x"]},"results":{"bindings":[{"x":{"type":"literal","value":"LEAKED"}}]}}'
 
