@@ -59,7 +59,7 @@ def counting_server(lifetime: float = 600) -> Iterator[str]:
     """The endpoint's URL while the block runs; :attr:`Counter.requests` starts at 0."""
     Counter.requests = 0
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Counter)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     watchdog = threading.Timer(lifetime, httpd.shutdown)
     watchdog.daemon = True

@@ -30,10 +30,10 @@ from dptaxonomy.export.sparqlguard import SparqlError
 from dptaxonomy.export.sparqlsandbox import evaluate_bounded
 from tests.sparqlharness import DATA, PREFIXES, Counter, counting_server
 
-EXAMPLES = 400
+EXAMPLES = 300
 """How many texts Hypothesis writes; distinct shapes must be at least MIN_SHAPES."""
 
-MIN_SHAPES = 300
+MIN_SHAPES = 250
 
 BOUNDS = Bounds(timeout=10, limit=100)
 

@@ -136,13 +136,16 @@ def sparql(
             min=MIN_TIMEOUT,
             max=MAX_TIMEOUT,
             callback=_finite,
-            help="Stop the query after this many seconds.",
+            help="Stop the query after this many seconds (0.1 to 600).",
         ),
     ] = 10.0,
     limit: Annotated[
         int,
         typer.Option(
-            "--limit", min=1, max=MAX_LIMIT, help="Refuse a result with more rows than this."
+            "--limit",
+            min=1,
+            max=MAX_LIMIT,
+            help="Refuse a result with more rows than this (at most 1000000).",
         ),
     ] = 10_000,
 ) -> None:

@@ -11,9 +11,11 @@ text all three read:
    queries);
 2. a quick screen of the canonical text's tokens (below) refuses the
    obvious cases without loading a parser;
-3. the authority, :mod:`.sparqlalgebra`: a real SPARQL parser reads the
-   canonical text and the query's algebra is checked. A text it does not
-   parse is refused.
+3. the authority, :mod:`.sparqlalgebra` (:func:`check_algebra`): a real
+   SPARQL parser reads the canonical text and the query's algebra is
+   checked. A text it does not parse is refused. It runs in the evaluator's
+   child process, under the query's time and memory bounds (a parser's cost
+   can grow fast with a hostile text), before the child is confined.
 
 The evaluator then reads that same canonical text, in a child process that
 can open neither a socket nor a file (:mod:`.sparqlsandbox`), so even a
@@ -59,9 +61,11 @@ __all__ = [
     "SparqlError",
     "SparqlRefused",
     "canonical_text",
+    "check_algebra",
     "check_query",
     "prepare_query",
     "refuse",
+    "screen_query",
 ]
 
 ALLOWED_FORMS = ("SELECT", "ASK")
@@ -188,24 +192,40 @@ def _screen(query: str, text: str) -> None:
         raise SparqlRefused(f"only SELECT and ASK queries are supported (found a {form} query)")
 
 
-def prepare_query(query: str, prefixes: Mapping[str, str] | None = None) -> Prepared:
-    """The checked query and the text to evaluate; :class:`SparqlRefused` if it may not run.
+def screen_query(query: str) -> str:
+    """Layers 1 and 2: the canonical text, if the token screen lets it pass.
 
-    ``prefixes`` are those the evaluator predeclares (by default the knowledge
-    base's, :data:`dptaxonomy.export.vocabulary.PREFIXES`). A text the parser
-    does not accept raises :class:`SparqlError`.
+    Linear in the query's length (at most :data:`MAX_QUERY_BYTES`), so it
+    runs before any work; the parser (layer 3, :func:`check_algebra`) runs
+    where its cost is bounded, in the evaluator's child process.
     """
     if len(_utf8(query)) > MAX_QUERY_BYTES:
         raise SparqlRefused(f"the query is longer than {MAX_QUERY_BYTES} bytes")
     text = canonical_text(query)
     _screen(query, text)
+    return text
+
+
+def check_algebra(text: str, prefixes: dict[str, str]) -> tuple[str, bool]:
+    """Layer 3, the authority: the form of canonical ``text`` and whether it orders its rows."""
     from dptaxonomy.export.sparqlalgebra import read_query
 
+    return read_query(text, prefixes)
+
+
+def prepare_query(query: str, prefixes: Mapping[str, str] | None = None) -> Prepared:
+    """All three layers in this process; :class:`SparqlRefused` if the query may not run.
+
+    ``prefixes`` are those the evaluator predeclares (by default the knowledge
+    base's, :data:`dptaxonomy.export.vocabulary.PREFIXES`). A text the parser
+    does not accept raises :class:`SparqlError`.
+    """
+    text = screen_query(query)
     if prefixes is None:
         from dptaxonomy.export.vocabulary import PREFIXES
 
         prefixes = {name: str(namespace) for name, namespace in PREFIXES.items()}
-    form, ordered = read_query(text, prefixes)
+    form, ordered = check_algebra(text, dict(prefixes))
     return Prepared(form, ordered, text)
 
 

@@ -25,10 +25,11 @@ import os
 import select
 import signal
 import time
+from collections.abc import Callable
 from typing import Any
 
 from dptaxonomy.base.records import record
-from dptaxonomy.export.sparqlguard import SparqlError
+from dptaxonomy.export.sparqlguard import SparqlError, SparqlRefused
 
 __all__ = [
     "MAX_LIMIT",
@@ -36,6 +37,7 @@ __all__ = [
     "MEMORY_LIMIT",
     "MIN_TIMEOUT",
     "Bounds",
+    "Check",
     "Outcome",
     "SparqlBoundError",
     "check_bounds",
@@ -56,6 +58,9 @@ MAX_LIMIT = 1_000_000
 
 _CLONE_NEWNET = 0x40000000
 
+Check = Callable[[str, dict[str, str]], tuple[str, bool]] | None
+"""The guard's check run in the child: the query's form and whether it orders its rows."""
+
 
 class SparqlBoundError(SparqlError):
     """The query hit its time, row or memory bound, or could not be evaluated."""
@@ -72,11 +77,15 @@ class Bounds:
 
 @record
 class Outcome:
-    """What the child computed: variables and rows (terms as strings), or an ASK answer."""
+    """What the child computed: variables and rows (terms as strings), or an ASK answer.
+
+    ``ordered``: the checked query orders its rows itself (``ORDER BY``).
+    """
 
     variables: list[str]
     rows: list[list[str | None]]
     boolean: bool | None = None
+    ordered: bool = False
 
 
 def check_bounds(bounds: Bounds) -> None:
@@ -151,22 +160,32 @@ def _address_space() -> int:
 
 
 def _evaluate(
-    nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds, write: int
+    nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds, write: int, check: Check
 ) -> dict[str, Any]:
-    """In the child: load the data, confine, cap memory, run the query, return the message."""
+    """In the child: load, cap memory, check, confine, run the query; return the message."""
     import resource
 
     import pyoxigraph as ox
 
     store = ox.Store()
     store.bulk_load(nquads, ox.RdfFormat.N_QUADS)
-    cap = _address_space() + bounds.memory  # read before /proc can no longer be opened
-    confine(write)
+    cap = _address_space() + bounds.memory
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    form, ordered = None, False
+    if check is not None:  # the parser's cost is bounded like the evaluation's
+        try:
+            form, ordered = check(query, prefixes)
+        except SparqlRefused as exc:
+            return {"refused": str(exc)}
+        except SparqlError as exc:
+            return {"error": str(exc)}
+    confine(write)
     try:
         result = store.query(query, prefixes=prefixes, base_iri=None)
     except SyntaxError as exc:
         return {"error": f"SPARQL error: {_first_line(exc)}"}
+    if form is not None and isinstance(result, ox.QueryBoolean) != (form == "ASK"):
+        return {"refused": "the SPARQL parser and the evaluator read the query differently"}
     if isinstance(result, ox.QueryBoolean):
         return {"boolean": bool(result)}
     if not isinstance(result, ox.QuerySolutions):
@@ -177,10 +196,12 @@ def _evaluate(
         if len(rows) == bounds.limit:
             return {"limit": bounds.limit}
         rows.append([_term(solution[i]) for i in range(len(variables))])
-    return {"variables": variables, "rows": rows}
+    return {"variables": variables, "rows": rows, "ordered": ordered}
 
 
-def _child(write: int, nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds) -> None:
+def _child(
+    write: int, nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds, check: Check
+) -> None:
     import faulthandler
 
     try:
@@ -190,7 +211,7 @@ def _child(write: int, nquads: bytes, query: str, prefixes: dict[str, str], boun
         os.dup2(quiet, 1)  # the evaluator's own messages (say, an allocation failure)
         os.dup2(quiet, 2)  # never reach the user's terminal
         try:
-            message = _evaluate(nquads, query, prefixes, bounds, write)
+            message = _evaluate(nquads, query, prefixes, bounds, write, check)
         except MemoryError:
             message = {"memory": bounds.memory}
         except Exception as exc:  # pyoxigraph reports evaluation errors as OSError/ValueError/…
@@ -224,15 +245,22 @@ def _mib(size: int) -> str:
 
 
 def evaluate_bounded(
-    nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds
+    nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds, check: Check = None
 ) -> Outcome:
-    """Evaluate ``query`` over ``nquads`` in a child process; raise on any bound or error."""
+    """Evaluate ``query`` over ``nquads`` in a child process; raise on any bound or error.
+
+    ``check`` (the guard's algebra check: the query's form and whether it
+    orders its rows, or a :class:`SparqlError`) runs in the child before it
+    is confined, under the same bounds: a query whose parsing explodes is
+    stopped like one whose evaluation does. The evaluator must agree with it
+    on the form. Raises :class:`SparqlRefused` for what ``check`` refuses.
+    """
     check_bounds(bounds)
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - runs in the child, which reports through the pipe
         os.close(read)
-        _child(write, nquads, query, prefixes, bounds)
+        _child(write, nquads, query, prefixes, bounds, check)
     os.close(write)
     try:
         data = _read_all(read, pid, time.monotonic() + bounds.timeout)
@@ -257,8 +285,11 @@ def evaluate_bounded(
         raise SparqlBoundError(
             f"the query needed more than {_mib(bounds.memory)} of memory and was stopped; narrow it"
         )
+    if "refused" in message:
+        raise SparqlRefused(str(message["refused"]))
     if "error" in message:
         raise SparqlBoundError(str(message["error"]))
     if "boolean" in message:
         return Outcome([], [], bool(message["boolean"]))
-    return Outcome(list(message["variables"]), [list(row) for row in message["rows"]])
+    rows = [list(row) for row in message["rows"]]
+    return Outcome(list(message["variables"]), rows, ordered=bool(message["ordered"]))
