@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,15 @@ def _private_cache(
 ) -> None:
     """Every test gets its own knowledge-base cache directory."""
     monkeypatch.setenv("DPTAX_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture
+def sparql_endpoint() -> Iterator[str]:
+    """A SPARQL endpoint on 127.0.0.1 that counts its requests (``tests/sparqlharness.py``)."""
+    from tests.sparqlharness import counting_server
+
+    with counting_server() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -22,7 +22,6 @@ import errno
 import json
 import os
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,16 +37,10 @@ from dptaxonomy.export.sparqlsandbox import (
 )
 from tests.clirunner import run
 from tests.conftest import FIXTURES
-from tests.sparqlharness import DATA, PREFIXES, Counter, counting_server
+from tests.sparqlharness import DATA, PREFIXES, Counter
 
 VALID = str(FIXTURES / "valid")
 SERVICE_REFUSED = "SPARQL SERVICE is not allowed: a query may read only the knowledge base"
-
-
-@pytest.fixture
-def server() -> Iterator[str]:
-    with counting_server() as url:
-        yield url
 
 
 # 1. The guard reads the parsed query -----------------------------------------------------
@@ -69,10 +62,10 @@ DIFFERENTIALS = [
 
 @pytest.mark.parametrize(("template", "message"), DIFFERENTIALS)
 def test_a_service_hidden_from_tokens_is_refused_and_sends_nothing(
-    server: str, template: str, message: str
+    sparql_endpoint: str, template: str, message: str
 ) -> None:
     with pytest.raises(SparqlError) as refused:
-        run_on_dataset(DATA, template.format(iri=server))
+        run_on_dataset(DATA, template.format(iri=sparql_endpoint))
     assert str(refused.value) == message
     assert Counter.requests == 0
 
@@ -162,8 +155,8 @@ def test_a_confined_child_can_open_no_socket_and_no_file(action: str) -> None:
     assert _in_child(action) == {"errno": errno.EMFILE}
 
 
-def test_a_child_that_left_the_network_cannot_reach_the_host(server: str) -> None:
-    port = int(server.split(":")[2].split("/", maxsplit=1)[0])
+def test_a_child_that_left_the_network_cannot_reach_the_host(sparql_endpoint: str) -> None:
+    port = int(sparql_endpoint.split(":")[2].split("/", maxsplit=1)[0])
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child's exit code is its report
         code = 3
@@ -185,9 +178,9 @@ def test_a_child_that_left_the_network_cannot_reach_the_host(server: str) -> Non
 
 
 @pytest.mark.parametrize("silent", ["", "SILENT "])
-def test_the_evaluator_alone_sends_nothing(server: str, silent: str) -> None:
+def test_the_evaluator_alone_sends_nothing(sparql_endpoint: str, silent: str) -> None:
     """No guard at all: the child's confinement is what keeps SERVICE from the server."""
-    query = f"SELECT * WHERE {{ ?s ?p ?o SERVICE {silent}<{server}> {{ ?x ?y ?z }} }}"
+    query = f"SELECT * WHERE {{ ?s ?p ?o SERVICE {silent}<{sparql_endpoint}> {{ ?x ?y ?z }} }}"
     if silent:
         outcome = evaluate_bounded(DATA, query, PREFIXES, Bounds())
         assert "LEAKED" not in json.dumps(outcome.rows)
@@ -200,13 +193,13 @@ def test_the_evaluator_alone_sends_nothing(server: str, silent: str) -> None:
 
 
 def test_without_confinement_the_child_would_reach_the_server(
-    server: str, monkeypatch: pytest.MonkeyPatch
+    sparql_endpoint: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The control: the tests above would fail if the child were not confined."""
     from dptaxonomy.export import sparqlsandbox
 
     monkeypatch.setattr(sparqlsandbox, "confine", lambda _keep: None)
-    query = f"SELECT DISTINCT ?x WHERE {{ ?s ?p ?o SERVICE <{server}> {{ ?x ?y ?z }} }}"
+    query = f"SELECT DISTINCT ?x WHERE {{ ?s ?p ?o SERVICE <{sparql_endpoint}> {{ ?x ?y ?z }} }}"
     assert evaluate_bounded(DATA, query, PREFIXES, Bounds()).rows == [["LEAKED"]]
     assert Counter.requests >= 1
 

@@ -13,7 +13,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,16 +22,10 @@ from dptaxonomy.export.sparqlguard import SparqlRefused, check_query
 from dptaxonomy.export.sparqlsandbox import SparqlBoundError
 from tests.clirunner import run
 from tests.conftest import FIXTURES
-from tests.sparqlharness import Counter, counting_server
+from tests.sparqlharness import Counter
 
 VALID = str(FIXTURES / "valid")
 CROSS_JOIN = "SELECT * WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
-
-
-@pytest.fixture
-def server() -> Iterator[str]:
-    with counting_server() as url:
-        yield url
 
 
 REACHING_OUT = [
@@ -56,9 +49,9 @@ REACHING_OUT = [
 
 @pytest.mark.parametrize("template", REACHING_OUT)
 def test_queries_reaching_outside_are_refused_and_send_nothing(
-    capsys: pytest.CaptureFixture[str], server: str, template: str
+    capsys: pytest.CaptureFixture[str], sparql_endpoint: str, template: str
 ) -> None:
-    result = run(capsys, "sparql", template.format(iri=server), "--catalog", VALID)
+    result = run(capsys, "sparql", template.format(iri=sparql_endpoint), "--catalog", VALID)
     assert result.code == 1
     assert result.out == ""
     assert result.err.startswith("dptax: ")
@@ -68,11 +61,11 @@ def test_queries_reaching_outside_are_refused_and_send_nothing(
     assert Counter.requests == 0
 
 
-def test_the_counting_server_does_count(server: str) -> None:
+def test_the_counting_server_does_count(sparql_endpoint: str) -> None:
     """The control: the server above would have seen a request made to it."""
     from urllib.request import urlopen
 
-    with urlopen(server, timeout=10) as answer:
+    with urlopen(sparql_endpoint, timeout=10) as answer:
         assert b"LEAKED" in answer.read()
     assert Counter.requests == 1
 
