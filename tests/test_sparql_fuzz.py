@@ -33,7 +33,7 @@ from tests.sparqlharness import DATA, PREFIXES, Counter, counting_server
 EXAMPLES = 300
 """How many texts Hypothesis writes; distinct shapes must be at least MIN_SHAPES."""
 
-MIN_SHAPES = 250
+MIN_SHAPES = 200
 
 BOUNDS = Bounds(timeout=10, limit=100)
 
