@@ -256,6 +256,23 @@ def test_the_library_refuses_unbounded_bounds(bounds: Bounds, message: str) -> N
     assert str(refused.value).startswith(message)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "query",
+    [
+        "SELECT * WHERE { " + " UNION ".join(["{ ?s ?p ?o }"] * 20_000) + " }",  # parser: 30 s
+        "SELECT * WHERE { ?s ?p '" + "a\\'" * 200_000 + " }",  # token screen: quadratic
+    ],
+    ids=["unions", "unclosed-strings"],
+)
+def test_checking_a_query_is_bounded_like_evaluating_it(query: str) -> None:
+    with pytest.raises(SparqlBoundError) as stopped:
+        run_on_dataset(DATA, query, Bounds(timeout=1))
+    assert str(stopped.value) == (
+        "the query was stopped after 1 s (the time limit); narrow it, or raise --timeout"
+    )
+
+
 # 4. Query files ----------------------------------------------------------------------------
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import record
 from dptaxonomy.export.sparqlcache import seal, unseal
-from dptaxonomy.export.sparqlguard import SparqlError, check_algebra, screen_query
+from dptaxonomy.export.sparqlguard import SparqlError, canonical_query, check_text
 from dptaxonomy.export.sparqlsandbox import Bounds, evaluate_bounded
 
 if TYPE_CHECKING:
@@ -147,9 +147,9 @@ def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> byte
 def run_on_dataset(nquads: bytes, query: str, bounds: Bounds | None = None) -> QueryResult:
     """Check ``query``, then evaluate the text the check read over ``nquads`` within ``bounds``."""
     bounds = bounds or Bounds()
-    text = screen_query(query)
+    text = canonical_query(query)
     prefixes = _prefixes(nquads)
-    outcome = evaluate_bounded(nquads, text, prefixes, bounds, check_algebra)
+    outcome = evaluate_bounded(nquads, text, prefixes, bounds, check_text)
     if outcome.boolean is not None:
         return QueryResult([], [], outcome.boolean)
     rows = [[_short(cell, prefixes) for cell in row] for row in outcome.rows]
@@ -182,6 +182,6 @@ def run_catalog_query(
     bounds: Bounds | None = None,
 ) -> QueryResult:
     """:func:`run_query` over the catalog at ``directory``, its dataset cached by content."""
-    screen_query(query)  # refuse the obvious before any work
+    canonical_query(query)  # refuse a text that is not one query before any work
     nquads = dataset_nquads(directory, assume_conjectures=assume_conjectures)
     return run_on_dataset(nquads, query, bounds or Bounds())

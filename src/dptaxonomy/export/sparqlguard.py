@@ -3,19 +3,21 @@
 :func:`prepare_query` decides in three layers, and evaluation gets only the
 text all three read:
 
-1. the text is made canonical: SPARQL's ``\\uXXXX`` escapes may stand for
-   any character of the query, so they are decoded here, once (a text that
-   still holds an escape afterwards is refused: a second decoding would read
-   it differently), and line breaks become ``\\n`` (a parser that ends a
-   comment at a carriage return and one that does not would read different
-   queries);
-2. a quick screen of the canonical text's tokens (below) refuses the
-   obvious cases without loading a parser;
-3. the authority, :mod:`.sparqlalgebra` (:func:`check_algebra`): a real
-   SPARQL parser reads the canonical text and the query's algebra is
-   checked. A text it does not parse is refused. It runs in the evaluator's
-   child process, under the query's time and memory bounds (a parser's cost
-   can grow fast with a hostile text), before the child is confined.
+1. the text is made canonical (:func:`canonical_query`): SPARQL's
+   ``\\uXXXX`` escapes may stand for any character of the query, so they are
+   decoded here, once (a text that still holds an escape afterwards is
+   refused: a second decoding would read it differently), and line breaks
+   become ``\\n`` (a parser that ends a comment at a carriage return and one
+   that does not would read different queries);
+2. a screen of the canonical text's tokens (below) refuses the obvious
+   cases with a precise message;
+3. the authority, :mod:`.sparqlalgebra`: a real SPARQL parser reads the
+   canonical text and the query's algebra is checked. A text it does not
+   parse is refused.
+
+Layers 2 and 3 (:func:`check_text`) run in the evaluator's child process,
+under the query's time and memory bounds (their cost can grow fast with a
+hostile text), before the child is confined.
 
 The evaluator then reads that same canonical text, in a child process that
 can open neither a socket nor a file (:mod:`.sparqlsandbox`), so even a
@@ -33,8 +35,6 @@ and refuses:
   ``DROP``, ``CREATE``, ``COPY``, ``MOVE``, ``ADD``, ``WITH``, ``USING``);
 - every form but ``SELECT`` and ``ASK`` (``CONSTRUCT`` and ``DESCRIBE`` are
   not supported: ``DESCRIBE <iri>`` is how some stores dereference an IRI).
-
-The screen runs on the text as written and on the canonical text.
 
 >>> check_query("PREFIX ex: <http://e/> SELECT ?service WHERE { ?service ex:from 'SERVICE' }")
 'SELECT'
@@ -60,12 +60,12 @@ __all__ = [
     "Prepared",
     "SparqlError",
     "SparqlRefused",
+    "canonical_query",
     "canonical_text",
-    "check_algebra",
     "check_query",
+    "check_text",
     "prepare_query",
     "refuse",
-    "screen_query",
 ]
 
 ALLOWED_FORMS = ("SELECT", "ASK")
@@ -175,39 +175,37 @@ def _form(words: list[str]) -> str | None:
     return next((w for w in words if w in _FORMS or w in FORBIDDEN), None)
 
 
-def _screen(query: str, text: str) -> None:
-    """The token screen (layer 2) over the text as written and the canonical text."""
-    readings = [_keywords(query)]
-    if text != query:
-        readings.append(_keywords(text))
-    for words in readings:
-        for word in words:
-            if word in FORBIDDEN:
-                refuse(word)
-    forms = {_form(words) for words in readings}
-    if len(forms) != 1:
-        raise SparqlRefused("the query reads differently once its \\u escapes are decoded")
-    (form,) = forms
+def _screen(text: str) -> None:
+    """The token screen (layer 2) over the canonical text."""
+    words = _keywords(text)
+    for word in words:
+        if word in FORBIDDEN:
+            refuse(word)
+    form = _form(words)
     if form is not None and form not in ALLOWED_FORMS:
         raise SparqlRefused(f"only SELECT and ASK queries are supported (found a {form} query)")
 
 
-def screen_query(query: str) -> str:
-    """Layers 1 and 2: the canonical text, if the token screen lets it pass.
+def canonical_query(query: str) -> str:
+    """Layer 1: the canonical text of a query of at most :data:`MAX_QUERY_BYTES` bytes.
 
-    Linear in the query's length (at most :data:`MAX_QUERY_BYTES`), so it
-    runs before any work; the parser (layer 3, :func:`check_algebra`) runs
-    where its cost is bounded, in the evaluator's child process.
+    Linear in the query's length, so it runs before any work; layers 2 and 3
+    (:func:`check_text`) run where their cost is bounded, in the evaluator's
+    child process (the token screen's worst case grows with the square of
+    the length, a parser's can grow faster).
     """
     if len(_utf8(query)) > MAX_QUERY_BYTES:
         raise SparqlRefused(f"the query is longer than {MAX_QUERY_BYTES} bytes")
-    text = canonical_text(query)
-    _screen(query, text)
-    return text
+    return canonical_text(query)
 
 
-def check_algebra(text: str, prefixes: dict[str, str]) -> tuple[str, bool]:
-    """Layer 3, the authority: the form of canonical ``text`` and whether it orders its rows."""
+def check_text(text: str, prefixes: dict[str, str]) -> tuple[str, bool]:
+    """Layers 2 and 3 on canonical ``text``: its form and whether it orders its rows.
+
+    The token screen first, then the authority, the algebra
+    (:func:`dptaxonomy.export.sparqlalgebra.read_query`).
+    """
+    _screen(text)
     from dptaxonomy.export.sparqlalgebra import read_query
 
     return read_query(text, prefixes)
@@ -220,12 +218,12 @@ def prepare_query(query: str, prefixes: Mapping[str, str] | None = None) -> Prep
     base's, :data:`dptaxonomy.export.vocabulary.PREFIXES`). A text the parser
     does not accept raises :class:`SparqlError`.
     """
-    text = screen_query(query)
+    text = canonical_query(query)
     if prefixes is None:
         from dptaxonomy.export.vocabulary import PREFIXES
 
         prefixes = {name: str(namespace) for name, namespace in PREFIXES.items()}
-    form, ordered = check_algebra(text, dict(prefixes))
+    form, ordered = check_text(text, dict(prefixes))
     return Prepared(form, ordered, text)
 
 
