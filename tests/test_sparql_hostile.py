@@ -123,6 +123,7 @@ def test_the_evaluator_gets_the_canonical_text() -> None:
 
 def _in_child(action: str) -> dict[str, object]:
     """Fork; in the child forbid new descriptors, then try ``action``; report its errno."""
+    held = os.open(__file__, os.O_RDONLY)  # a descriptor the child inherits
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child reports through the pipe
@@ -134,6 +135,8 @@ def _in_child(action: str) -> dict[str, object]:
                     socket.socket(socket.AF_INET, socket.SOCK_STREAM).close()
                 elif action == "open":
                     open(__file__, "rb").close()
+                elif action == "inherited":
+                    os.fstat(held)
                 report["errno"] = 0
             except OSError as exc:
                 report["errno"] = exc.errno
@@ -141,6 +144,7 @@ def _in_child(action: str) -> dict[str, object]:
             os.write(write, json.dumps(report).encode())
             os._exit(0)
     os.close(write)
+    os.close(held)
     try:
         data = os.read(read, 4096)
     finally:
@@ -150,9 +154,12 @@ def _in_child(action: str) -> dict[str, object]:
     return result
 
 
-@pytest.mark.parametrize("action", ["socket", "open"])
-def test_a_confined_child_can_open_no_socket_and_no_file(action: str) -> None:
-    assert _in_child(action) == {"errno": errno.EMFILE}
+@pytest.mark.parametrize(
+    ("action", "error"),
+    [("socket", errno.EMFILE), ("open", errno.EMFILE), ("inherited", errno.EBADF)],
+)
+def test_a_confined_child_can_open_nothing_and_holds_nothing(action: str, error: int) -> None:
+    assert _in_child(action) == {"errno": error}
 
 
 def test_a_child_that_left_the_network_cannot_reach_the_host(sparql_endpoint: str) -> None:

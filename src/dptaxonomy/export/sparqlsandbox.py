@@ -58,6 +58,9 @@ MAX_LIMIT = 1_000_000
 
 _CLONE_NEWNET = 0x40000000
 
+_MAX_DESCRIPTOR = 1 << 20
+"""Close descriptors up to here when the descriptor limit says "unlimited" (Linux's ceiling)."""
+
 Check = Callable[[str, dict[str, str]], tuple[str, bool]] | None
 """The guard's check run in the child: the query's form and whether it orders its rows."""
 
@@ -113,8 +116,10 @@ def forbid_new_descriptors(keep: int) -> None:
     """
     import resource
 
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    top = _MAX_DESCRIPTOR if soft in (resource.RLIM_INFINITY, -1) else min(soft, _MAX_DESCRIPTOR)
     os.closerange(3, keep)
-    os.closerange(keep + 1, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+    os.closerange(keep + 1, top)
     resource.setrlimit(resource.RLIMIT_NOFILE, (0, 0))
 
 
