@@ -31,6 +31,7 @@ from dptaxonomy.reasoning.conversion import ParameterSpec
 from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.numeric import IV, exact, inside, lower, upper
+from dptaxonomy.reasoning.rounding import SafeSide, outward_float
 from dptaxonomy.reasoning.tightest import (
     ChainResult,
     Conversion,
@@ -39,7 +40,13 @@ from dptaxonomy.reasoning.tightest import (
 )
 from dptaxonomy.reasoning.tightest import convert as tightest
 
-__all__ = ["PARAMETER_ALIASES", "ConvertResult", "convert", "parse_assignments"]
+__all__ = ["PARAMETER_ALIASES", "ROUNDING", "ConvertResult", "convert", "parse_assignments"]
+
+ROUNDING = (
+    "computed values are ends of interval enclosures rounded outward: an upper bound (≤) "
+    "rounded up, a lower bound (≥) rounded down; the guarantee holds as stated"
+)
+"""How the numbers of a conversion are rounded (the text's second line, the JSON's ``rounding``)."""
 
 PARAMETER_ALIASES = {
     "eps": "epsilon",
@@ -62,6 +69,10 @@ class ConvertResult:
     conversion: Conversion
     source_given: dict[str, str]
     target_given: dict[str, str]
+    sides: dict[str, SafeSide]
+    """Each target parameter's safe end (from its ``monotone``)."""
+    source_sides: dict[str, SafeSide]
+    """Each source parameter's safe end; a source value given is shown on the other side."""
 
     @property
     def best(self) -> ChainResult:
@@ -70,7 +81,12 @@ class ConvertResult:
         return best
 
     def values(self, result: ChainResult) -> dict[str, dict[str, Any]]:
-        """Target parameters: given ones as given, computed ones rounded up (safe side)."""
+        """Target parameters: given ones as given, computed ones at their safe end.
+
+        A computed ``value`` is the enclosure's upper end rounded up, or, for a
+        ``stronger_when_larger`` parameter, its lower end rounded down; ``side``
+        says which ("both" when the direction is unknown: only the enclosure is safe).
+        """
         run = result.run
         assert run is not None
         data: dict[str, dict[str, Any]] = {}
@@ -78,14 +94,20 @@ class ConvertResult:
         order = sorted(values, key=lambda name: (name not in run.computed, name))
         for name in order:
             value = values[name]
+            side = self.sides.get(name, SafeSide.both)
             if name in run.computed:
                 data[name] = {
-                    "value": upper(value),
+                    "value": lower(value) if side is SafeSide.low else upper(value),
                     "given": False,
+                    "side": side.value,
                     "enclosure": [lower(value), upper(value)],
                 }
             else:
-                data[name] = {"value": float(self.target_given[name]), "given": True}
+                text = self.target_given[name]
+                data[name] = {
+                    "value": outward_float(text, up=side is not SafeSide.low),
+                    "given": True,
+                }
         return data
 
     def chain_data(self, result: ChainResult) -> dict[str, Any]:
@@ -111,7 +133,12 @@ class ConvertResult:
                 "source": self.conversion.source,
                 "target": self.conversion.target,
                 "from": {
-                    name: {"value": float(text), "given": True}
+                    name: {
+                        "value": outward_float(
+                            text, up=self.source_sides.get(name) is SafeSide.low
+                        ),
+                        "given": True,
+                    }
                     for name, text in sorted(self.source_given.items())
                 },
                 "to": self.values(best),
@@ -125,7 +152,7 @@ class ConvertResult:
                     for f in best.free
                 ],
                 "solved": _solved(best),
-                "rounding": "computed values are upper ends of interval enclosures, rounded up",
+                "rounding": ROUNDING,
                 "alternatives": [self.chain_data(r) for r in self.conversion.results[1:]],
             }
         )
@@ -285,4 +312,10 @@ def convert(
                 raise ConversionError(f"the {a} mechanism does not satisfy {b} ({violated[0]})")
             raise ConversionError(f"no claim of the {a} mechanism leads to {b}")
         raise ConversionError(_refusal(kb, a, b, conversion))
-    return ConvertResult(conversion, dict(source_given), dict(target_given))
+    return ConvertResult(
+        conversion,
+        dict(source_given),
+        dict(target_given),
+        {spec.name: spec.side for spec in parameter_specs(kb, b)},
+        {spec.name: spec.side for spec in source_specs},
+    )

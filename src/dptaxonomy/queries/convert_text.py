@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from decimal import Decimal
+from typing import TYPE_CHECKING
 
+from dptaxonomy.reasoning.rounding import SafeSide, bound_text, outward_text
 from dptaxonomy.schema.enums import FACT_SYMBOLS
 
 if TYPE_CHECKING:
@@ -14,17 +16,29 @@ __all__ = ["conversion_text", "number"]
 
 
 def number(value: float) -> str:
-    """A value as the text shows it: 10 significant digits (rounded up values stay sound
-    in JSON, where they are printed in full)."""
+    """A free parameter's chosen value, to 10 significant digits (nearest). It is not a
+    bound: every value gives a valid guarantee, and the one printed was computed exactly."""
     return f"{value:.10g}"
 
 
-def _assignments(values: dict[str, dict[str, Any]]) -> str:
+def _assignments(result: ConvertResult, chain: ChainResult) -> str:
+    """``epsilon ≤ 1.2, delta = 1e-06``: computed values at their safe end, given ones as given."""
+    assert chain.run is not None
     parts = []
-    for name, entry in values.items():
-        sign = "=" if entry["given"] else "≤"
-        parts.append(f"{name} {sign} {number(entry['value'])}")
+    for name, entry in result.values(chain).items():
+        side = result.sides.get(name, SafeSide.both)
+        if entry["given"]:
+            parts.append(f"{name} = {_given(result.target_given[name], side)}")
+        else:
+            parts.append(f"{name} {bound_text(chain.run.target_values[name], side)}")
     return ", ".join(parts)
+
+
+def _given(text: str, side: SafeSide) -> str:
+    """A value the user gave: its exact decimal, or rounded toward its safe side when long."""
+    value = Decimal(text.strip())
+    rounded = outward_text(value, up=side is not SafeSide.low)
+    return rounded if side is not SafeSide.both or Decimal(rounded) == value else text.strip()
 
 
 def _free(result: ChainResult) -> str:
@@ -53,9 +67,8 @@ def conversion_text(result: ConvertResult) -> str:
     conversion = result.conversion
     given = ", ".join(f"{k} = {v}" for k, v in sorted(result.source_given.items()))
     lines = [
-        f"{conversion.source} ({given}) ⇒ {conversion.target} with "
-        f"{_assignments(result.values(best))}",
-        "(computed values are rounded up: the guarantee holds as stated)",
+        f"{conversion.source} ({given}) ⇒ {conversion.target} with {_assignments(result, best)}",
+        "(computed values are rounded outward, ≤ up and ≥ down: the guarantee holds as stated)",
         "",
         f"Tightest chain ({len(best.chain.steps)} step(s), best of {len(conversion.results)}):",
         *_chain_lines(best),
@@ -64,7 +77,8 @@ def conversion_text(result: ConvertResult) -> str:
         s = best.solved
         lines.append(
             f"{s.name} solved numerically so that the chain's {s.bounded} is at most the value "
-            f"given (its sound bound there: {number(s.bound)}); {conversion.target} is weaker "
+            f"given (its sound bound there: ≤ {outward_text(s.bound, up=True)}); "
+            f"{conversion.target} is weaker "
             f"as {s.bounded} grows"
         )
     if best.free:
@@ -81,5 +95,5 @@ def conversion_text(result: ConvertResult) -> str:
                 continue
             extra = f" [{_free(other)}]" if other.free else ""
             cited = ", ".join(f"[{s.origin.citation.key}]" for s in other.chain.steps)
-            lines.append(f"  {via}: {_assignments(result.values(other))}{extra} {cited}")
+            lines.append(f"  {via}: {_assignments(result, other)}{extra} {cited}")
     return "\n".join(lines)

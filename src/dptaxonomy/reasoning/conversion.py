@@ -30,7 +30,8 @@ from typing import Any
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.conversion_chains import Chain
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, holds, inside, point, upper
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, holds, inside, point
+from dptaxonomy.reasoning.rounding import SafeSide, bound_text, safe_side
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
     Comparison,
@@ -70,6 +71,15 @@ class ParameterSpec:
     @property
     def weaker_when_larger(self) -> bool:
         return self.monotone == "weaker_when_larger"
+
+    @property
+    def stronger_when_larger(self) -> bool:
+        return self.monotone == "stronger_when_larger"
+
+    @property
+    def side(self) -> SafeSide:
+        """The end of an enclosure this parameter's guarantee may report."""
+        return safe_side(self.monotone)
 
     @cached_property
     def domain(self) -> Interval | None:
@@ -284,13 +294,18 @@ def _finish(
         if name not in target_given:
             continue
         given = ops.lift(target_given[name])
-        if by_name[name].weaker_when_larger and _at_most(ops, current[name], given):
+        spec = by_name[name]
+        if spec.weaker_when_larger and _at_most(ops, current[name], given):
             values[name] = given  # the guarantee at the computed value implies it at the given one
             continue
+        if spec.stronger_when_larger and _at_most(ops, given, current[name]):
+            values[name] = given  # stronger when larger: it implies itself at every smaller value
+            continue
         if not _same(ops, current[name], given):
+            relation = "at least" if spec.stronger_when_larger else "at most"
             raise ChainRefused(
-                f"the chain gives {_label(target, name)} = {_show(ops, current[name])}, "
-                f"not at most the value given"
+                f"the chain gives {_label(target, name)} {_show(ops, current[name], spec.side)}, "
+                f"not {relation} the value given"
             )
     computed_names = tuple(n for n in computed_names if n not in target_given)
     for name in target_specs - set(values):
@@ -347,8 +362,8 @@ def _at_most(ops: Any, left: Any, right: Any) -> bool:
     return bool(ops.condition(parse_condition("x <= y"), {"x": left, "y": right}) is True)
 
 
-def _show(ops: Any, value: Any) -> str:
-    return f"{upper(value) if ops is _Intervals else value:.10g}"
+def _show(ops: Any, value: Any, side: SafeSide) -> str:
+    return bound_text(value if ops is _Intervals else point(float(value)), side)
 
 
 def _same(ops: Any, left: Any, right: Any) -> bool:

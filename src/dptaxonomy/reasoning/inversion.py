@@ -28,6 +28,7 @@ from dptaxonomy.reasoning.conversion import (
 from dptaxonomy.reasoning.conversion_chains import Chain
 from dptaxonomy.reasoning.numeric import IV, holds, point, upper
 from dptaxonomy.reasoning.optimise import GRID, to_value
+from dptaxonomy.reasoning.rounding import outward_text
 from dptaxonomy.schema.arith import names_in, parse_condition
 
 __all__ = ["Inversion", "plan_inversion", "solve"]
@@ -122,7 +123,8 @@ def solve(
         middle = (low + high) / 2
         low, high = (low, middle) if feasible(middle) else (middle, high)
     candidate = to_value(high, domain)
-    reason = f"the sound bound on {bound} exceeds the value given near {name} = {candidate:.10g}"
+    near = outward_text(candidate, up=True)
+    reason = f"the sound bound on {bound} exceeds the value given near {name} = {near}"
     for nudge in _NUDGES:
         q = candidate * (1 + nudge) if candidate > 0 else candidate + nudge
         try:

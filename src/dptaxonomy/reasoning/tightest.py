@@ -73,12 +73,17 @@ class ChainResult:
     refusal: str | None = None
     solved: Solved | None = None
 
-    @property
-    def score(self) -> float:
-        """Sum of the upper bounds of the computed parameters (inf when refused)."""
+    def score(self, target: Mapping[str, ParameterSpec]) -> float:
+        """Sum of the computed parameters' reported ends, each signed so that smaller is
+        tighter: an upper bound counts as is, a ``stronger_when_larger`` lower bound negated
+        (inf when refused)."""
         if self.run is None:
             return math.inf
-        return sum(upper(self.run.target_values[name]) for name in self.run.computed)
+        values = self.run.target_values
+        return sum(
+            -lower(values[name]) if target[name].stronger_when_larger else upper(values[name])
+            for name in self.run.computed
+        )
 
 
 @record
@@ -138,7 +143,15 @@ def _evaluate(
                 )
             except (ChainRefused, NumericError, OverflowError, ValueError, ZeroDivisionError):
                 return math.inf
-            total = float(sum(run.target_values[name] for name in run.computed))
+            target = {spec.name: spec for spec in specs[chain.target]}
+            total = float(
+                sum(
+                    -run.target_values[name]
+                    if target[name].stronger_when_larger
+                    else run.target_values[name]
+                    for name in run.computed
+                )
+            )
             return total if math.isfinite(total) else math.inf
 
         candidates = minimise(objective, [d for d in domains if d is not None])
@@ -196,8 +209,10 @@ def evaluate_chains(
 ) -> Conversion:
     """Evaluate ``chains`` (with every definition's parameters in ``specs``), best first."""
     results = [_evaluate(chain, specs, source_values, target_given) for chain in chains]
+    at_target = {spec.name: spec for spec in specs.get(target, ())}
+    scores = [result.score(at_target) for result in results]
     order = sorted(
         range(len(results)),
-        key=lambda i: (results[i].run is None, results[i].score, len(results[i].chain.steps), i),
+        key=lambda i: (results[i].run is None, scores[i], len(results[i].chain.steps), i),
     )
     return Conversion(source, target, tuple(results[i] for i in order))

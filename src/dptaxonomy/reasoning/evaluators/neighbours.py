@@ -35,6 +35,7 @@ from dptaxonomy.reasoning.evaluators.battery import conditions_hold, parameter_g
 from dptaxonomy.reasoning.evaluators.definitions import PURE
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Pair, is_infinite
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, lower, point, upper
+from dptaxonomy.reasoning.rounding import outward_text
 from dptaxonomy.schema.arith import parse_expression
 from dptaxonomy.schema.mechanisms import (
     Action,
@@ -258,7 +259,8 @@ def _judge_satisfies(claim: Satisfies, values: dict[str, IV]) -> Judge:
                 if id(output) not in verdicts:
                     verdicts[id(output)] = PURE.holds(output, {"epsilon": bound})
                 if verdicts[id(output)] is False:
-                    return False, 0, f"{pair.label}: loss exceeds epsilon={upper(bound):.6g}"
+                    shown = outward_text(lower(bound), up=False, digits=6)
+                    return False, 0, f"{pair.label}: loss exceeds epsilon={shown}"
             return True, sum(1 for o in outputs if verdicts[id(o)] is True), None
         for pair, loss in zip(pairs, losses, strict=True):
             if is_infinite(loss):

@@ -33,6 +33,7 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.evaluators.families import INFINITE, at_most, is_infinite
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, point, upper
+from dptaxonomy.reasoning.rounding import enclosure_text
 from dptaxonomy.schema.arith import parse_expression
 
 if TYPE_CHECKING:
@@ -226,7 +227,8 @@ def map_results(
             )
             where = (
                 f"{algorithm.name}, default {algorithm.values[default]}: "
-                f"{implying} ε = {upper(source):.6g} gives {implied} ε = {upper(mapped):.6g}"
+                f"{implying} ε = {enclosure_text(source, digits=6)} gives {implied} ε = "
+                f"{enclosure_text(mapped, digits=6)}"
             )
             results.append((verdict, where))
     return results

@@ -34,6 +34,7 @@ from dptaxonomy.reasoning.numeric import (
     lower,
     upper,
 )
+from dptaxonomy.reasoning.rounding import enclosure_text
 from dptaxonomy.schema.arith import Name, parse_expression, parse_interval
 from dptaxonomy.schema.mechanisms import Mechanism, Satisfies, Violates
 
@@ -104,8 +105,7 @@ def _show(values: dict[str, IV]) -> str:
 
 
 def _number(value: IV) -> str:
-    low, high = lower(value), upper(value)
-    return f"{high:.6g}" if low == high else f"[{low:.6g}, {high:.6g}]"
+    return enclosure_text(value, digits=6)
 
 
 def _value(expression: str, values: dict[str, IV]) -> IV:
