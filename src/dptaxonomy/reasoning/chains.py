@@ -22,6 +22,7 @@ import math
 
 from dptaxonomy.base.records import record, replace
 from dptaxonomy.reasoning.composition import constant_truth, oriented_map, render_condition
+from dptaxonomy.reasoning.definedness import composition_defect
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proof import Conclusion, Proof
@@ -87,7 +88,8 @@ class ParametricChain:
 
 
 def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
-    """Compose the maps of ``steps`` (M1–M4), or None if a step has no map."""
+    """Compose the maps of ``steps`` (M1–M4), or None if a step has no map or the composed
+    map is undefined (:mod:`dptaxonomy.reasoning.definedness`)."""
     current: dict[str, Node] | None = None
     conditions: list[str] = []
     unchecked: list[str] = []
@@ -128,8 +130,8 @@ def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
             if current is None
             else {name: substitute(node, current) for name, node in mapping.items()}
         )
-    if current is None:
-        return None
+    if current is None or composition_defect(steps, current) is not None:
+        return None  # undefined somewhere on the way: no guarantee to show
     rendered = {name: render(node) for name, node in current.items()}
     free = sorted(set().union(*(names_in(n) for n in current.values())) - _CONSTANTS)
     rules = {s.rule for s in steps} | {Rule.MAP_COMPOSITION}

@@ -9,11 +9,12 @@ parameters as expressions over A's: the guarantee the chain yields, e.g.
 
 from __future__ import annotations
 
+from dptaxonomy.reasoning.definedness import composition_defect
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.proof import Conclusion, Proof
 from dptaxonomy.schema.arith import Node, render, substitute
 
-__all__ = ["composed_map", "step_map"]
+__all__ = ["composed_map", "composition_problem", "step_map"]
 
 
 def step_map(step: Fact) -> dict[str, Node] | None:
@@ -27,13 +28,7 @@ def step_map(step: Fact) -> dict[str, Node] | None:
     return oriented_map(step)
 
 
-def composed_map(proof: Proof) -> dict[str, str] | None:
-    """The last definition's parameters as expressions over the first's, or None.
-
-    Only for ≻ and ⊂ proofs whose every step carries a map. Names a map leaves
-    unbound (a free parameter such as δ, or a constant such as pi) stay as
-    they are.
-    """
+def _composed(proof: Proof) -> dict[str, Node] | None:
     if proof.conclusion is Conclusion.not_stronger or not proof.steps:
         return None
     current: dict[str, Node] | None = None
@@ -46,5 +41,25 @@ def composed_map(proof: Proof) -> dict[str, str] | None:
             if current is None
             else {name: substitute(expression, current) for name, expression in mapping.items()}
         )
-    assert current is not None
+    return current
+
+
+def composition_problem(proof: Proof) -> str | None:
+    """Why the maps along ``proof`` compose into no guarantee (None when they do, or when
+    some step has no map): :func:`dptaxonomy.reasoning.definedness.composition_defect`."""
+    current = _composed(proof)
+    return None if current is None else composition_defect(proof.steps, current)
+
+
+def composed_map(proof: Proof) -> dict[str, str] | None:
+    """The last definition's parameters as expressions over the first's, or None.
+
+    Only for ≻ and ⊂ proofs whose every step carries a map, and only where the
+    composition is defined (:func:`composition_problem`). Names a map leaves
+    unbound (a free parameter such as δ, or a constant such as pi) stay as
+    they are.
+    """
+    current = _composed(proof)
+    if current is None or composition_defect(proof.steps, current) is not None:
+        return None
     return {name: render(expression) for name, expression in current.items()}

@@ -133,9 +133,10 @@ class ProofSearch:
         """The simplest proof of ``a ≻ b`` whose every step carries a parameter map.
 
         Its composed map (:func:`dptaxonomy.reasoning.parameters.composed_map`) says
-        which parameters of ``b`` the chain guarantees.
+        which parameters of ``b`` the chain guarantees; None when that map is undefined
+        (:func:`dptaxonomy.reasoning.parameters.composition_problem`).
         """
-        from dptaxonomy.reasoning.parameters import step_map
+        from dptaxonomy.reasoning.parameters import composition_problem, step_map
 
         if a == b:
             return None
@@ -148,7 +149,8 @@ class ProofSearch:
         if not chain:
             return None
         extra = (Rule.STRONGER_TRANSITIVE,) if len(chain) > 1 else ()
-        return Proof(Conclusion.stronger, a, b, chain, self._rules(chain, *extra))
+        proof = Proof(Conclusion.stronger, a, b, chain, self._rules(chain, *extra))
+        return None if composition_problem(proof) is not None else proof
 
     def derived(self) -> Iterator[Proof]:
         """A proof of every ≻ and ¬≻ fact that is derived but not asserted as such (a ≠ b)."""
