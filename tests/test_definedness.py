@@ -10,6 +10,7 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.chains import compose, parametric_chains
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.definedness import composition_defect, undefined_part
+from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.parameters import composed_map, composition_problem
 from dptaxonomy.reasoning.reasoner import Reasoner
@@ -22,7 +23,7 @@ def kb(catalog: Catalog) -> KnowledgeBase:
     return compile_knowledge_base(catalog)
 
 
-def _kl_path(kb: KnowledgeBase, map_text: str) -> tuple:  # type: ignore[type-arg]
+def _kl_path(kb: KnowledgeBase, map_text: str) -> tuple[Fact, Fact]:
     """KL privacy ⊂ Rényi DP (at α = 1) then the Rényi DP → (ε, δ)-DP step with ``map_text``."""
     first = next(
         f for f in kb.mapped_facts["kl-privacy"] if f.b == "renyi-dp" and f.origin.parameter_map
@@ -72,9 +73,7 @@ def test_an_undefined_expression_alone_is_a_defect(kb: KnowledgeBase) -> None:
     )
 
 
-def test_no_parametric_chain_or_proof_for_kl_to_approximate_dp(
-    kb: KnowledgeBase, catalog: Catalog
-) -> None:
+def test_no_parametric_chain_or_proof_for_kl_to_approximate_dp(kb: KnowledgeBase) -> None:
     assert parametric_chains(kb, "kl-privacy", "approximate-dp") == []
     reasoner = Reasoner(kb)
     assert reasoner.search.parametric("kl-privacy", "approximate-dp") is None
