@@ -152,6 +152,7 @@ class ConvertResult:
                     for f in best.free
                 ],
                 "solved": _solved(best),
+                "raised": list(best.run.raised),
                 "rounding": ROUNDING,
                 "alternatives": [self.chain_data(r) for r in self.conversion.results[1:]],
             }

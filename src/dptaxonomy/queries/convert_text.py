@@ -73,6 +73,8 @@ def conversion_text(result: ConvertResult) -> str:
         f"Tightest chain ({len(best.chain.steps)} step(s), best of {len(conversion.results)}):",
         *_chain_lines(best),
     ]
+    assert best.run is not None
+    lines += [f"Raised: {text}" for text in best.run.raised]
     if best.solved is not None:
         s = best.solved
         lines.append(

@@ -64,6 +64,18 @@ def _perfect_privacy_line(step: Fact) -> str:
     )
 
 
+def _restriction_lines(step: Fact) -> list[str]:
+    """A step's restrictions: parameters fixed to a described value, each marked when the
+    fact holds only there (rule K3) rather than choosing the special case (rule K2)."""
+    lines = []
+    for parameter, value in step.origin.restrictions:
+        text = f"{parameter}: {value}"
+        restricting = text in step.origin.restricting
+        scope = "K3: the fact holds only there" if restricting else "K2: a choice"
+        lines.append(f"     restriction: {text}   (rule {scope})")
+    return lines
+
+
 def proof_text(proof: Proof) -> str:
     """A proof as numbered steps, each with its citation and where it is stated."""
     symbol = FACT_SYMBOLS[proof.conclusion.value]
@@ -98,6 +110,7 @@ def proof_text(proof: Proof) -> str:
             lines.append(f"     parameters: {stated_map}")
         if origin.conditions:
             lines.append(f"     if: {' and '.join(origin.conditions)}")
+        lines += _restriction_lines(step)
         if origin.perfect_privacy:
             lines.append(_perfect_privacy_line(step))
     from dptaxonomy.reasoning.parameters import composed_map

@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Any
 
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.base.records import record
+from dptaxonomy.base.records import record, replace
 from dptaxonomy.reasoning.conversion_chains import Chain
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, holds, inside, point
 from dptaxonomy.reasoning.rounding import SafeSide, bound_text, safe_side
@@ -38,6 +38,7 @@ from dptaxonomy.schema.arith import (
     Interval,
     names_in,
     parse_condition,
+    parse_expression,
     parse_interval,
 )
 from dptaxonomy.schema.arith_eval import evaluate
@@ -106,6 +107,8 @@ class ChainRun:
     computed: tuple[str, ...]
     """Target parameters the chain computed (the others were given)."""
     checks: tuple[ConditionCheck, ...]
+    raised: tuple[str, ...] = ()
+    """Values a step gave below their domain, raised to its end (sound: weaker when larger)."""
 
 
 class ChainRefused(Exception):
@@ -190,6 +193,7 @@ def run_chain(
     maps = chain.maps
     current = {name: ops.lift(v) for name, v in source_values.items()}
     checks: list[ConditionCheck] = []
+    raised_labels: list[str] = []
     conditions_of, unbound_of = _plan(chain, specs)
     for index in range(len(chain.steps)):
         here, there = chain.definitions[index], chain.definitions[index + 1]
@@ -209,15 +213,25 @@ def run_chain(
         following = {**extra, **computed}
         late = [pair for pair in pending if pair not in early]
         checks += _check(late, {**following, **current}, index, ops)
-        for name, value in following.items():
+        for name, value in list(following.items()):
             domain = theirs[name].domain if name in theirs else None
-            if domain is not None and not ops.within(value, domain):
+            if domain is None or ops.within(value, domain):
+                continue
+            raised = _raised(ops, value, theirs[name])
+            if raised is None:
                 raise ChainRefused(
                     f"step {index + 1} gives {_label(there, name)} outside its domain "
                     f"{theirs[name].domain_text}"
                 )
+            following[name] = raised
+            raised_labels.append(
+                f"step {index + 1} gives {_label(there, name)} below its domain "
+                f"{theirs[name].domain_text}: raised to {domain.low:g}, "
+                f"sound as {there} is weaker when {name} is larger"
+            )
         current = following
-    return _finish(chain, specs, maps[-1], current, target_given, checks, ops)
+    run = _finish(chain, specs, maps[-1], current, target_given, checks, ops)
+    return replace(run, raised=tuple(raised_labels)) if raised_labels else run
 
 
 def _check(
@@ -356,6 +370,20 @@ def free_parameters(
         there = {spec.name: spec for spec in specs[chain.definitions[index + 1]]}
         found += [((index + 1, name), there[name]) for name in sorted(unbound) if name in there]
     return found
+
+
+_RAISE = parse_expression("max(x, low)")
+
+
+def _raised(ops: Any, value: Any, spec: ParameterSpec) -> Any | None:
+    """A value below its domain raised to the domain's closed lower end, or None. Sound only
+    for a ``weaker_when_larger`` parameter: BS16's mCDP → zCDP may give ξ < 0, BBG+20's RDP →
+    (ε, δ)-DP ε < 0; the inequality holds there, so at the domain's end (ξ = 0, ε = 0) too."""
+    domain = spec.domain
+    if domain is None or not (spec.weaker_when_larger and domain.low_closed):
+        return None
+    raised = ops.value(_RAISE, {"x": value, "low": ops.lift(domain.low)})
+    return raised if ops.within(raised, domain) else None
 
 
 def _at_most(ops: Any, left: Any, right: Any) -> bool:

@@ -135,5 +135,5 @@ def solve(
         computed = run.target_values[bound]
         if holds(_AT_MOST, {"x": computed, "y": given[bound]}) is True:
             values = {**run.target_values, bound: given[bound], name: point(q)}
-            return ChainRun(values, (name,), run.checks), upper(computed)
+            return ChainRun(values, (name,), run.checks, run.raised), upper(computed)
     raise ChainRefused(reason)
