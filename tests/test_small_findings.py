@@ -33,6 +33,17 @@ def test_mcdp_to_zcdp_below_the_domain_is_raised_to_zero(
     assert data["raised"] == [RAISED_XI.removeprefix("Raised: ")]
 
 
+def test_relate_says_what_was_raised(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "relate", *MCDP[1:])
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[-2:] == [
+        "mean-concentrated-dp (mu = 0.3, tau = 1) ⇒ zero-concentrated-dp with rho ≤ 0.5, xi ≤ 0",
+        RAISED_XI,
+    ]
+    data = json.loads(run(capsys, "relate", *MCDP[1:], "-f", "json").out)
+    assert data["numbers"]["raised"] == [RAISED_XI.removeprefix("Raised: ")]
+
+
 def test_bbg20_negative_epsilon_is_raised_to_zero(capsys: pytest.CaptureFixture[str]) -> None:
     result = run(
         capsys,

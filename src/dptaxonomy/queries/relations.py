@@ -102,13 +102,15 @@ class RelateResult:
         parts += conditional_text(r.conditional)
         if self.numbers is not None:
             parts.append("\nWith the parameters given (as `dptax convert` computes them):")
-            parts.append(self.numbers.to_text().split("\n", 1)[0])
+            answer = self.numbers.to_text().splitlines()
+            parts += [answer[0], *(line for line in answer if line.startswith("Raised: "))]
         return "\n".join(parts)
 
 
 def _numbers(result: ConvertResult) -> dict[str, Any]:
     data = result.to_json()
-    return {key: data[key] for key in ("source", "target", "from", "to", "proof", "free")}
+    keys = ("source", "target", "from", "to", "proof", "free", "raised")
+    return {key: data[key] for key in keys}
 
 
 def relate(
