@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -120,3 +121,16 @@ def test_the_site_pair_page_shows_no_undefined_map(kb: KnowledgeBase, catalog: C
     context = pair_context(catalog, Reasoner(kb), "kl-privacy", "approximate-dp")
     assert context["chain_map"] == []
     assert context["parametric"] is None
+
+
+@pytest.mark.slow
+def test_no_site_page_shows_an_undefined_map(site_dir: Path) -> None:
+    """Both pair pages that printed `log(1 / delta) / (1 - 1)` before now show no such map."""
+    for page in ("kl-privacy/total-variation-privacy", "approximate-dp/kl-privacy"):
+        assert (site_dir / "p" / page / "index.html").is_file()
+    shown = [
+        path.relative_to(site_dir)
+        for path in site_dir.rglob("*.html")
+        if "(1 - 1)" in path.read_text(encoding="utf-8")
+    ]
+    assert shown == []
