@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.reasoning.evaluators.algorithm_maps import map_results
 from dptaxonomy.reasoning.evaluators.semantic import (
     FiniteAlgorithm,
     dp_epsilon,
-    map_results,
     randomized_response,
     semantic_battery,
     semantic_epsilon,
@@ -129,19 +130,18 @@ def _relation(kind: str, epsilon: str, conditions: tuple[str, ...] = ()) -> Rela
     ],
 )
 def test_a_wrong_map_is_refuted_with_its_counterexample(
-    implying: str, implied: str, epsilon: str, conditions: tuple[str, ...]
+    catalog: Catalog, implying: str, implied: str, epsilon: str, conditions: tuple[str, ...]
 ) -> None:
     kind = "weaker" if implying == "differential-privacy" else "stronger"
-    results = map_results(
-        _relation(kind, epsilon, conditions), implying, implied, semantic_battery(4)
-    )
+    relation = _relation(kind, epsilon, conditions)
+    results = map_results(relation, implying, catalog.definitions[implied], semantic_battery(4))
     assert results is not None
     refuted = [where for verdict, where in results if verdict is False]
     assert refuted
     assert refuted[0].startswith("randomized response")
 
 
-def test_the_catalog_maps_hold_on_the_battery() -> None:
+def test_the_catalog_maps_hold_on_the_battery(catalog: Catalog) -> None:
     algorithms = semantic_battery()
     established = [
         ("differential-privacy", "semantic-privacy", "exp(2 * epsilon) - 1", ()),
@@ -154,9 +154,13 @@ def test_the_catalog_maps_hold_on_the_battery() -> None:
     ]
     for implying, implied, epsilon, conditions in established:
         kind = "weaker" if implying == "differential-privacy" else "stronger"
-        results = map_results(_relation(kind, epsilon, conditions), implying, implied, algorithms)
+        relation = _relation(kind, epsilon, conditions)
+        results = map_results(relation, implying, catalog.definitions[implied], algorithms)
         assert results is not None
         assert len(results) >= 16
         assert all(verdict is True for verdict, _ in results)
     other = _relation("weaker", "epsilon")
-    assert map_results(other, "renyi-dp", "semantic-privacy", algorithms) is None
+    semantic = catalog.definitions["semantic-privacy"]
+    assert map_results(other, "renyi-dp", semantic, algorithms) is None
+    pairs_only = catalog.definitions["renyi-dp"]
+    assert map_results(other, "differential-privacy", pairs_only, algorithms) is None

@@ -13,6 +13,11 @@ from dptaxonomy.reasoning.evaluators.verify import CheckKind, Outcome, verify_ca
 from tests.clirunner import run
 from tests.conftest import CATALOG_DIR
 
+DISPUTED_KS14 = (
+    "✗ refuted   epsilon-delta-semantic-privacy ⇒ approximate-dp with epsilon = 3 * epsilon, "
+    "delta = 2 * delta (91 cases)"
+)
+
 
 def _copy(tmp_path: Path) -> Path:
     catalog = tmp_path / "catalog"
@@ -30,14 +35,21 @@ def _append(path: Path, text: str) -> None:
 def test_the_shipped_catalog_passes_verify_check(capsys: pytest.CaptureFixture[str]) -> None:
     result = run(capsys, "verify", "--check", "--catalog", str(CATALOG_DIR))
     assert result.code == 0, result.out
-    assert "✗" not in result.out
+    refuted = [line for line in result.out.splitlines() if line.startswith("✗")]
+    assert refuted == [DISPUTED_KS14]
     assert result.err.startswith("claims: ")
 
 
 @pytest.mark.slow
 def test_every_evaluable_map_and_claim_is_computed_or_unchecked_never_refuted() -> None:
     checks = verify_catalog(load_catalog(CATALOG_DIR))
-    assert not [c for c in checks if c.outcome is Outcome.refuted]
+    refuted = [c for c in checks if c.outcome is Outcome.refuted]
+    # the one refutation is KS14's Theorem 2.4 (2), kept as printed and disputed
+    assert [(c.entry, c.index, c.disputed) for c in refuted] == [
+        ("epsilon-delta-semantic-privacy", 1, True)
+    ]
+    assert refuted[0].counterexample is not None
+    assert refuted[0].counterexample.startswith("randomized response, n = 1, ε = 0.05")
     maps = [c for c in checks if c.kind is CheckKind.parameter_map]
     assert sum(c.outcome is Outcome.computed for c in maps) >= 10
     claims = [c for c in checks if c.kind is not CheckKind.parameter_map]

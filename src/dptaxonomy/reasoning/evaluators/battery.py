@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
@@ -24,15 +25,20 @@ from dptaxonomy.reasoning.evaluators.thresholding import (
     thresholded_count_pair,
 )
 from dptaxonomy.reasoning.evaluators.zeta_geometric import ZetaGeometric
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds, inside, lower, upper
 from dptaxonomy.schema.arith import parse_condition, parse_expression, parse_interval
 from dptaxonomy.schema.enums import ParameterType
 from dptaxonomy.schema.mechanisms import Mechanism, OutputPair, PairKind
 
+if TYPE_CHECKING:
+    from dptaxonomy.schema.models import Definition
+
 __all__ = [
+    "DELTAS",
     "GRID",
     "Case",
     "battery",
+    "in_domains",
     "mechanism_cases",
     "pair_of",
     "parameter_grid",
@@ -44,6 +50,8 @@ GRID: dict[ParameterType, tuple[str, ...]] = {
     ParameterType.integer: ("1", "2", "3", "10"),
 }
 """Candidate values of a mechanism parameter, by type (kept when inside its domain)."""
+DELTAS = ("1e-6", "1e-3", "0.05")
+"""Values of a δ that a map or claim leaves free, or that a tight (ε, δ) may be loosened to."""
 RANDOM_PAIRS = 24
 SEED = 13
 
@@ -90,6 +98,22 @@ def conditions_hold(conditions: list[str], values: dict[str, IV]) -> bool:
         return all(holds(parse_condition(c), values) is True for c in conditions)
     except NumericError:
         return False
+
+
+def in_domains(
+    values: dict[str, IV], definition: Definition, extensions: dict[str, tuple[float, ...]]
+) -> bool:
+    """Whether every numeric parameter value lies in its declared domain or is one of the
+    evaluator's extensions, such as Rényi's α = 1 and α = ∞ (else: not applicable)."""
+    for parameter in definition.parameters:
+        numeric = parameter.type.value in ("real", "integer")
+        value = values.get(parameter.name)
+        if not numeric or value is None:
+            continue
+        extended = lower(value) == upper(value) in extensions.get(parameter.name, ())
+        if not extended and not inside(value, parse_interval(parameter.domain)):
+            return False
+    return True
 
 
 def parameter_grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:

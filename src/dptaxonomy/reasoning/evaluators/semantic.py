@@ -29,26 +29,22 @@ import itertools
 import random
 from typing import TYPE_CHECKING
 
-from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.evaluators.families import INFINITE, at_most, is_infinite
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, point, upper
-from dptaxonomy.reasoning.rounding import enclosure_text
+from dptaxonomy.reasoning.evaluators.families import INFINITE
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, point
 from dptaxonomy.schema.arith import parse_expression
 
 if TYPE_CHECKING:
-    from dptaxonomy.schema.models import Relation
+    pass
 
 __all__ = [
     "SEMANTIC",
     "FiniteAlgorithm",
     "dp_epsilon",
-    "holds_dp",
-    "holds_semantic",
-    "map_results",
     "randomized_response",
     "semantic_battery",
     "semantic_epsilon",
+    "transcript_suprema",
 ]
 
 SEMANTIC = "semantic-privacy"
@@ -109,23 +105,34 @@ def dp_epsilon(algorithm: FiniteAlgorithm) -> IV:
     return _value("log(r)", r=_largest(ratios))
 
 
+def transcript_suprema(algorithm: FiniteAlgorithm, default: int) -> list[IV]:
+    """For each transcript t, the supremum over priors and positions i of the statistical
+    distance between the two posteriors (the closed form above; 1 where a posterior can be
+    pushed all the way to one database)."""
+    suprema: list[IV] = []
+    for t in range(len(algorithm.table[0])):
+        found: list[IV] = [point(0.0)]
+        for i in range(algorithm.size):
+            likelihoods: list[IV] = []
+            for x in algorithm.databases():
+                a = algorithm.output(x)[t]
+                c = algorithm.output((*x[:i], default, *x[i + 1 :]))[t]
+                if _positive(a) != _positive(c):
+                    likelihoods = []
+                    found.append(point(1.0))
+                    break
+                if _positive(a):
+                    likelihoods.append(a / c)
+            if likelihoods:
+                ratio = _largest(likelihoods) / _smallest(likelihoods)
+                found.append(_value("(sqrt(r) - 1) / (sqrt(r) + 1)", r=ratio))
+        suprema.append(_largest(found))
+    return suprema
+
+
 def semantic_epsilon(algorithm: FiniteAlgorithm, default: int) -> IV:
     """The least ε̄ for which the algorithm is ε̄-semantically private with this default."""
-    found: list[IV] = [point(0.0)]
-    outputs = len(algorithm.table[0])
-    for i, t in itertools.product(range(algorithm.size), range(outputs)):
-        likelihoods: list[IV] = []
-        for x in algorithm.databases():
-            a = algorithm.output(x)[t]
-            c = algorithm.output((*x[:i], default, *x[i + 1 :]))[t]
-            if _positive(a) != _positive(c):
-                return point(1.0)  # a posterior can be pushed all the way to one database
-            if _positive(a):
-                likelihoods.append(a / c)
-        if likelihoods:
-            ratio = _largest(likelihoods) / _smallest(likelihoods)
-            found.append(_value("(sqrt(r) - 1) / (sqrt(r) + 1)", r=ratio))
-    return _largest(found)
+    return _largest([point(0.0), *transcript_suprema(algorithm, default)])
 
 
 def _fraction(numerator: int, denominator: int) -> IV:
@@ -173,62 +180,3 @@ def semantic_battery(count: int = 40, seed: int = 20261126) -> list[FiniteAlgori
     rng = random.Random(seed)
     algorithms += [_random_algorithm(rng, i, zeros=i % 4 == 0) for i in range(count)]
     return algorithms
-
-
-def holds_semantic(algorithm: FiniteAlgorithm, default: int, bound: IV) -> bool | None:
-    """Whether ε̄-semantic privacy with ε̄ = ``bound`` holds (None: the enclosures cannot tell)."""
-    return at_most(semantic_epsilon(algorithm, default), bound)
-
-
-def holds_dp(algorithm: FiniteAlgorithm, bound: IV) -> bool | None:
-    """Whether ε-DP with ε = ``bound`` holds (None: the enclosures cannot tell)."""
-    value = dp_epsilon(algorithm)
-    return False if is_infinite(value) and not is_infinite(bound) else at_most(value, bound)
-
-
-DIFFERENTIAL_PRIVACY = "differential-privacy"
-
-
-def map_results(
-    relation: Relation, implying: str, implied: str, algorithms: list[FiniteAlgorithm]
-) -> list[tuple[bool | None, str]] | None:
-    """A parameter map between ε-DP and semantic privacy checked on ``algorithms``.
-
-    One case per algorithm and default value: the algorithm's least parameter
-    on the implying side, mapped, must hold on the implied side. None when the
-    relation is not between these two definitions. A mapped ε̄ above 1 (what
-    every algorithm meets) is outside semantic privacy's domain and skipped.
-    """
-    if relation.parameter_map is None or {implying, implied} != {SEMANTIC, DIFFERENTIAL_PRIVACY}:
-        return None
-    from dptaxonomy.reasoning.evaluators.battery import conditions_hold
-
-    results: list[tuple[bool | None, str]] = []
-    expression = parse_expression(relation.parameter_map["epsilon"])
-    for algorithm in algorithms:
-        for default in range(len(algorithm.values)):
-            source = (
-                dp_epsilon(algorithm)
-                if implying == DIFFERENTIAL_PRIVACY
-                else semantic_epsilon(algorithm, default)
-            )
-            if is_infinite(source) or not conditions_hold(relation.conditions, {"epsilon": source}):
-                continue
-            try:
-                mapped = evaluate_interval(expression, {"epsilon": source})
-            except NumericError:
-                continue
-            if implied == SEMANTIC and upper(mapped) > 1:
-                continue
-            verdict = (
-                holds_semantic(algorithm, default, mapped)
-                if implied == SEMANTIC
-                else holds_dp(algorithm, mapped)
-            )
-            where = (
-                f"{algorithm.name}, default {algorithm.values[default]}: "
-                f"{implying} ε = {enclosure_text(source, digits=6)} gives {implied} ε = "
-                f"{enclosure_text(mapped, digits=6)}"
-            )
-            results.append((verdict, where))
-    return results

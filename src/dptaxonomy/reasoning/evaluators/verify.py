@@ -20,7 +20,15 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.checks import implication_sides
 from dptaxonomy.reasoning.evaluators import semantic
-from dptaxonomy.reasoning.evaluators.battery import Case, battery, conditions_hold, mechanism_cases
+from dptaxonomy.reasoning.evaluators.algorithm_maps import map_results
+from dptaxonomy.reasoning.evaluators.battery import (
+    DELTAS,
+    Case,
+    battery,
+    conditions_hold,
+    in_domains,
+    mechanism_cases,
+)
 from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE
 from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_check
@@ -30,12 +38,11 @@ from dptaxonomy.reasoning.numeric import (
     IV,
     evaluate_interval,
     exact,
-    inside,
     lower,
     upper,
 )
 from dptaxonomy.reasoning.rounding import enclosure_text
-from dptaxonomy.schema.arith import Name, parse_expression, parse_interval
+from dptaxonomy.schema.arith import Name, parse_expression
 from dptaxonomy.schema.mechanisms import Mechanism, Satisfies, Violates
 
 if TYPE_CHECKING:
@@ -45,7 +52,7 @@ if TYPE_CHECKING:
 __all__ = ["Check", "CheckKind", "Outcome", "verify_catalog", "verify_mechanism"]
 
 FREE_GRIDS: dict[str, tuple[str, ...]] = {
-    "delta": ("1e-6", "1e-3", "0.05"),
+    "delta": DELTAS,
     "epsilon": EPSILONS,
     "alpha": ("1.5", "2", "5", "32"),
     "omega": ("2", "10"),
@@ -212,22 +219,6 @@ def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
         )
 
 
-def _in_domains(
-    values: dict[str, IV], definition: Definition, extensions: dict[str, tuple[float, ...]]
-) -> bool:
-    """Whether every numeric parameter value lies in its declared domain or is one of the
-    evaluator's extensions, such as Rényi's α = 1 and α = ∞ (else: not applicable)."""
-    for parameter in definition.parameters:
-        numeric = parameter.type.value in ("real", "integer")
-        value = values.get(parameter.name)
-        if not numeric or value is None:
-            continue
-        extended = lower(value) == upper(value) in extensions.get(parameter.name, ())
-        if not extended and not inside(value, parse_interval(parameter.domain)):
-            return False
-    return True
-
-
 def _map_results(
     relation: Relation,
     source: Evaluable,
@@ -249,7 +240,7 @@ def _map_results(
                     continue
                 try:
                     mapped = {k: _value(e, values) for k, e in relation.parameter_map.items()}
-                    if not _in_domains(mapped, implied, target.extensions):
+                    if not in_domains(mapped, implied, target.extensions):
                         continue
                     verdict = target.holds(case.pair, {**extra, **mapped})
                 except NumericError:
@@ -273,8 +264,9 @@ def _map_checks(
             if source is not None and target is not None:
                 implied_entry = catalog.definitions[implied]
                 results = _map_results(relation, source, target, implied_entry, cases)
-            else:  # semantic privacy is judged on whole algorithms, not on neighbouring pairs
-                found = semantic.map_results(relation, implying, implied, algorithms)
+            else:  # prior-based definitions are judged on whole algorithms, not on pairs
+                implied_entry = catalog.definitions[implied]
+                found = map_results(relation, implying, implied_entry, algorithms)
                 if found is None:
                     continue
                 results = found
