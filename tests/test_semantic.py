@@ -134,7 +134,8 @@ def test_a_wrong_map_is_refuted_with_its_counterexample(
 ) -> None:
     kind = "weaker" if implying == "differential-privacy" else "stronger"
     relation = _relation(kind, epsilon, conditions)
-    results = map_results(relation, implying, catalog.definitions[implied], semantic_battery(4))
+    ends = catalog.definitions[implying], catalog.definitions[implied]
+    results = map_results(relation, *ends, semantic_battery(4))
     assert results is not None
     refuted = [where for verdict, where in results if verdict is False]
     assert refuted
@@ -155,12 +156,14 @@ def test_the_catalog_maps_hold_on_the_battery(catalog: Catalog) -> None:
     for implying, implied, epsilon, conditions in established:
         kind = "weaker" if implying == "differential-privacy" else "stronger"
         relation = _relation(kind, epsilon, conditions)
-        results = map_results(relation, implying, catalog.definitions[implied], algorithms)
+        ends = catalog.definitions[implying], catalog.definitions[implied]
+        results = map_results(relation, *ends, algorithms)
         assert results is not None
         assert len(results) >= 16
         assert all(verdict is True for verdict, _ in results)
     other = _relation("weaker", "epsilon")
     semantic = catalog.definitions["semantic-privacy"]
-    assert map_results(other, "renyi-dp", semantic, algorithms) is None
+    assert map_results(other, catalog.definitions["renyi-dp"], semantic, algorithms) is None
     pairs_only = catalog.definitions["renyi-dp"]
-    assert map_results(other, "differential-privacy", pairs_only, algorithms) is None
+    dp = catalog.definitions["differential-privacy"]
+    assert map_results(other, dp, pairs_only, algorithms) is None

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.reasoning.evaluators.algorithm_maps import (
+from dptaxonomy.reasoning.evaluators.algorithm_maps import map_results
+from dptaxonomy.reasoning.evaluators.algorithm_readings import (
     holds_on_algorithm,
-    map_results,
     neighbour_pairs,
 )
 from dptaxonomy.reasoning.evaluators.semantic import (
@@ -138,9 +138,8 @@ def test_the_battery_refutes_ks14_theorem_2_4_2(catalog: Catalog) -> None:
     relation = entry.relations[1]
     assert relation.citation.at == "Section 2, Theorem 2.4 (2)"
     assert relation.status.value == "disputed"
-    results = map_results(
-        relation, EPSILON_DELTA_SEMANTIC, catalog.definitions["approximate-dp"], semantic_battery()
-    )
+    ends = catalog.definitions[EPSILON_DELTA_SEMANTIC], catalog.definitions["approximate-dp"]
+    results = map_results(relation, *ends, semantic_battery())
     assert results is not None
     refuted = [where for verdict, where in results if verdict is False]
     audit = (
@@ -183,7 +182,7 @@ def test_semantic_privacy_extends_its_delta_form_on_the_battery(catalog: Catalog
     entry = catalog.definitions["semantic-privacy"]
     relation = next(r for r in entry.relations if r.target == EPSILON_DELTA_SEMANTIC)
     target = catalog.definitions[EPSILON_DELTA_SEMANTIC]
-    results = map_results(relation, "semantic-privacy", target, semantic_battery())
+    results = map_results(relation, entry, target, semantic_battery())
     assert results is not None
     assert len(results) >= 100
     assert all(verdict is True for verdict, _ in results)

@@ -265,8 +265,8 @@ def _map_checks(
                 implied_entry = catalog.definitions[implied]
                 results = _map_results(relation, source, target, implied_entry, cases)
             else:  # prior-based definitions are judged on whole algorithms, not on pairs
-                implied_entry = catalog.definitions[implied]
-                found = map_results(relation, implying, implied_entry, algorithms)
+                entries = catalog.definitions[implying], catalog.definitions[implied]
+                found = map_results(relation, *entries, algorithms)
                 if found is None:
                     continue
                 results = found

@@ -1,0 +1,174 @@
+"""How each definition is read on a whole finite algorithm, for the maps checked on algorithms.
+
+A :class:`Reading` gives the *contexts* a definition is judged in (semantic
+privacy's default value x₋ᵢ takes, the prior of information privacy; one
+empty context for the others), the parameters an algorithm certainly meets
+there (``tight``; None for a definition only read as an implied side), and
+whether given parameters hold (``holds``: True certainly, False certainly
+not, None undecided).
+
+Definitions judged on one pair of neighbouring outputs (:data:`EVALUABLE`)
+are read on every pair of the algorithm's databases that differ in one
+position (KS14's reading of DP; for an algorithm on one record, every two
+inputs, which is local DP's).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+from dptaxonomy.base.records import record
+from dptaxonomy.reasoning.evaluators.battery import DELTAS
+from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
+from dptaxonomy.reasoning.evaluators.families import Finite, at_most, is_infinite
+from dptaxonomy.reasoning.evaluators.prior_based import (
+    battery_priors,
+    information_privacy_epsilon,
+    mutual_information_dp_bounds,
+)
+from dptaxonomy.reasoning.evaluators.semantic import (
+    SEMANTIC,
+    FiniteAlgorithm,
+    dp_epsilon,
+    semantic_epsilon,
+)
+from dptaxonomy.reasoning.evaluators.semantic_delta import (
+    EPSILON_DELTA_SEMANTIC,
+    holds_epsilon_delta_semantic,
+    tight_parameters,
+)
+from dptaxonomy.reasoning.numeric import IV, exact, lower, upper
+
+__all__ = [
+    "ALGORITHM_JUDGED",
+    "Reading",
+    "holds_on_algorithm",
+    "neighbour_pairs",
+    "reading_for",
+]
+
+Params = dict[str, IV]
+LOCALIZED_INFORMATION_PRIVACY = "localized-information-privacy"
+MUTUAL_INFORMATION_DP = "mutual-information-dp"
+
+
+@record
+class Reading:
+    """How one definition is judged on a finite algorithm (see the module docstring)."""
+
+    contexts: Callable[[FiniteAlgorithm], list[tuple[int, str]]]
+    holds: Callable[[FiniteAlgorithm, int, Params], bool | None]
+    tight: Callable[[FiniteAlgorithm, int], list[Params]] | None = None
+
+
+def neighbour_pairs(algorithm: FiniteAlgorithm) -> list[Finite]:
+    """The output distributions of every two databases differing in one position."""
+    databases = algorithm.databases()
+    return [
+        Finite(algorithm.output(x), algorithm.output(y))
+        for x, y in itertools.combinations(databases, 2)
+        if sum(a != b for a, b in zip(x, y, strict=True)) == 1
+    ]
+
+
+def _none(_algorithm: FiniteAlgorithm) -> list[tuple[int, str]]:
+    return [(0, "")]
+
+
+def _defaults(algorithm: FiniteAlgorithm) -> list[tuple[int, str]]:
+    return [(d, f"default {value}") for d, value in enumerate(algorithm.values)]
+
+
+def _priors(algorithm: FiniteAlgorithm) -> list[tuple[int, str]]:
+    return [(k, f"prior #{k}") for k in range(len(battery_priors(algorithm)))]
+
+
+def _single(value: IV) -> list[Params]:
+    return [] if is_infinite(value) else [{"epsilon": value}]
+
+
+def _on_pairs(evaluable: Evaluable) -> Callable[[FiniteAlgorithm, int, Params], bool | None]:
+    def holds(algorithm: FiniteAlgorithm, _context: int, params: Params) -> bool | None:
+        verdicts = [evaluable.holds(pair, params) for pair in neighbour_pairs(algorithm)]
+        if any(v is False for v in verdicts):
+            return False
+        return True if all(v is True for v in verdicts) else None
+
+    return holds
+
+
+def _semantic_delta_tight(algorithm: FiniteAlgorithm, default: int) -> list[Params]:
+    """Each corner (ε, δ), then the same ε with every grid δ above the corner's δ."""
+    found: list[Params] = []
+    for epsilon, delta in tight_parameters(algorithm, default):
+        if lower(delta) > 0:
+            found.append({"epsilon": epsilon, "delta": delta})
+        found += [
+            {"epsilon": epsilon, "delta": exact(text)}
+            for text in DELTAS
+            if lower(exact(text)) >= upper(delta)
+        ]
+    return found
+
+
+def _information(algorithm: FiniteAlgorithm, prior: int) -> IV:
+    return information_privacy_epsilon(algorithm, [battery_priors(algorithm)[prior]])
+
+
+def _mutual_information_holds(algorithm: FiniteAlgorithm, _context: int, p: Params) -> bool | None:
+    low, high = mutual_information_dp_bounds(algorithm)
+    if at_most(high, p["epsilon"]) is True:
+        return True
+    return False if lower(low) > upper(p["epsilon"]) else None
+
+
+READINGS: dict[str, Reading] = {
+    SEMANTIC: Reading(
+        _defaults,
+        lambda a, d, p: at_most(semantic_epsilon(a, d), p["epsilon"]),
+        lambda a, d: _single(semantic_epsilon(a, d)),
+    ),
+    EPSILON_DELTA_SEMANTIC: Reading(
+        _defaults,
+        lambda a, d, p: holds_epsilon_delta_semantic(a, d, p["epsilon"], p["delta"]),
+        _semantic_delta_tight,
+    ),
+    LOCALIZED_INFORMATION_PRIVACY: Reading(
+        _priors,
+        lambda a, k, p: at_most(_information(a, k), p["epsilon"]),
+        lambda a, k: _single(_information(a, k)),
+    ),
+    MUTUAL_INFORMATION_DP: Reading(
+        _none,
+        _mutual_information_holds,
+        lambda a, _k: _single(mutual_information_dp_bounds(a)[1]),
+    ),
+}
+"""The definitions judged on whole algorithms, by id."""
+ALGORITHM_JUDGED = frozenset(READINGS)
+
+_PAIR_TIGHT: dict[str, Callable[[FiniteAlgorithm, int], list[Params]]] = {
+    "differential-privacy": lambda a, _k: _single(dp_epsilon(a)),
+    "local-dp": lambda a, _k: _single(dp_epsilon(a)),
+}
+"""Pair-judged definitions whose least parameter an algorithm reports as an implying side."""
+
+
+def reading_for(definition: str) -> Reading | None:
+    """The definition's reading on algorithms (a pair-judged one read on neighbours)."""
+    if definition in READINGS:
+        return READINGS[definition]
+    evaluable = EVALUABLE.get(definition)
+    if evaluable is None:
+        return None
+    return Reading(_none, _on_pairs(evaluable), _PAIR_TIGHT.get(definition))
+
+
+def holds_on_algorithm(
+    definition: str, algorithm: FiniteAlgorithm, context: int, params: Params
+) -> bool | None:
+    """Whether the algorithm meets the definition with these parameters in this context
+    (None: cannot tell, or the definition has no reading)."""
+    reading = reading_for(definition)
+    return None if reading is None else reading.holds(algorithm, context, params)

@@ -1,0 +1,168 @@
+"""Definitions read through a prior on the data, evaluated on small finite algorithms.
+
+Each quantity below is computed in interval arithmetic for a
+:class:`FiniteAlgorithm` and an explicit finite family Θ of priors on its
+databases (the algorithm's table gives P[A(x) = o] for every database x).
+
+* **Information privacy** (dPCF12, the SoK's Definition 39; localized
+  information privacy is its one-record form): for every θ ∈ Θ, database x
+  with θ(x) > 0 and output o with P_θ[o] > 0,
+  e^{−ε} ≤ P_θ[x | o] / θ(x) ≤ e^{ε}. By Bayes' rule the ratio is
+  P[A(x) = o] / P_θ[o], so the least ε is the largest |log| of that ratio
+  (infinite when an output possible under θ is impossible from some x in its
+  support): exact, no optimisation.
+* **Adversarial privacy** (RMS09, SoK Section 7.2): for every θ ∈ Θ, tuple t
+  and set S of outputs, P_θ[t ∈ D | A(D) ∈ S] ≤ e^ε P_θ[t ∈ D] + δ. A ratio of
+  sums over S is at most its largest term (the mediant inequality), so the
+  supremum over S is attained at one output and the least δ is
+  max over θ, t, o of (P_θ[t ∈ D | o] − e^ε P_θ[t ∈ D])⁺: exact.
+* **Mutual-information DP** (CY16): sup over priors of I(Xᵢ; Z | X₋ᵢ) ≤ ε
+  (nats). Conditioning on X₋ᵢ averages over its values, so the supremum puts
+  X₋ᵢ on one value and is the largest capacity of the channels xᵢ ↦ A(x)
+  (the other positions fixed). A capacity C is enclosed from both sides with
+  one prior p found by Blahut–Arimoto iterations in floats: C ≥ I(p; W), and
+  C ≤ maxₓ D(Wₓ ‖ pW) for the output law pW (the minimax form of capacity,
+  valid for every output law). Both are sound whatever the iterations gave.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from dptaxonomy.reasoning.evaluators.families import INFINITE, hull_max
+from dptaxonomy.reasoning.evaluators.semantic import FiniteAlgorithm
+from dptaxonomy.reasoning.numeric import INTERVALS, IV, lower, point, upper
+
+__all__ = [
+    "Prior",
+    "adversarial_delta",
+    "battery_priors",
+    "capacity_bounds",
+    "information_privacy_epsilon",
+    "mutual_information_dp_bounds",
+]
+
+Prior = tuple[IV, ...]
+"""Masses of the algorithm's databases, in the order of ``FiniteAlgorithm.databases()``."""
+ITERATIONS = 60
+"""Blahut–Arimoto iterations for the capacity's prior (any prior gives sound bounds)."""
+
+
+def _normalised(weights: list[float]) -> Prior:
+    total = sum((point(w) for w in weights), point(0.0))
+    return tuple(point(w) / total for w in weights)
+
+
+def battery_priors(algorithm: FiniteAlgorithm) -> list[Prior]:
+    """Full-support priors to read the prior-based definitions at: the uniform prior, one
+    rising and one falling linearly, and one putting 9/10 on the first database."""
+    count = len(algorithm.databases())
+    rising = [float(k + 1) for k in range(count)]
+    skewed = [9.0 * (count - 1) if k == 0 else 1.0 for k in range(count)]
+    shapes = [[1.0] * count, rising, rising[::-1], skewed if count > 1 else [1.0]]
+    unique = {tuple(shape) for shape in shapes}
+    return [_normalised(list(shape)) for shape in sorted(unique)]
+
+
+def _output_law(algorithm: FiniteAlgorithm, prior: Prior) -> list[IV]:
+    rows = [algorithm.output(x) for x in algorithm.databases()]
+    outputs = len(algorithm.table[0])
+    return [
+        sum((m * row[o] for m, row in zip(prior, rows, strict=True)), point(0.0))
+        for o in range(outputs)
+    ]
+
+
+def _positive(value: IV) -> bool:
+    return bool(lower(value) > 0)
+
+
+def information_privacy_epsilon(algorithm: FiniteAlgorithm, priors: list[Prior]) -> IV:
+    """The least ε of information privacy with Θ = ``priors`` (``INFINITE`` when none)."""
+    found: list[IV] = [point(0.0)]
+    for prior in priors:
+        law = _output_law(algorithm, prior)
+        for mass, x in zip(prior, algorithm.databases(), strict=True):
+            if not _positive(mass):
+                continue
+            for probability, total in zip(algorithm.output(x), law, strict=True):
+                if not _positive(total):
+                    continue
+                if not _positive(probability):
+                    return INFINITE
+                found.append(abs(INTERVALS.log(probability / total)))
+    return hull_max(found)
+
+
+def adversarial_delta(algorithm: FiniteAlgorithm, priors: list[Prior], epsilon: IV) -> IV:
+    """The least δ of adversarial privacy at ε with Θ = ``priors``; a tuple is a value of
+    one record, and t ∈ D when some position of D holds it."""
+    found: list[IV] = [point(0.0)]
+    factor = INTERVALS.exp(epsilon)
+    databases = algorithm.databases()
+    for prior in priors:
+        law = _output_law(algorithm, prior)
+        for t in range(len(algorithm.values)):
+            holding = [k for k, x in enumerate(databases) if t in x]
+            before = sum((prior[k] for k in holding), point(0.0))
+            for o, total in enumerate(law):
+                if not _positive(total):
+                    continue
+                joint = sum(
+                    (prior[k] * algorithm.output(databases[k])[o] for k in holding), point(0.0)
+                )
+                excess = joint / total - factor * before
+                found.append(INTERVALS.mpf([max(lower(excess), 0.0), max(upper(excess), 0.0)]))
+    return hull_max(found)
+
+
+def _divergence(row: tuple[IV, ...], law: list[IV]) -> IV:
+    total = point(0.0)
+    for w, q in zip(row, law, strict=True):
+        if _positive(w):
+            total += w * INTERVALS.log(w / q)
+    return total
+
+
+def _arimoto(rows: list[list[float]]) -> list[float]:
+    """Blahut–Arimoto in floats: a prior close to capacity-achieving."""
+    prior = [1.0 / len(rows)] * len(rows)
+    for _ in range(ITERATIONS):
+        law = [
+            sum(p * row[o] for p, row in zip(prior, rows, strict=True)) for o in range(len(rows[0]))
+        ]
+        gains = [
+            math.exp(sum(w * math.log(w / q) for w, q in zip(row, law, strict=True) if w > 0))
+            for row in rows
+        ]
+        weights = [p * g for p, g in zip(prior, gains, strict=True)]
+        prior = [w / sum(weights) for w in weights]
+    return [max(p, 1e-12) for p in prior]
+
+
+def capacity_bounds(rows: list[tuple[IV, ...]]) -> tuple[IV, IV]:
+    """Lower and upper enclosures of the capacity (nats) of the channel with these rows."""
+    prior = _normalised(_arimoto([[upper(m) for m in row] for row in rows]))
+    outputs = len(rows[0])
+    law = [
+        sum((p * row[o] for p, row in zip(prior, rows, strict=True)), point(0.0))
+        for o in range(outputs)
+    ]
+    divergences = [_divergence(row, law) for row in rows]
+    information = sum((p * d for p, d in zip(prior, divergences, strict=True)), point(0.0))
+    return information, hull_max(divergences)
+
+
+def mutual_information_dp_bounds(algorithm: FiniteAlgorithm) -> tuple[IV, IV]:
+    """Enclosures below and above the least ε of mutual-information DP (nats)."""
+    lows: list[IV] = [point(0.0)]
+    highs: list[IV] = [point(0.0)]
+    values = range(len(algorithm.values))
+    for i in range(algorithm.size):
+        for rest in itertools.product(values, repeat=algorithm.size - 1):
+            rows = [algorithm.output((*rest[:i], v, *rest[i:])) for v in values]
+            low, high = capacity_bounds(rows)
+            lows.append(low)
+            highs.append(high)
+    return hull_max(lows), hull_max(highs)

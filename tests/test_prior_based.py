@@ -1,0 +1,152 @@
+"""Information privacy, adversarial privacy and mutual-information DP on finite algorithms."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.reasoning.evaluators.algorithm_maps import map_results
+from dptaxonomy.reasoning.evaluators.prior_based import (
+    adversarial_delta,
+    battery_priors,
+    capacity_bounds,
+    information_privacy_epsilon,
+    mutual_information_dp_bounds,
+)
+from dptaxonomy.reasoning.evaluators.semantic import (
+    FiniteAlgorithm,
+    dp_epsilon,
+    randomized_response,
+    semantic_battery,
+)
+from dptaxonomy.reasoning.numeric import exact, lower, upper
+from dptaxonomy.schema.models import Citation, Relation, RelationKind
+from tests.test_semantic import _algorithm, algorithms
+
+
+def _close(value: object, expected: float) -> bool:
+    return lower(value) - 1e-12 <= expected <= upper(value) + 1e-12
+
+
+def test_randomized_response_in_closed_form() -> None:
+    for epsilon in (0.5, 1.0, 2.0):
+        algorithm = randomized_response(1, str(epsilon))
+        uniform = battery_priors(algorithm)[0]
+        keep = math.exp(epsilon) / (1 + math.exp(epsilon))
+        # P[o | x] / P[o] is 2·keep or 2·(1 − keep): the second is the larger |log|
+        expected = math.log((1 + math.exp(epsilon)) / 2)
+        assert _close(information_privacy_epsilon(algorithm, [uniform]), expected)
+        # the adversary's belief in a 1 moves from 1/2 to keep after seeing a 1
+        assert _close(adversarial_delta(algorithm, [uniform], exact("0")), keep - 0.5)
+        entropy = -(keep * math.log(keep) + (1 - keep) * math.log(1 - keep))
+        low, high = mutual_information_dp_bounds(algorithm)
+        assert lower(low) <= math.log(2) - entropy + 1e-12
+        assert math.log(2) - entropy <= upper(high) + 1e-12
+        assert upper(high) - lower(low) < 1e-9
+
+
+@settings(max_examples=40, deadline=None)
+@given(algorithms())
+def test_information_privacy_sits_between_dp_and_half_of_it(algorithm: FiniteAlgorithm) -> None:
+    """ε-DP on every two inputs bounds P[o|x]/P[o] by e^ε, and information privacy at a
+    full-support prior bounds P[o|x]/P[o|x′] by e^{2ε} (the two maps of LPT+22)."""
+    if algorithm.size != 1:
+        return
+    dp = dp_epsilon(algorithm)
+    for prior in battery_priors(algorithm):
+        value = information_privacy_epsilon(algorithm, [prior])
+        assert upper(value) <= upper(dp) + 1e-12
+        assert lower(dp) <= 2 * upper(value) + 1e-12
+
+
+@settings(max_examples=40, deadline=None)
+@given(algorithms())
+def test_a_larger_family_takes_the_largest_value(algorithm: FiniteAlgorithm) -> None:
+    priors = battery_priors(algorithm)
+    each = [upper(information_privacy_epsilon(algorithm, [p])) for p in priors]
+    assert upper(information_privacy_epsilon(algorithm, priors)) == max(each)
+    deltas = [upper(adversarial_delta(algorithm, [p], exact("0.1"))) for p in priors]
+    assert upper(adversarial_delta(algorithm, priors, exact("0.1"))) == max(deltas)
+
+
+def _subset_delta(algorithm: FiniteAlgorithm, prior: list[float], epsilon: float) -> float:
+    """sup over output sets S, tuples t of P[t ∈ D | S] − e^ε P[t ∈ D], by enumeration."""
+    databases = algorithm.databases()
+    rows = [[upper(m) for m in algorithm.output(x)] for x in databases]
+    outputs = range(len(rows[0]))
+    best = 0.0
+    for t in range(len(algorithm.values)):
+        before = sum(p for p, x in zip(prior, databases, strict=True) if t in x)
+        for size in range(1, len(rows[0]) + 1):
+            for chosen in itertools.combinations(outputs, size):
+                total = sum(prior[k] * rows[k][o] for k in range(len(rows)) for o in chosen)
+                joint = sum(
+                    prior[k] * rows[k][o] for k, x in enumerate(databases) if t in x for o in chosen
+                )
+                if total > 0:
+                    best = max(best, joint / total - math.exp(epsilon) * before)
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(algorithms(), st.sampled_from([0.0, 0.1, 0.5]))
+def test_one_output_is_the_worst_set(algorithm: FiniteAlgorithm, epsilon: float) -> None:
+    for prior in battery_priors(algorithm):
+        floats = [upper(p) for p in prior]
+        value = adversarial_delta(algorithm, [prior], exact(str(epsilon)))
+        assert abs(_subset_delta(algorithm, floats, epsilon) - upper(value)) < 1e-9
+        larger = adversarial_delta(algorithm, [prior], exact(str(epsilon + 0.5)))
+        assert upper(larger) <= upper(value)
+
+
+@settings(max_examples=40, deadline=None)
+@given(algorithms(), st.lists(st.integers(1, 9), min_size=6, max_size=6))
+def test_mutual_information_obeys_dp_and_post_processing(
+    algorithm: FiniteAlgorithm, weights: list[int]
+) -> None:
+    low, high = mutual_information_dp_bounds(algorithm)
+    assert lower(low) <= upper(high)
+    dp = dp_epsilon(algorithm)
+    assert upper(high) <= upper(dp) + 1e-12  # ε-DP ⇒ ε-MIDP (CY16)
+    # merging outputs through a random 2-row stochastic map cannot raise the information
+    outputs = len(algorithm.table[0])
+    channel = [weights[2 * o : 2 * o + 2] for o in range(outputs)]
+    merged = []
+    for x in algorithm.databases():
+        row = algorithm.output(x)
+        merged.append(
+            [
+                sum(row[o] * exact(str(c[j])) / exact(str(sum(c))) for o, c in enumerate(channel))
+                for j in range(2)
+            ]
+        )
+    after = FiniteAlgorithm("merged", algorithm.values, algorithm.size, tuple(map(tuple, merged)))
+    assert lower(mutual_information_dp_bounds(after)[0]) <= upper(high) + 1e-12
+
+
+def test_capacity_bounds_enclose_a_known_channel() -> None:
+    # the Z channel with crossover 1/2 has capacity log(5/4) nats
+    algorithm = _algorithm(1, 2, [[1, 0], [1, 1]])
+    low, high = capacity_bounds([algorithm.output((0,)), algorithm.output((1,))])
+    assert lower(low) <= math.log(5 / 4) <= upper(high)
+    assert upper(high) - lower(low) < 1e-9
+
+
+def test_a_wrong_localized_map_is_refuted(catalog: Catalog) -> None:
+    wrong = Relation(
+        kind=RelationKind.stronger,
+        target="local-dp",
+        parameter_map={"epsilon": "epsilon"},
+        citation=Citation(key="JLT18", at="planted"),
+    )
+    ends = catalog.definitions["localized-information-privacy"], catalog.definitions["local-dp"]
+    results = map_results(wrong, *ends, semantic_battery())
+    assert results is not None
+    refuted = [where for verdict, where in results if verdict is False]
+    assert refuted[0].startswith("randomized response, n = 1, ε = 0.05, prior #0:")
+    # a two-record algorithm is not a local mechanism: none of them is a case
+    assert not [where for _, where in results if "n = 2" in where]
