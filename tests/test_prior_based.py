@@ -150,3 +150,20 @@ def test_a_wrong_localized_map_is_refuted(catalog: Catalog) -> None:
     assert refuted[0].startswith("randomized response, n = 1, ε = 0.05, prior #0:")
     # a two-record algorithm is not a local mechanism: none of them is a case
     assert not [where for _, where in results if "n = 2" in where]
+
+
+def test_every_quantitative_definition_is_evaluated_or_says_why(catalog: Catalog) -> None:
+    """Issue 22: each Q-family definition with a formal statement has an evaluator or a
+    `not_evaluable` reason, never both."""
+    from dptaxonomy.reasoning.evaluators.algorithm_readings import EVALUATED
+    from dptaxonomy.schema.enums import Dimension
+
+    quantitative = [
+        d for d in catalog.definitions.values() if Dimension.Q in d.dimensions and d.statement
+    ]
+    assert len(quantitative) >= 25
+    missing = [d.id for d in quantitative if d.id not in EVALUATED and d.not_evaluable is None]
+    assert missing == []
+    both = [d.id for d in catalog.definitions.values() if d.id in EVALUATED and d.not_evaluable]
+    assert both == []
+    assert EVALUATED <= catalog.definitions.keys()

@@ -187,6 +187,7 @@ _DATA_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_ARXIV, "arXiv identifier of a reference"),
     (v.P_EVIDENCE, "evidence level: quoted, cited, computed, refuted or derived"),
     (v.P_EVERY_PARAMETER, "whether perfect privacy meets every parameter of the definition"),
+    (v.P_NOT_EVALUABLE, "why no evaluator computes the definition on small finite mechanisms"),
 ]
 
 _LINKING_PROPERTIES: list[tuple[URIRef, str]] = [

@@ -1,5 +1,5 @@
-"""RDF of an entry's sourced names, crosswalk, statement source and perfect-privacy declaration,
-and of bibliographic detail.
+"""RDF of an entry's sourced names, crosswalk, statement source, perfect-privacy declaration
+and not-evaluable reason, and of bibliographic detail.
 
 Written by :mod:`dptaxonomy.export.rdf` and read back by
 :mod:`dptaxonomy.export.rdf_import`, so the round trip stays lossless.
@@ -72,6 +72,9 @@ def add_definition_knowledge(graph: Graph, definition: Definition) -> None:
         node = v.node_iri(definition.id, "statement-source")
         _add_citation(graph, subject, v.P_STATEMENT_SOURCE, node, definition.statement_source)
     _add_perfect_privacy(graph, definition)
+    if definition.not_evaluable is not None:
+        reason = Literal(definition.not_evaluable.reason)
+        graph.add((v.definition_iri(definition.id), v.P_NOT_EVALUABLE, reason))
 
 
 def add_assignments(graph: Graph, node: URIRef, predicate: URIRef, values: dict[str, str]) -> None:
@@ -138,7 +141,8 @@ def _compact(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_definition_knowledge(graph: Graph, subject: Node) -> dict[str, Any]:
-    """An entry's ``names``, ``crosswalk``, ``statement_source`` and ``perfect_privacy``."""
+    """An entry's ``names``, ``crosswalk``, ``statement_source``, ``perfect_privacy`` and
+    ``not_evaluable``."""
     data: dict[str, Any] = {}
     names = [
         _compact(
@@ -177,6 +181,9 @@ def read_definition_knowledge(graph: Graph, subject: Node) -> dict[str, Any]:
         )
     for node in graph.objects(subject, v.P_PERFECT_PRIVACY):
         data["perfect_privacy"] = _read_perfect_privacy(graph, node)
+    reason = _one(graph, subject, v.P_NOT_EVALUABLE)
+    if reason is not None:
+        data["not_evaluable"] = {"reason": reason}
     return data
 
 

@@ -172,3 +172,4 @@ P_EVIDENCE = DP.evidence
 P_PERFECT_PRIVACY = DP.perfectPrivacy
 P_PERFECT_AT = DP.perfectPrivacyAt
 P_EVERY_PARAMETER = DP.perfectPrivacyMeetsEveryParameter
+P_NOT_EVALUABLE = DP.notEvaluableBecause

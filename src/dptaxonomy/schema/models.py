@@ -44,6 +44,7 @@ from dptaxonomy.schema.enums import (
     Status,
     Truth,
 )
+from dptaxonomy.schema.evaluation import NotEvaluable
 from dptaxonomy.schema.fields import (
     CITATION_KEY_PATTERN,
     ID_PATTERN,
@@ -291,6 +292,13 @@ class Definition(_Strict):
         description=(
             "Where the definition meets perfect privacy (outputs identically distributed on "
             "neighbours); rule E3 reads it."
+        ),
+    )
+    not_evaluable: NotEvaluable | None = Field(
+        default=None,
+        description=(
+            "Why no evaluator of `dptax verify` computes the definition on small finite "
+            "mechanisms (for a quantitative definition with a formal statement)."
         ),
     )
 

@@ -1,13 +1,15 @@
 """Parameter maps with a side judged on whole algorithms, checked on the semantic battery.
 
-Semantic privacy, (ε, δ)-semantic privacy, localized information privacy and
-mutual-information DP quantify over priors on the data, so they are judged on
+Semantic privacy and its (ε, δ), local and reality-oblivious forms, localized
+information privacy and mutual-information DP read the data through priors,
+so they are judged on
 a :class:`FiniteAlgorithm` (:mod:`algorithm_readings`), not on one pair of
 neighbouring outputs. A map with one of them on either side is checked here.
 
 One case per algorithm, context (a default value, a prior) and tight
 parameter set of the implying side: the parameters the algorithm certainly
-meets there, mapped, must hold on the implied side in the same context. A
+meets there, mapped, must hold on the implied side in the same context (the
+side with more contexts sets them). A
 mapped value outside the implied definition's domain, or a case where the
 map's conditions do not certainly hold, is skipped. A map with a local
 definition on either side is checked on the algorithms on one record only
@@ -24,7 +26,7 @@ from dptaxonomy.reasoning.evaluators.battery import conditions_hold, in_domains
 from dptaxonomy.reasoning.evaluators.semantic import FiniteAlgorithm
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, upper
 from dptaxonomy.schema.arith import parse_expression
-from dptaxonomy.schema.enums import Setting
+from dptaxonomy.schema.enums import ParameterType, Setting
 
 if TYPE_CHECKING:
     from dptaxonomy.schema.models import Definition, Relation
@@ -51,14 +53,16 @@ def map_results(
     if not {implying.id, implied.id} & ALGORITHM_JUDGED:
         return None
     local = Setting.local in (implying.setting, implied.setting)
-    contexts = source.contexts if implying.id in ALGORITHM_JUDGED else target.contexts
-    needed = {p.name for p in implied.parameters}
+    numeric = (ParameterType.real, ParameterType.integer)
+    needed = {p.name for p in implied.parameters if p.type in numeric}
     expressions = {k: parse_expression(e) for k, e in mapping.items()}
     results: list[tuple[bool | None, str]] = []
     for algorithm in algorithms:
         if local and algorithm.size != 1:
             continue
-        for context, label in contexts(algorithm):
+        # the side with more contexts (a default and a prior, say) sets them
+        contexts = max(source.contexts(algorithm), target.contexts(algorithm), key=len)
+        for context, label in contexts:
             for given in source.tight(algorithm, context):
                 if not conditions_hold(relation.conditions, given):
                     continue

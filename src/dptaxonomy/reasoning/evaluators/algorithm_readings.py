@@ -23,6 +23,7 @@ from dptaxonomy.reasoning.evaluators.battery import DELTAS
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import Finite, at_most, is_infinite
 from dptaxonomy.reasoning.evaluators.prior_based import (
+    FAMILY_EVALUATED,
     battery_priors,
     information_privacy_epsilon,
     mutual_information_dp_bounds,
@@ -35,13 +36,19 @@ from dptaxonomy.reasoning.evaluators.semantic import (
 )
 from dptaxonomy.reasoning.evaluators.semantic_delta import (
     EPSILON_DELTA_SEMANTIC,
+    breaking_mass,
+    decide,
+    delta_upper,
     holds_epsilon_delta_semantic,
+    oblivious_delta_lower,
     tight_parameters,
 )
+from dptaxonomy.reasoning.evaluators.thresholding import CONDITIONAL
 from dptaxonomy.reasoning.numeric import IV, exact, lower, upper
 
 __all__ = [
     "ALGORITHM_JUDGED",
+    "EVALUATED",
     "Reading",
     "holds_on_algorithm",
     "neighbour_pairs",
@@ -50,6 +57,8 @@ __all__ = [
 
 Params = dict[str, IV]
 LOCALIZED_INFORMATION_PRIVACY = "localized-information-privacy"
+LOCAL_SEMANTIC = "local-semantic-privacy"
+OBLIVIOUS_SEMANTIC = "reality-oblivious-semantic-privacy"
 MUTUAL_INFORMATION_DP = "mutual-information-dp"
 
 
@@ -84,6 +93,40 @@ def _priors(algorithm: FiniteAlgorithm) -> list[tuple[int, str]]:
     return [(k, f"prior #{k}") for k in range(len(battery_priors(algorithm)))]
 
 
+def _defaults_and_priors(algorithm: FiniteAlgorithm) -> list[tuple[int, str]]:
+    """A default value and a prior, as ``default + values · prior`` (so the semantic
+    readings, which read ``context % values`` as the default, share these contexts)."""
+    values = len(algorithm.values)
+    return [
+        (d + values * k, f"default {algorithm.values[d]}, prior #{k}")
+        for k in range(len(battery_priors(algorithm)))
+        for d in range(values)
+    ]
+
+
+def _default(algorithm: FiniteAlgorithm, context: int) -> int:
+    return context % len(algorithm.values)
+
+
+def _local_semantic_holds(algorithm: FiniteAlgorithm, context: int, p: Params) -> bool | None:
+    default, index = _default(algorithm, context), context // len(algorithm.values)
+    databases = algorithm.databases()
+    prior = dict(zip(databases, battery_priors(algorithm)[index], strict=True))
+    certain, possible = breaking_mass(algorithm, prior, default, p["epsilon"])
+    return decide(possible, certain, p["delta"])
+
+
+def _oblivious_holds(algorithm: FiniteAlgorithm, context: int, p: Params) -> bool | None:
+    default, epsilon = _default(algorithm, context), p["epsilon"]
+    if at_most(delta_upper(algorithm, default, epsilon), p["delta"]) is True:
+        return True
+    return decide(
+        delta_upper(algorithm, default, epsilon),
+        oblivious_delta_lower(algorithm, default, epsilon),
+        p["delta"],
+    )
+
+
 def _single(value: IV) -> list[Params]:
     return [] if is_infinite(value) else [{"epsilon": value}]
 
@@ -98,10 +141,11 @@ def _on_pairs(evaluable: Evaluable) -> Callable[[FiniteAlgorithm, int, Params], 
     return holds
 
 
-def _semantic_delta_tight(algorithm: FiniteAlgorithm, default: int) -> list[Params]:
-    """Each corner (ε, δ), then the same ε with every grid δ above the corner's δ."""
+def _semantic_delta_tight(algorithm: FiniteAlgorithm, context: int) -> list[Params]:
+    """Each corner (ε, δ) of the upper bound, then the same ε with every grid δ above the
+    corner's δ (the upper bound is also reality-oblivious semantic privacy's)."""
     found: list[Params] = []
-    for epsilon, delta in tight_parameters(algorithm, default):
+    for epsilon, delta in tight_parameters(algorithm, _default(algorithm, context)):
         if lower(delta) > 0:
             found.append({"epsilon": epsilon, "delta": delta})
         found += [
@@ -126,14 +170,16 @@ def _mutual_information_holds(algorithm: FiniteAlgorithm, _context: int, p: Para
 READINGS: dict[str, Reading] = {
     SEMANTIC: Reading(
         _defaults,
-        lambda a, d, p: at_most(semantic_epsilon(a, d), p["epsilon"]),
-        lambda a, d: _single(semantic_epsilon(a, d)),
+        lambda a, c, p: at_most(semantic_epsilon(a, _default(a, c)), p["epsilon"]),
+        lambda a, c: _single(semantic_epsilon(a, _default(a, c))),
     ),
     EPSILON_DELTA_SEMANTIC: Reading(
         _defaults,
-        lambda a, d, p: holds_epsilon_delta_semantic(a, d, p["epsilon"], p["delta"]),
+        lambda a, c, p: holds_epsilon_delta_semantic(a, _default(a, c), p["epsilon"], p["delta"]),
         _semantic_delta_tight,
     ),
+    OBLIVIOUS_SEMANTIC: Reading(_defaults, _oblivious_holds, _semantic_delta_tight),
+    LOCAL_SEMANTIC: Reading(_defaults_and_priors, _local_semantic_holds),
     LOCALIZED_INFORMATION_PRIVACY: Reading(
         _priors,
         lambda a, k, p: at_most(_information(a, k), p["epsilon"]),
@@ -147,6 +193,10 @@ READINGS: dict[str, Reading] = {
 }
 """The definitions judged on whole algorithms, by id."""
 ALGORITHM_JUDGED = frozenset(READINGS)
+EVALUATED = frozenset(EVALUABLE) | ALGORITHM_JUDGED | frozenset(CONDITIONAL) | FAMILY_EVALUATED
+"""Every definition an evaluator computes: on pairs, on algorithms, on the conditional
+pair of DMKB19, or for an explicit finite family of priors. A quantitative definition
+outside it says why in its entry's ``not_evaluable``."""
 
 _PAIR_TIGHT: dict[str, Callable[[FiniteAlgorithm, int], list[Params]]] = {
     "differential-privacy": lambda a, _k: _single(dp_epsilon(a)),

@@ -32,7 +32,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     is_infinite,
 )
 from dptaxonomy.reasoning.evaluators.tradeoff import GaussianTradeoff, ZeroTradeoff, gdp_mu, meets
-from dptaxonomy.reasoning.numeric import IV, exact, lower, point, upper
+from dptaxonomy.reasoning.numeric import INTERVALS, IV, exact, lower, point, upper
 
 __all__ = ["ALPHAS", "EPSILONS", "EVALUABLE", "Evaluable", "at_most"]
 
@@ -174,6 +174,52 @@ ZCDP = Evaluable(
 )
 
 
+def _bounded_orders(omega: IV) -> list[IV]:
+    """The grid's orders α ≤ ω, and ω itself when finite (bCDP's range is 1 < α ≤ ω)."""
+    orders = [a for a in _orders() if upper(a) <= lower(omega)]
+    return orders if is_infinite(omega) else [*orders, omega]
+
+
+def _bcdp_holds(pair: Pair, p: Params) -> bool | None:
+    return _all(
+        [at_most(pair.renyi_at(a), p["xi"] + p["rho"] * a) for a in _bounded_orders(p["omega"])]
+    )
+
+
+BCDP = Evaluable(
+    holds=_bcdp_holds,
+    tightest=lambda pair, given: (
+        None
+        if (rho := _gaussian_rho(pair)) is None
+        else {"xi": point(0.0), "rho": rho, "omega": given.get("omega", INFINITE)}
+    ),
+    violated=lambda pair: pair.renyi_unbounded(),
+)
+"""(ξ, ρ, ω)-bounded CDP: zCDP's inequality on the orders 1 < α ≤ ω only."""
+
+
+def _tcodp_holds(pair: Pair, p: Params) -> bool | None:
+    """D_α ≤ min(η, ατ) for every α ≥ 1: KL (α = 1), the grid, and the limit α → ∞ (the
+    largest log-ratio, bounded by η alone)."""
+    eta, tau = p["eta"], p["tau"]
+    checks = [at_most(pair.kl(), _value_min(eta, tau)), at_most(pair.epsilon(), eta)]
+    checks += [at_most(pair.renyi_at(a), _value_min(eta, a * tau)) for a in _orders()]
+    return _all(checks)
+
+
+def _value_min(x: IV, y: IV) -> IV:
+    """An enclosure of min(x, y)."""
+    return INTERVALS.mpf([min(lower(x), lower(y)), min(upper(x), upper(y))])
+
+
+TCODP = Evaluable(
+    holds=_tcodp_holds,
+    tightest=lambda _pair, _given: None,
+    violated=lambda pair: pair.renyi_unbounded(),
+)
+"""Col16's (η, τ)-truncated CDP (the statement writes η as ξ)."""
+
+
 def _tcdp_holds(pair: Pair, p: Params) -> bool | None:
     return _all([at_most(pair.renyi_at(a), p["rho"] * a) for a in _orders(p["omega"])])
 
@@ -272,7 +318,9 @@ EVALUABLE: dict[str, Evaluable] = {
     "probabilistic-dp": PROBABILISTIC,
     "renyi-dp": RENYI,
     "zero-concentrated-dp": ZCDP,
+    "bounded-concentrated-dp": BCDP,
     "truncated-concentrated-dp-bdrs18": TCDP,
+    "truncated-concentrated-dp-col16": TCODP,
     "mean-concentrated-dp": MCDP,
     "kl-privacy": KL,
     "total-variation-privacy": TV,

@@ -35,6 +35,7 @@ from dptaxonomy.reasoning.evaluators.semantic import FiniteAlgorithm
 from dptaxonomy.reasoning.numeric import INTERVALS, IV, lower, point, upper
 
 __all__ = [
+    "FAMILY_EVALUATED",
     "Prior",
     "adversarial_delta",
     "battery_priors",
@@ -43,6 +44,9 @@ __all__ = [
     "mutual_information_dp_bounds",
 ]
 
+FAMILY_EVALUATED = frozenset({"information-privacy-dpcf12", "adversarial-privacy"})
+"""Definitions whose family Θ of priors is a parameter: evaluated here for an explicit
+finite Θ (no claim or map of the catalog names one, so ``verify`` does not run them)."""
 Prior = tuple[IV, ...]
 """Masses of the algorithm's databases, in the order of ``FiniteAlgorithm.databases()``."""
 ITERATIONS = 60

@@ -47,9 +47,12 @@ from dptaxonomy.reasoning.numeric import IV, exact, lower, point, upper
 
 __all__ = [
     "EPSILON_DELTA_SEMANTIC",
+    "breaking_mass",
+    "decide",
     "delta_lower",
     "delta_upper",
     "holds_epsilon_delta_semantic",
+    "oblivious_delta_lower",
     "tight_parameters",
 ]
 
@@ -130,43 +133,86 @@ def _certainly_positive(value: IV) -> bool:
     return bool(lower(value) > 0)
 
 
-def _breaks(algorithm: FiniteAlgorithm, prior: Prior, default: int, t: int, epsilon: IV) -> bool:
-    """Whether, under this prior, transcript t certainly has a position i at distance > ε."""
+def _breaks(
+    algorithm: FiniteAlgorithm, prior: Prior, default: int, t: int, epsilon: IV
+) -> bool | None:
+    """Under this prior, does transcript t have a position i at distance > ε? True certainly,
+    False certainly not, None undecided (an enclosure straddling ε, or a Game i in which t
+    is impossible, where KS14's posterior is undefined)."""
     real = {x: weight * algorithm.output(x)[t] for x, weight in prior.items()}
     total = sum(real.values(), point(0.0))
-    if not _certainly_positive(total):
-        return False
+    if upper(total) == 0:
+        return False  # t never occurs under this prior
+    verdict: bool | None = False
     for i in range(algorithm.size):
         game = {
             x: weight * algorithm.output((*x[:i], default, *x[i + 1 :]))[t]
             for x, weight in prior.items()
         }
         other = sum(game.values(), point(0.0))
-        if not _certainly_positive(other):
+        if not (_certainly_positive(total) and _certainly_positive(other)):
+            verdict = None
             continue
-        distance = sum((abs(real[x] / total - game[x] / other) for x in prior), point(0.0)) / exact(
-            "2"
-        )
+        pairs = ((real[x] / total, game[x] / other) for x in prior)
+        distance = sum((abs(a - b) for a, b in pairs), point(0.0)) / exact("2")
         if lower(distance) > upper(epsilon):
             return True
-    return False
+        if upper(distance) > lower(epsilon):
+            verdict = None
+    return verdict
+
+
+def breaking_mass(
+    algorithm: FiniteAlgorithm, prior: Prior, default: int, epsilon: IV
+) -> tuple[IV, IV]:
+    """P[x ∼ b, t ∼ A(x): some i has distance > ε] for one prior b, from below (transcripts
+    that certainly break) and from above (those that may): KS14's Definition 4.1, local
+    semantic privacy, asks exactly this to be at most δ."""
+    verdicts = [
+        _breaks(algorithm, prior, default, t, epsilon) for t in range(len(algorithm.table[0]))
+    ]
+    certain = [t for t, v in enumerate(verdicts) if v is True]
+    possible = [t for t, v in enumerate(verdicts) if v is not False]
+    masses = []
+    for transcripts in (certain, possible):
+        masses.append(
+            sum((w * _mass(algorithm, x, transcripts) for x, w in prior.items()), point(0.0))
+        )
+    return masses[0], masses[1]
 
 
 def delta_lower(algorithm: FiniteAlgorithm, default: int, epsilon: IV) -> IV:
     """A lower bound on the least δ at this ε: the best explicit prior's probability of a
     transcript that certainly breaks the bound (a refutation, see the module docstring)."""
     best = point(0.0)
-    outputs = range(len(algorithm.table[0]))
     for prior in _priors(algorithm, default):
-        broken = [t for t in outputs if _breaks(algorithm, prior, default, t, epsilon)]
-        if not broken:
-            continue
-        mass = sum(
-            (weight * _mass(algorithm, x, broken) for x, weight in prior.items()), point(0.0)
-        )
+        mass = breaking_mass(algorithm, prior, default, epsilon)[0]
         if lower(mass) > lower(best):
             best = mass
     return best
+
+
+def oblivious_delta_lower(algorithm: FiniteAlgorithm, default: int, epsilon: IV) -> IV:
+    """A lower bound on the least δ of reality-oblivious (ε, δ)-semantic privacy (KS14's
+    Appendix Definition 1.1: for every belief b and every database x, with probability
+    1 − δ over t ∼ A(x)): the largest mass one database puts on the transcripts an explicit
+    prior certainly breaks. Its upper bound is :func:`delta_upper`, whose argument fixes x."""
+    best = point(0.0)
+    outputs = range(len(algorithm.table[0]))
+    for prior in _priors(algorithm, default):
+        broken = [t for t in outputs if _breaks(algorithm, prior, default, t, epsilon) is True]
+        for x in algorithm.databases():
+            mass = _mass(algorithm, x, broken)
+            if lower(mass) > lower(best):
+                best = mass
+    return best
+
+
+def decide(upper_bound: IV, lower_bound: IV, delta: IV) -> bool | None:
+    """True when the upper bound meets δ, False when the lower bound exceeds it."""
+    if at_most(upper_bound, delta) is True:
+        return True
+    return False if lower(lower_bound) > upper(delta) else None
 
 
 def holds_epsilon_delta_semantic(
@@ -175,10 +221,8 @@ def holds_epsilon_delta_semantic(
     """True: certainly (ε, δ)-semantically private (upper bound); False: an explicit prior
     refutes it (lower bound); None: the bounds cannot tell."""
     if at_most(delta_upper(algorithm, default, epsilon), delta) is True:
-        return True
-    if lower(delta_lower(algorithm, default, epsilon)) > upper(delta):
-        return False
-    return None
+        return True  # the lower bound is costly: computed only when needed
+    return decide(point(1.0), delta_lower(algorithm, default, epsilon), delta)
 
 
 def tight_parameters(algorithm: FiniteAlgorithm, default: int) -> list[tuple[IV, IV]]:
