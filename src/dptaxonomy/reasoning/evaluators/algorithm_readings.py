@@ -26,6 +26,7 @@ from dptaxonomy.reasoning.evaluators.prior_based import (
     FAMILY_EVALUATED,
     battery_priors,
     information_privacy_epsilon,
+    mutual_information,
     mutual_information_dp_bounds,
 )
 from dptaxonomy.reasoning.evaluators.semantic import (
@@ -60,6 +61,7 @@ LOCALIZED_INFORMATION_PRIVACY = "localized-information-privacy"
 LOCAL_SEMANTIC = "local-semantic-privacy"
 OBLIVIOUS_SEMANTIC = "reality-oblivious-semantic-privacy"
 MUTUAL_INFORMATION_DP = "mutual-information-dp"
+MUTUAL_INFORMATION_PRIVACY = "mutual-information-privacy-wyz16"
 
 
 @record
@@ -160,6 +162,10 @@ def _information(algorithm: FiniteAlgorithm, prior: int) -> IV:
     return information_privacy_epsilon(algorithm, [battery_priors(algorithm)[prior]])
 
 
+def _prior_information(algorithm: FiniteAlgorithm, prior: int) -> IV:
+    return mutual_information(algorithm, battery_priors(algorithm)[prior])
+
+
 def _mutual_information_holds(algorithm: FiniteAlgorithm, _context: int, p: Params) -> bool | None:
     low, high = mutual_information_dp_bounds(algorithm)
     if at_most(high, p["epsilon"]) is True:
@@ -184,6 +190,11 @@ READINGS: dict[str, Reading] = {
         _priors,
         lambda a, k, p: at_most(_information(a, k), p["epsilon"]),
         lambda a, k: _single(_information(a, k)),
+    ),
+    MUTUAL_INFORMATION_PRIVACY: Reading(
+        _priors,
+        lambda a, k, p: at_most(_prior_information(a, k), p["epsilon"]),
+        lambda a, k: _single(_prior_information(a, k)),
     ),
     MUTUAL_INFORMATION_DP: Reading(
         _none,

@@ -16,6 +16,7 @@ databases (the algorithm's table gives P[A(x) = o] for every database x).
   sums over S is at most its largest term (the mediant inequality), so the
   supremum over S is attained at one output and the least δ is
   max over θ, t, o of (P_θ[t ∈ D | o] − e^ε P_θ[t ∈ D])⁺: exact.
+* **Mutual-information privacy** (WYZ16): I(X; Z) ≤ ε for the prior's X, exact.
 * **Mutual-information DP** (CY16): sup over priors of I(Xᵢ; Z | X₋ᵢ) ≤ ε
   (nats). Conditioning on X₋ᵢ averages over its values, so the supremum puts
   X₋ᵢ on one value and is the largest capacity of the channels xᵢ ↦ A(x)
@@ -41,6 +42,7 @@ __all__ = [
     "battery_priors",
     "capacity_bounds",
     "information_privacy_epsilon",
+    "mutual_information",
     "mutual_information_dp_bounds",
 ]
 
@@ -145,9 +147,8 @@ def _arimoto(rows: list[list[float]]) -> list[float]:
     return [max(p, 1e-12) for p in prior]
 
 
-def capacity_bounds(rows: list[tuple[IV, ...]]) -> tuple[IV, IV]:
-    """Lower and upper enclosures of the capacity (nats) of the channel with these rows."""
-    prior = _normalised(_arimoto([[upper(m) for m in row] for row in rows]))
+def _information(rows: list[tuple[IV, ...]], prior: Prior) -> tuple[IV, list[IV]]:
+    """I(X; Z) for X ∼ prior through the channel with these rows, and each D(Wₓ ‖ pW)."""
     outputs = len(rows[0])
     law = [
         sum((p * row[o] for p, row in zip(prior, rows, strict=True)), point(0.0))
@@ -155,6 +156,20 @@ def capacity_bounds(rows: list[tuple[IV, ...]]) -> tuple[IV, IV]:
     ]
     divergences = [_divergence(row, law) for row in rows]
     information = sum((p * d for p, d in zip(prior, divergences, strict=True)), point(0.0))
+    return information, divergences
+
+
+def mutual_information(algorithm: FiniteAlgorithm, prior: Prior) -> IV:
+    """I(X; Z) in nats for the database X ∼ prior and the output Z (WYZ16's
+    mutual-information privacy bounds it by ε): exact, in interval arithmetic."""
+    rows = [algorithm.output(x) for x in algorithm.databases()]
+    return _information(rows, prior)[0]
+
+
+def capacity_bounds(rows: list[tuple[IV, ...]]) -> tuple[IV, IV]:
+    """Lower and upper enclosures of the capacity (nats) of the channel with these rows."""
+    prior = _normalised(_arimoto([[upper(m) for m in row] for row in rows]))
+    information, divergences = _information(rows, prior)
     return information, hull_max(divergences)
 
 
