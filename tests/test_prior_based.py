@@ -15,8 +15,10 @@ from dptaxonomy.reasoning.evaluators.prior_based import (
     battery_priors,
     capacity_bounds,
     information_privacy_epsilon,
+    membership_epsilon,
     mutual_information,
     mutual_information_dp_bounds,
+    record_posterior_epsilons,
 )
 from dptaxonomy.reasoning.evaluators.semantic import (
     FiniteAlgorithm,
@@ -193,3 +195,44 @@ def test_mutual_information_of_randomized_response() -> None:
     assert _close(
         mutual_information(algorithm, battery_priors(algorithm)[0]), math.log(2) - entropy
     )
+
+
+def test_record_level_readings_of_randomized_response() -> None:
+    """One record under the uniform prior: P(r | v)/P(r) is 2·keep or 2·(1 − keep)."""
+    algorithm = randomized_response(1, "1")
+    keep = math.e / (1 + math.e)
+    found = record_posterior_epsilons(algorithm, battery_priors(algorithm)[0])
+    assert _close(found["information"], math.log(2 * keep))
+    assert _close(found["noiseless"], -math.log(2 * (1 - keep)))
+    assert _close(found["inferential"], 1.0)
+    entropy = -(keep * math.log(keep) + (1 - keep) * math.log(1 - keep))
+    assert _close(found["relative_entropy"], math.log(2) - entropy)
+    assert _close(found["mutual_information"], math.log(2) - entropy)
+    # the lower bound on P[t ∉ D | S] binds: P[1 ∉ D | r = 1] = 1 − keep against 1/2
+    membership = membership_epsilon(algorithm, battery_priors(algorithm)[0])
+    assert _close(membership, -math.log(2 * (1 - keep)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(algorithms())
+def test_wxh17_chain_holds_at_every_prior(algorithm: FiniteAlgorithm) -> None:
+    """WXH17's Proposition 2: inferential ⇒ information ⇒ relative entropy ⇒ mutual
+    information privacy, with the same ε, at each prior."""
+    for prior in battery_priors(algorithm):
+        found = {k: upper(v) for k, v in record_posterior_epsilons(algorithm, prior).items()}
+        assert found["information"] <= found["inferential"] + 1e-12
+        assert found["relative_entropy"] <= found["information"] + 1e-12
+        assert found["mutual_information"] <= found["relative_entropy"] + 1e-12
+        assert found["information"] <= found["noiseless"] + 1e-12
+
+
+def test_information_privacy_does_not_give_adversarial_privacy_on_two_records() -> None:
+    """The counterexample in adversarial-privacy.yaml: per-record posteriors stay within
+    e^ε of the priors while the posterior that a 1 is in D does not."""
+    algorithm = _algorithm(2, 2, [[1, 4], [3, 2], [5, 2], [5, 6]])
+    uniform = battery_priors(algorithm)[0]
+    epsilon = record_posterior_epsilons(algorithm, uniform)["information"]
+    assert _close(epsilon, math.log(450 / 379))
+    delta = adversarial_delta(algorithm, [uniform], epsilon)
+    assert _close(delta, 681 / 758 - 450 / 379 * 3 / 4)
+    assert lower(delta) > 0.0079

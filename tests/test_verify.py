@@ -13,10 +13,12 @@ from dptaxonomy.reasoning.evaluators.verify import CheckKind, Outcome, verify_ca
 from tests.clirunner import run
 from tests.conftest import CATALOG_DIR
 
-DISPUTED_KS14 = (
+DISPUTED = [
+    "✗ refuted   information-privacy-wxh17 ⇒ adversarial-privacy with Theta = Delta, "
+    "epsilon = epsilon, delta = 0 (201 cases)",
     "✗ refuted   epsilon-delta-semantic-privacy ⇒ approximate-dp with epsilon = 3 * epsilon, "
-    "delta = 2 * delta (91 cases)"
-)
+    "delta = 2 * delta (91 cases)",
+]
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -36,7 +38,7 @@ def test_the_shipped_catalog_passes_verify_check(capsys: pytest.CaptureFixture[s
     result = run(capsys, "verify", "--check", "--catalog", str(CATALOG_DIR))
     assert result.code == 0, result.out
     refuted = [line for line in result.out.splitlines() if line.startswith("✗")]
-    assert refuted == [DISPUTED_KS14]
+    assert refuted == DISPUTED
     assert result.err.startswith("claims: ")
 
 
@@ -44,12 +46,15 @@ def test_the_shipped_catalog_passes_verify_check(capsys: pytest.CaptureFixture[s
 def test_every_evaluable_map_and_claim_is_computed_or_unchecked_never_refuted() -> None:
     checks = verify_catalog(load_catalog(CATALOG_DIR))
     refuted = [c for c in checks if c.outcome is Outcome.refuted]
-    # the one refutation is KS14's Theorem 2.4 (2), kept as printed and disputed
+    # the refutations (issue 22), kept as printed and disputed: KS14's Theorem 2.4 (2), and
+    # the reading of WXH17's information privacy as adversarial privacy
     assert [(c.entry, c.index, c.disputed) for c in refuted] == [
-        ("epsilon-delta-semantic-privacy", 1, True)
+        ("adversarial-privacy", 3, True),
+        ("epsilon-delta-semantic-privacy", 1, True),
     ]
-    assert refuted[0].counterexample is not None
-    assert refuted[0].counterexample.startswith("randomized response, n = 1, ε = 0.05")
+    found = [c.counterexample or "" for c in refuted]
+    assert found[0].startswith("random algorithm 1, prior #0: information-privacy-wxh17")
+    assert found[1].startswith("randomized response, n = 1, ε = 0.05")
     maps = [c for c in checks if c.kind is CheckKind.parameter_map]
     assert sum(c.outcome is Outcome.computed for c in maps) >= 10
     claims = [c for c in checks if c.kind is not CheckKind.parameter_map]

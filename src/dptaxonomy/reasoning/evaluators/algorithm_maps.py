@@ -11,7 +11,10 @@ parameter set of the implying side: the parameters the algorithm certainly
 meets there, mapped, must hold on the implied side in the same context (the
 side with more contexts sets them). A
 mapped value outside the implied definition's domain, or a case where the
-map's conditions do not certainly hold, is skipped. A map with a local
+map's conditions do not certainly hold, is skipped. A family of priors (Θ)
+passed through unchanged is read as the context's one prior on both sides,
+which is exact for definitions quantifying "for all θ ∈ Θ"; a map that
+restricts or transforms a family is not checked. A map with a local
 definition on either side is checked on the algorithms on one record only
 (their inputs are one user's values).
 """
@@ -55,7 +58,13 @@ def map_results(
     local = Setting.local in (implying.setting, implied.setting)
     numeric = (ParameterType.real, ParameterType.integer)
     needed = {p.name for p in implied.parameters if p.type in numeric}
-    expressions = {k: parse_expression(e) for k, e in mapping.items()}
+    families = {p.name for p in (*implying.parameters, *implied.parameters)} - needed
+    if any(r.parameter in families for r in relation.restrictions):
+        return None  # a family restricted to a described subset (e.g. product priors)
+    if any(k in families and e not in families for k, e in mapping.items()):
+        return None  # a family mapped to anything but a family passed through
+    # a family passed through (Theta: Theta) is the context's prior on both sides
+    expressions = {k: parse_expression(e) for k, e in mapping.items() if k not in families}
     results: list[tuple[bool | None, str]] = []
     for algorithm in algorithms:
         if local and algorithm.size != 1:

@@ -23,11 +23,14 @@ from dptaxonomy.reasoning.evaluators.battery import DELTAS
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import Finite, at_most, is_infinite
 from dptaxonomy.reasoning.evaluators.prior_based import (
-    FAMILY_EVALUATED,
+    Prior,
+    adversarial_delta,
     battery_priors,
     information_privacy_epsilon,
+    membership_epsilon,
     mutual_information,
     mutual_information_dp_bounds,
+    record_posterior_epsilons,
 )
 from dptaxonomy.reasoning.evaluators.semantic import (
     SEMANTIC,
@@ -173,6 +176,30 @@ def _mutual_information_holds(algorithm: FiniteAlgorithm, _context: int, p: Para
     return False if lower(low) > upper(p["epsilon"]) else None
 
 
+def _at_prior(quantity: Callable[[FiniteAlgorithm, Prior], IV]) -> Reading:
+    """A definition "for all θ ∈ Θ" whose least ε at one prior is ``quantity``: read with
+    Θ = {θ} for each battery prior θ (so a map that passes Θ through unchanged is checked
+    exactly, one prior at a time)."""
+
+    def value(algorithm: FiniteAlgorithm, index: int) -> IV:
+        return quantity(algorithm, battery_priors(algorithm)[index])
+
+    return Reading(
+        _priors,
+        lambda a, k, p: at_most(value(a, k), p["epsilon"]),
+        lambda a, k: _single(value(a, k)),
+    )
+
+
+def _record(name: str) -> Reading:
+    return _at_prior(lambda algorithm, prior: record_posterior_epsilons(algorithm, prior)[name])
+
+
+def _adversarial_holds(algorithm: FiniteAlgorithm, index: int, p: Params) -> bool | None:
+    prior = battery_priors(algorithm)[index]
+    return at_most(adversarial_delta(algorithm, [prior], p["epsilon"]), p["delta"])
+
+
 READINGS: dict[str, Reading] = {
     SEMANTIC: Reading(
         _defaults,
@@ -196,6 +223,14 @@ READINGS: dict[str, Reading] = {
         lambda a, k, p: at_most(_prior_information(a, k), p["epsilon"]),
         lambda a, k: _single(_prior_information(a, k)),
     ),
+    "information-privacy-dpcf12": _at_prior(lambda a, p: information_privacy_epsilon(a, [p])),
+    "information-privacy-wxh17": _record("information"),
+    "inferential-privacy": _record("inferential"),
+    "aposteriori-noiseless-privacy": _record("noiseless"),
+    "relative-entropy-privacy": _record("relative_entropy"),
+    "mutual-information-privacy-wxh17": _record("mutual_information"),
+    "positive-membership-privacy": _at_prior(membership_epsilon),
+    "adversarial-privacy": Reading(_priors, _adversarial_holds),
     MUTUAL_INFORMATION_DP: Reading(
         _none,
         _mutual_information_holds,
@@ -204,10 +239,10 @@ READINGS: dict[str, Reading] = {
 }
 """The definitions judged on whole algorithms, by id."""
 ALGORITHM_JUDGED = frozenset(READINGS)
-EVALUATED = frozenset(EVALUABLE) | ALGORITHM_JUDGED | frozenset(CONDITIONAL) | FAMILY_EVALUATED
-"""Every definition an evaluator computes: on pairs, on algorithms, on the conditional
-pair of DMKB19, or for an explicit finite family of priors. A quantitative definition
-outside it says why in its entry's ``not_evaluable``."""
+EVALUATED = frozenset(EVALUABLE) | ALGORITHM_JUDGED | frozenset(CONDITIONAL)
+"""Every definition an evaluator computes: on pairs, on algorithms (with a family Θ of
+priors read one battery prior at a time), or on the conditional pair of DMKB19. A
+quantitative definition outside it says why in its entry's ``not_evaluable``."""
 
 _PAIR_TIGHT: dict[str, Callable[[FiniteAlgorithm, int], list[Params]]] = {
     "differential-privacy": lambda a, _k: _single(dp_epsilon(a)),

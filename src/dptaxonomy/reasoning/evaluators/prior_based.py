@@ -17,6 +17,11 @@ databases (the algorithm's table gives P[A(x) = o] for every database x).
   supremum over S is attained at one output and the least δ is
   max over θ, t, o of (P_θ[t ∈ D | o] − e^ε P_θ[t ∈ D])⁺: exact.
 * **Mutual-information privacy** (WYZ16): I(X; Z) ≤ ε for the prior's X, exact.
+* **Record-level posterior bounds** (WXH17's information, inferential,
+  relative-entropy and mutual-information privacy; a-posteriori noiseless
+  privacy) and **positive membership privacy** (LQS+13): ratios and
+  divergences of P(r | Xᵢ = v), P(r) and P[t ∈ D | r], exact; a supremum over
+  sets of outputs or values is attained at a single one (mediant inequality).
 * **Mutual-information DP** (CY16): sup over priors of I(Xᵢ; Z | X₋ᵢ) ≤ ε
   (nats). Conditioning on X₋ᵢ averages over its values, so the supremum puts
   X₋ᵢ on one value and is the largest capacity of the channels xᵢ ↦ A(x)
@@ -36,19 +41,17 @@ from dptaxonomy.reasoning.evaluators.semantic import FiniteAlgorithm
 from dptaxonomy.reasoning.numeric import INTERVALS, IV, lower, point, upper
 
 __all__ = [
-    "FAMILY_EVALUATED",
     "Prior",
     "adversarial_delta",
     "battery_priors",
     "capacity_bounds",
     "information_privacy_epsilon",
+    "membership_epsilon",
     "mutual_information",
     "mutual_information_dp_bounds",
+    "record_posterior_epsilons",
 ]
 
-FAMILY_EVALUATED = frozenset({"information-privacy-dpcf12", "adversarial-privacy"})
-"""Definitions whose family Θ of priors is a parameter: evaluated here for an explicit
-finite Θ (no claim or map of the catalog names one, so ``verify`` does not run them)."""
 Prior = tuple[IV, ...]
 """Masses of the algorithm's databases, in the order of ``FiniteAlgorithm.databases()``."""
 ITERATIONS = 60
@@ -185,3 +188,106 @@ def mutual_information_dp_bounds(algorithm: FiniteAlgorithm) -> tuple[IV, IV]:
             lows.append(low)
             highs.append(high)
     return hull_max(lows), hull_max(highs)
+
+
+def _record_laws(
+    algorithm: FiniteAlgorithm, prior: Prior, i: int
+) -> tuple[list[IV], list[IV], list[list[IV]]]:
+    """For record i: P(Xᵢ = v) for each value v, the output law, and P(r, Xᵢ = v)."""
+    databases = algorithm.databases()
+    outputs = range(len(algorithm.table[0]))
+    values = range(len(algorithm.values))
+    masses = [
+        sum((m for m, x in zip(prior, databases, strict=True) if x[i] == v), point(0.0))
+        for v in values
+    ]
+    joint = [
+        [
+            sum(
+                (
+                    m * algorithm.output(x)[r]
+                    for m, x in zip(prior, databases, strict=True)
+                    if x[i] == v
+                ),
+                point(0.0),
+            )
+            for r in outputs
+        ]
+        for v in values
+    ]
+    return masses, _output_law(algorithm, prior), joint
+
+
+def record_posterior_epsilons(algorithm: FiniteAlgorithm, prior: Prior) -> dict[str, IV]:
+    """The least ε of the record-level definitions at Θ = {prior}, each read with the sets S
+    and V of outputs and values reduced to single ones (the mediant inequality):
+
+    * ``information`` (WXH17): max log P(r | Xᵢ = v) / P(r), one-sided;
+    * ``inferential`` (GK17 via WXH17): max log P(r | Xᵢ = v) / P(r | Xᵢ = v′);
+    * ``noiseless`` (a-posteriori noiseless privacy, BBG+11): max |log P(r | Xᵢ = v) / P(r)|;
+    * ``relative_entropy`` (WXH17): max over r of D(Xᵢ | Y = r ‖ Xᵢ);
+    * ``mutual_information`` (WXH17): max over i of I(Xᵢ; Y), in nats.
+    """
+    found: dict[str, list[IV]] = {
+        k: [point(0.0)]
+        for k in (
+            "information",
+            "inferential",
+            "noiseless",
+            "relative_entropy",
+            "mutual_information",
+        )
+    }
+    for i in range(algorithm.size):
+        masses, law, joint = _record_laws(algorithm, prior, i)
+        support = [v for v, m in enumerate(masses) if _positive(m)]
+        information = point(0.0)
+        for r, total in enumerate(law):
+            if not _positive(total):
+                continue
+            divergence = point(0.0)
+            for v in support:
+                given = joint[v][r] / masses[v]
+                if _positive(given):
+                    ratio = given / total
+                    found["information"].append(INTERVALS.log(ratio))
+                    found["noiseless"].append(abs(INTERVALS.log(ratio)))
+                    divergence += (joint[v][r] / total) * INTERVALS.log(ratio)
+                elif upper(given) > 0:
+                    return dict.fromkeys(found, INFINITE)  # an undecidable zero: no bound claimed
+                else:
+                    found["noiseless"].append(INFINITE)
+                for w in support:
+                    other = joint[w][r] / masses[w]
+                    if _positive(given):
+                        found["inferential"].append(
+                            INFINITE if not _positive(other) else INTERVALS.log(given / other)
+                        )
+            found["relative_entropy"].append(divergence)
+            information += total * divergence
+        found["mutual_information"].append(information)
+    return {k: hull_max(v) for k, v in found.items()}
+
+
+def membership_epsilon(algorithm: FiniteAlgorithm, prior: Prior) -> IV:
+    """The least ε of positive membership privacy (LQS+13) at Θ = {prior}: for every tuple t
+    and output set S, P[t ∈ D | S] ≤ e^ε P[t ∈ D] and P[t ∉ D | S] ≥ e^{−ε} P[t ∉ D];
+    both extremes over S sit at single outputs (mediant inequality)."""
+    found: list[IV] = [point(0.0)]
+    databases = algorithm.databases()
+    law = _output_law(algorithm, prior)
+    for t in range(len(algorithm.values)):
+        inside = [k for k, x in enumerate(databases) if t in x]
+        before = sum((prior[k] for k in inside), point(0.0))
+        for o, total in enumerate(law):
+            if not _positive(total):
+                continue
+            joint = sum((prior[k] * algorithm.output(databases[k])[o] for k in inside), point(0.0))
+            after = joint / total
+            if _positive(before) and _positive(after):
+                found.append(INTERVALS.log(after / before))
+            if upper(before) < 1:
+                if not _positive(1 - after):
+                    return INFINITE
+                found.append(INTERVALS.log((1 - before) / (1 - after)))
+    return hull_max(found)
