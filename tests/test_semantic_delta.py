@@ -130,7 +130,7 @@ def test_algorithms_are_read_on_every_pair_of_neighbouring_databases() -> None:
     refused = holds_on_algorithm("approximate-dp", algorithm, 0, {**at, "delta": exact("0.189")})
     assert 0.189 < delta < 0.19
     assert refused is False
-    assert holds_on_algorithm("information-privacy-dpcf12", algorithm, 0, at) is None
+    assert holds_on_algorithm("pufferfish-privacy", algorithm, 0, at) is None
 
 
 def test_the_battery_refutes_ks14_theorem_2_4_2(catalog: Catalog) -> None:
