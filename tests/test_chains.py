@@ -299,7 +299,8 @@ def test_no_property_derived_through_a_conditional_equivalence(catalog: Catalog)
     from dptaxonomy.reasoning.derived import derived_properties
 
     kb = compile_knowledge_base(catalog)
-    # (ε, δ)-semantic privacy ∼ (ε, δ)-DP holds only for ε ≤ 0.45 and δ < ε²/n (KS14 Thm 2.4).
+    # KS14 Thm 2.4 relates (ε, δ)-semantic privacy and (ε, δ)-DP only under conditions
+    # (δ < ε²/n; its converse for ε ≤ 0.45 is disputed since issue 22, so no longer used).
     assert not kb.is_stronger("epsilon-delta-semantic-privacy", "approximate-dp")
     assert derived_properties(kb, "epsilon-delta-semantic-privacy") == []
 
