@@ -46,6 +46,7 @@ __all__ = [
     "battery_priors",
     "capacity_bounds",
     "information_privacy_epsilon",
+    "membership_beliefs",
     "membership_epsilon",
     "mutual_information",
     "mutual_information_dp_bounds",
@@ -104,25 +105,30 @@ def information_privacy_epsilon(algorithm: FiniteAlgorithm, priors: list[Prior])
     return hull_max(found)
 
 
+def membership_beliefs(algorithm: FiniteAlgorithm, prior: Prior) -> list[tuple[IV, IV]]:
+    """(P[t ∈ D], P[t ∈ D | o]) for every tuple t and possible output o, at this prior; a
+    tuple is a value of one record, and t ∈ D when some position of D holds it."""
+    found: list[tuple[IV, IV]] = []
+    databases = algorithm.databases()
+    law = _output_law(algorithm, prior)
+    for t in range(len(algorithm.values)):
+        holding = [k for k, x in enumerate(databases) if t in x]
+        before = sum((prior[k] for k in holding), point(0.0))
+        for o, total in enumerate(law):
+            if _positive(total):
+                rows = (prior[k] * algorithm.output(databases[k])[o] for k in holding)
+                found.append((before, sum(rows, point(0.0)) / total))
+    return found
+
+
 def adversarial_delta(algorithm: FiniteAlgorithm, priors: list[Prior], epsilon: IV) -> IV:
-    """The least δ of adversarial privacy at ε with Θ = ``priors``; a tuple is a value of
-    one record, and t ∈ D when some position of D holds it."""
+    """The least δ of adversarial privacy at ε with Θ = ``priors``."""
     found: list[IV] = [point(0.0)]
     factor = INTERVALS.exp(epsilon)
-    databases = algorithm.databases()
     for prior in priors:
-        law = _output_law(algorithm, prior)
-        for t in range(len(algorithm.values)):
-            holding = [k for k, x in enumerate(databases) if t in x]
-            before = sum((prior[k] for k in holding), point(0.0))
-            for o, total in enumerate(law):
-                if not _positive(total):
-                    continue
-                joint = sum(
-                    (prior[k] * algorithm.output(databases[k])[o] for k in holding), point(0.0)
-                )
-                excess = joint / total - factor * before
-                found.append(INTERVALS.mpf([max(lower(excess), 0.0), max(upper(excess), 0.0)]))
+        for before, after in membership_beliefs(algorithm, prior):
+            excess = after - factor * before
+            found.append(INTERVALS.mpf([max(lower(excess), 0.0), max(upper(excess), 0.0)]))
     return hull_max(found)
 
 
@@ -274,20 +280,11 @@ def membership_epsilon(algorithm: FiniteAlgorithm, prior: Prior) -> IV:
     and output set S, P[t ∈ D | S] ≤ e^ε P[t ∈ D] and P[t ∉ D | S] ≥ e^{−ε} P[t ∉ D];
     both extremes over S sit at single outputs (mediant inequality)."""
     found: list[IV] = [point(0.0)]
-    databases = algorithm.databases()
-    law = _output_law(algorithm, prior)
-    for t in range(len(algorithm.values)):
-        inside = [k for k, x in enumerate(databases) if t in x]
-        before = sum((prior[k] for k in inside), point(0.0))
-        for o, total in enumerate(law):
-            if not _positive(total):
-                continue
-            joint = sum((prior[k] * algorithm.output(databases[k])[o] for k in inside), point(0.0))
-            after = joint / total
-            if _positive(before) and _positive(after):
-                found.append(INTERVALS.log(after / before))
-            if upper(before) < 1:
-                if not _positive(1 - after):
-                    return INFINITE
-                found.append(INTERVALS.log((1 - before) / (1 - after)))
+    for before, after in membership_beliefs(algorithm, prior):
+        if _positive(before) and _positive(after):
+            found.append(INTERVALS.log(after / before))
+        if upper(before) < 1:
+            if not _positive(1 - after):
+                return INFINITE
+            found.append(INTERVALS.log((1 - before) / (1 - after)))
     return hull_max(found)
