@@ -144,7 +144,8 @@ def test_the_battery_refutes_ks14_theorem_2_4_2(catalog: Catalog) -> None:
     refuted = [where for verdict, where in results if verdict is False]
     audit = (
         "randomized response, n = 1, ε = 1, default 0: epsilon-delta-semantic-privacy "
-        "delta = 0.001, epsilon = 0.244919 gives approximate-dp delta = 0.002, epsilon = 0.734756"
+        "delta = [0.000999999, 0.00100001], epsilon = [0.244918, 0.244919] gives approximate-dp "
+        "delta = [0.00199999, 0.00200001], epsilon = [0.734755, 0.734756]"
     )
     assert audit in refuted
     # every randomized response with ε̄ ≤ 0.45 (ε ≤ 1 of the battery: 2 sizes × 5 ε × 2
@@ -153,7 +154,7 @@ def test_the_battery_refutes_ks14_theorem_2_4_2(catalog: Catalog) -> None:
         where
         for verdict, where in results
         if where.startswith("randomized response")
-        and ("delta = 1e-06, " in where or "delta = 0.001, " in where)
+        and ("delta = [9.99999e-07, 1.00001e-06], " in where or "delta = [0.000999999, " in where)
     ]
     assert len(small) == 2 * 5 * 2 * 2
     assert set(small) <= set(refuted)

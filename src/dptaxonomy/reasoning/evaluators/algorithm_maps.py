@@ -27,7 +27,8 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.algorithm_readings import ALGORITHM_JUDGED, reading_for
 from dptaxonomy.reasoning.evaluators.battery import conditions_hold, in_domains
 from dptaxonomy.reasoning.evaluators.semantic import FiniteAlgorithm
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, upper
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval
+from dptaxonomy.reasoning.rounding import enclosure_text
 from dptaxonomy.schema.arith import parse_expression
 from dptaxonomy.schema.enums import ParameterType, Setting
 
@@ -38,7 +39,7 @@ __all__ = ["map_results"]
 
 
 def _show(values: dict[str, IV]) -> str:
-    return ", ".join(f"{k} = {upper(v):.6g}" for k, v in sorted(values.items()))
+    return ", ".join(f"{k} = {enclosure_text(v, digits=6)}" for k, v in sorted(values.items()))
 
 
 def map_results(

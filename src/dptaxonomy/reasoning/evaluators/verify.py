@@ -38,8 +38,6 @@ from dptaxonomy.reasoning.numeric import (
     IV,
     evaluate_interval,
     exact,
-    lower,
-    upper,
 )
 from dptaxonomy.reasoning.rounding import enclosure_text
 from dptaxonomy.schema.arith import Name, parse_expression
