@@ -27,6 +27,8 @@ class VerifyResult:
             CheckKind.violates: "claims",
             CheckKind.parameter_map: "maps",
             CheckKind.perfect_privacy: "perfect_privacy",
+            CheckKind.vacuous: "vacuous",
+            CheckKind.relation: "relations",
         }
         counts: dict[str, Counter[str]] = {name: Counter() for name in groups.values()}
         for check in self.checks:
@@ -62,5 +64,20 @@ class VerifyResult:
 
         return (
             f"claims: {part('claims')}; parameter maps: {part('maps')}; "
-            f"perfect-privacy declarations: {part('perfect_privacy')}"
+            f"perfect-privacy declarations: {part('perfect_privacy')}; "
+            f"vacuous values: {part('vacuous')}; {self.relation_summary()}"
+        )
+
+    def relation_summary(self) -> str:
+        """``relations: N ⊂ checked, M ≻ checked, K ∼ checked; R refuted (D disputed)``: a
+        relation is checked when some case decided it; refuted ones count among the checked."""
+        relations = [c for c in self.checks if c.kind is CheckKind.relation]
+        checked = Counter(c.relation for c in relations if c.outcome is not Outcome.unchecked)
+        refuted = [c for c in relations if c.outcome is Outcome.refuted]
+        disputed = sum(1 for c in refuted if c.disputed)
+        unchecked = sum(1 for c in relations if c.outcome is Outcome.unchecked)
+        return (
+            "relations: "
+            + ", ".join(f"{checked[s]} {s} checked" for s in ("⊂", "≻", "∼"))
+            + f"; {len(refuted)} refuted ({disputed} disputed); {unchecked} unchecked"
         )

@@ -33,6 +33,7 @@ __all__ = [
     "GRID",
     "Case",
     "battery",
+    "extremal_pairs",
     "mechanism_cases",
     "pair_of",
     "parameter_grid",
@@ -123,18 +124,45 @@ def mechanism_cases(mechanism: Mechanism) -> list[Case]:
     return cases
 
 
-def random_pairs(count: int = RANDOM_PAIRS, seed: int = SEED) -> list[Case]:
-    """Random pairs of distributions over three outcomes, with rational masses (reproducible)."""
+def random_pairs(count: int = RANDOM_PAIRS, seed: int = SEED, outcomes: int = 3) -> list[Case]:
+    """Random pairs of distributions over ``outcomes`` outcomes, with rational masses
+    (reproducible)."""
     generator = random.Random(seed)
     cases = []
     for number in range(count):
         masses = []
         for _ in range(2):
-            weights = [generator.randint(1, 20) for _ in range(3)]
+            weights = [generator.randint(1, 20) for _ in range(outcomes)]
             total = sum(weights)
             masses.append(tuple(exact(str(w)) / exact(str(total)) for w in weights))
-        label = f"random pair #{number} (seed {seed})"
+        shape = "" if outcomes == 3 else f", {outcomes} outcomes"
+        label = f"random pair #{number} (seed {seed}{shape})"
         cases.append(Case(label, {}, Finite(masses[0], masses[1])))
+    return cases
+
+
+def _finite(label: str, p: tuple[str, ...], q: tuple[str, ...]) -> Case:
+    return Case(label, {}, Finite(tuple(exact(m) for m in p), tuple(exact(m) for m in q)))
+
+
+def extremal_pairs() -> list[Case]:
+    """The extremal pairs: binary randomized response, publish-with-probability-δ (the output
+    is the input with probability δ, else ⊥), the identity on one bit, and two-outcome pairs
+    with one impossible outcome (a point mass against a mixture)."""
+    cases = []
+    for eps in ("0.5", "1", "2"):
+        values = {"x": exact(eps)}
+        keep = evaluate_interval(parse_expression("exp(x) / (1 + exp(x))"), values)
+        flip = evaluate_interval(parse_expression("1 / (1 + exp(x))"), values)
+        pair = Finite((keep, flip), (flip, keep))
+        cases.append(Case(f"randomized response eps={eps}", {}, pair))
+    for delta in ("0.05", "0.5"):
+        rest = "0.95" if delta == "0.05" else "0.5"
+        cases.append(
+            _finite(f"publish with probability {delta}", (rest, delta, "0"), (rest, "0", delta))
+        )
+    cases.append(_finite("identity on one bit", ("1", "0"), ("0", "1")))
+    cases.append(_finite("point mass against (1/2, 1/2)", ("1", "0"), ("0.5", "0.5")))
     return cases
 
 
@@ -145,4 +173,4 @@ def battery(mechanisms: dict[str, Mechanism]) -> list[Case]:
     for mechanism in mechanisms.values():
         if mechanism.pair is None or mechanism.pair.kind not in CONDITIONAL_KINDS:
             cases.extend(mechanism_cases(mechanism))
-    return [*cases, *random_pairs()]
+    return [*cases, *random_pairs(), *random_pairs(12, SEED, 2), *extremal_pairs()]

@@ -62,6 +62,9 @@ class Evaluable:
     implicit: tuple[str, ...] = ()
     """Parameters the pair itself fixes, not read from a claim (Θ for the partial-knowledge
     definitions, whose pair is built from the data distribution θ)."""
+    certain: bool = True
+    """Whether ``holds`` answering True is certain; False for the definitions checked on a
+    grid of orders (zCDP, tCDP) or of λ (mCDP), whose True is evidence on the grid."""
     extensions: dict[str, tuple[float, ...]] = field(default_factory=dict)
     """Values outside a parameter's declared domain that ``holds`` still reads (Rényi DP's
     continuity extensions α = 1, the KL divergence, and α = ∞, the largest log-ratio)."""
@@ -171,6 +174,7 @@ ZCDP = Evaluable(
     holds=_zcdp_holds,
     tightest=_zcdp_tightest,
     violated=_some_order_infinite,
+    certain=False,
 )
 
 
@@ -185,7 +189,10 @@ def _tcdp_tightest(pair: Pair, given: Params) -> Params | None:
 
 
 TCDP = Evaluable(
-    holds=_tcdp_holds, tightest=_tcdp_tightest, violated=lambda pair: pair.renyi_unbounded()
+    holds=_tcdp_holds,
+    tightest=_tcdp_tightest,
+    violated=lambda pair: pair.renyi_unbounded(),
+    certain=False,
 )
 
 
@@ -208,7 +215,7 @@ def _mcdp_violated(pair: Pair) -> bool | None:
     return True if _kl_infinite(pair) else None
 
 
-MCDP = Evaluable(holds=_mcdp_holds, tightest=_mcdp_tightest, violated=_mcdp_violated)
+MCDP = Evaluable(holds=_mcdp_holds, tightest=_mcdp_tightest, violated=_mcdp_violated, certain=False)
 
 
 def _kl_tightest(pair: Pair, _: Params) -> Params | None:

@@ -28,7 +28,9 @@ __all__ = [
     "IDENTICAL",
     "PARAMETER_GRIDS",
     "declaration_results",
+    "definition_grid",
     "every_parameter_results",
+    "holds_or_none",
     "point_results",
 ]
 
@@ -68,7 +70,7 @@ def _different(pair: Pair) -> bool:
     return distance is not None and lower(distance) > 0
 
 
-def _grid(definition: Definition, names: list[str]) -> Iterator[dict[str, IV]]:
+def definition_grid(definition: Definition, names: list[str]) -> Iterator[dict[str, IV]]:
     choices: list[list[tuple[str, IV]]] = []
     for parameter in definition.parameters:
         if parameter.name not in names:
@@ -89,7 +91,7 @@ def _show(params: dict[str, IV]) -> str:
     return ", ".join(f"{name}={float(lower(value)):g}" for name, value in sorted(params.items()))
 
 
-def _holds(evaluable: Evaluable, pair: Pair, params: dict[str, IV]) -> bool | None:
+def holds_or_none(evaluable: Evaluable, pair: Pair, params: dict[str, IV]) -> bool | None:
     try:
         return evaluable.holds(pair, params)
     except NumericError:
@@ -109,13 +111,13 @@ def point_results(definition: Definition, cases: list[Case]) -> list[tuple[bool 
     others = [p.name for p in definition.parameters if p.name not in fixed]
     differing = [case for case in cases if _different(case.pair)]
     results: list[tuple[bool | None, str]] = []
-    for free in _grid(definition, others):
+    for free in definition_grid(definition, others):
         params = {**fixed, **free}
         for case in IDENTICAL:
-            met = _holds(evaluable, case.pair, params)
+            met = holds_or_none(evaluable, case.pair, params)
             results.append((met, f"{case.label} fails {_show(params)}"))
         for case in differing:
-            met = _holds(evaluable, case.pair, params)
+            met = holds_or_none(evaluable, case.pair, params)
             verdict = None if met is None else not met
             results.append((verdict, f"{case.label}, whose outputs differ, meets {_show(params)}"))
     return results
@@ -129,8 +131,8 @@ def every_parameter_results(definition: Definition) -> list[tuple[bool | None, s
         return []
     names = [p.name for p in definition.parameters]
     return [
-        (_holds(evaluable, case.pair, params), f"{case.label} fails {_show(params)}")
-        for params in _grid(definition, names)
+        (holds_or_none(evaluable, case.pair, params), f"{case.label} fails {_show(params)}")
+        for params in definition_grid(definition, names)
         for case in IDENTICAL
     ]
 
