@@ -221,11 +221,15 @@ def test_stronger_than_lists_conditional_relations_separately(
     data = json.loads(result.out)
     ids = {d["id"] for d in data["definitions"]}
     conditional = {d["id"]: d["conditions"] for d in data["conditional"]}
-    assert conditional == {"passive-pk-dp": ["delta == 0"]}
+    assert conditional == {
+        "passive-pk-dp": ["delta == 0"],
+        "semantic-privacy": ["epsilon > 0", "epsilon <= 0.225"],
+    }
     assert "passive-pk-dp" not in ids
     text = run(capsys, "stronger-than", "active-pk-dp").out
     assert "Only under conditions (stronger than active-pk-dp" in text
-    assert "passive-pk-dp  delta == 0  conditional  1" in text
+    assert "passive-pk-dp     delta == 0                        conditional  1" in text
+    assert "semantic-privacy  epsilon > 0 and epsilon <= 0.225  conditional  3" in text
 
 
 def test_domain_conditions_removed_from_zcdp_facts(catalog: Catalog) -> None:
