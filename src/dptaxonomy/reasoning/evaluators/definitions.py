@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import field, record
+from dptaxonomy.reasoning.evaluators.approximate_zcdp import approximate_zcdp_holds
 from dptaxonomy.reasoning.evaluators.concentration import mcdp_holds, mcdp_parameters, tcdp_rho
 from dptaxonomy.reasoning.evaluators.families import (
     INFINITE,
@@ -270,6 +271,13 @@ FDP = Evaluable(
 )
 """f-DP: f = 0 holds for every pair, so no pair violates f-DP for every f."""
 
+APPROXIMATE_ZCDP = Evaluable(
+    holds=approximate_zcdp_holds,
+    tightest=lambda _pair, _p: None,
+    violated=lambda _pair: None,
+)
+"""δ-approximate (ξ, ρ)-zCDP: one-sided, certain only where deterministic events show it."""
+
 EVALUABLE: dict[str, Evaluable] = {
     "differential-privacy": PURE,
     "unbounded-dp": PURE,
@@ -279,6 +287,7 @@ EVALUABLE: dict[str, Evaluable] = {
     "probabilistic-dp": PROBABILISTIC,
     "renyi-dp": RENYI,
     "zero-concentrated-dp": ZCDP,
+    "approximate-concentrated-dp": APPROXIMATE_ZCDP,
     "truncated-concentrated-dp-bdrs18": TCDP,
     "mean-concentrated-dp": MCDP,
     "kl-privacy": KL,

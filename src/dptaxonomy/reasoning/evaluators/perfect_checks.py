@@ -70,18 +70,20 @@ def _different(pair: Pair) -> bool:
     return distance is not None and lower(distance) > 0
 
 
-def definition_grid(definition: Definition, names: list[str]) -> Iterator[dict[str, IV]]:
+def definition_grid(
+    definition: Definition,
+    names: list[str],
+    grids: dict[str, tuple[str, ...]] = PARAMETER_GRIDS,
+) -> Iterator[dict[str, IV]]:
     choices: list[list[tuple[str, IV]]] = []
     for parameter in definition.parameters:
         if parameter.name not in names:
             continue
         try:
             domain = parse_interval(parameter.domain)
-            inside = [
-                v for v in PARAMETER_GRIDS.get(parameter.name, ()) if domain.contains(float(v))
-            ]
+            inside = [v for v in grids.get(parameter.name, ()) if domain.contains(float(v))]
         except ArithmeticError_:
-            inside = list(PARAMETER_GRIDS.get(parameter.name, ()))  # a function: f = 0 only
+            inside = list(grids.get(parameter.name, ()))  # a function: f = 0 only
         choices.append([(parameter.name, exact(v)) for v in inside])
     for combination in itertools.product(*choices):
         yield dict(combination)

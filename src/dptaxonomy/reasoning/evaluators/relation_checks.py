@@ -30,6 +30,7 @@ from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE, STRICT
 from dptaxonomy.reasoning.evaluators.perfect_checks import (
     IDENTICAL,
+    PARAMETER_GRIDS,
     definition_grid,
     holds_or_none,
 )
@@ -52,6 +53,9 @@ if TYPE_CHECKING:
 __all__ = ["RelationResults", "relation_results", "vacuous_results"]
 
 Results = list[tuple[bool | None, str]]
+IDENTITY_GRIDS = {**PARAMETER_GRIDS, "delta": ("0", "1e-6", "0.05", "0.5", "1")}
+"""Grid points α at which a claimed identity α-A ≡ m(α)-B is tested (δ = 1/2 added: the
+half-mass events that separate probabilistic DP from approximate zCDP)."""
 SYMBOLS = {
     RelationKind.stronger: "≻",
     RelationKind.weaker: "≻",
@@ -167,7 +171,7 @@ def _identity(
     assert relation.parameter_map is not None
     results: Results = []
     names = [p.name for p in special.parameters]
-    for point in definition_grid(special, names):
+    for point in definition_grid(special, names, IDENTITY_GRIDS):
         if not conditions_hold(relation.conditions, point):
             continue
         try:
