@@ -14,7 +14,7 @@ from dptaxonomy.base.diagnostics import Diagnostic, Severity
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.paths import EVIDENCE_FILE, display_path
 
-__all__ = ["Computed", "EvidenceKey", "load_evidence"]
+__all__ = ["Computed", "EvidenceKey", "load_evidence", "relation_evidence"]
 
 EvidenceKey = tuple[str, str, int]
 """(kind, entry, index): kind is satisfies, violates or parameter_map."""
@@ -27,6 +27,23 @@ class Computed:
     outcome: str
     cases: int
     counterexample: str | None = None
+
+
+def relation_evidence(
+    evidence: dict[EvidenceKey, Computed], definition: str, index: int
+) -> Computed | None:
+    """The verdict on one stated relation: its parameter map's check and its relation check
+    (both directions it asserts), a refuted one first, else the map's, else the relation's."""
+    found = [
+        c
+        for c in (
+            evidence.get(("parameter_map", definition, index)),
+            evidence.get(("relation", definition, index)),
+        )
+        if c is not None
+    ]
+    refuted = [c for c in found if c.outcome == "refuted"]
+    return (refuted or found or [None])[0]
 
 
 def _row(row: object) -> tuple[EvidenceKey, Computed]:

@@ -11,8 +11,8 @@ conditional puts mass where the other has none.
 
 Deterministic events (sets of outcomes) are tried exhaustively on pairs of at
 most :data:`MAX_OUTCOMES` outcomes; E and E′ must then be the same set (an
-outcome in one only would carry mass under one conditional alone). Finding two such events proves the
-definition holds (True, certainly). Finding none proves nothing, since a
+outcome in one only would carry mass under one conditional alone). Finding
+such an event proves the definition holds (True, certainly). Finding none proves nothing, since a
 reading with randomised events allows more; so the evaluator never answers
 False, and its ``violated`` and ``tightest`` are undecided.
 """
@@ -64,7 +64,7 @@ def approximate_zcdp_holds(pair: Pair, params: dict[str, IV]) -> bool | None:
     if not isinstance(pair, Finite) or len(pair.p) > MAX_OUTCOMES:
         return None
     xi, rho, delta = params["xi"], params["rho"], params["delta"]
-    if not upper(rho) == 0:
+    if upper(rho) != 0:
         return None
     events_q = set(_events(pair.q, delta))
     for event in _events(pair.p, delta):
