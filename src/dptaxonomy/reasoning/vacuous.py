@@ -201,24 +201,31 @@ def vacuous_conflicts(catalog: Catalog, factset: FactSet) -> list[VacuousConflic
     for fact in [*factset.facts, *factset.conditional]:
         if fact.kind not in (FactKind.stronger, FactKind.extends) or not _stated(fact):
             continue
-        witness = broken.get(fact.b)
-        implying = catalog.definitions.get(fact.a)
-        if witness is None or implying is None:
-            continue
-        symbol = "≻" if fact.kind is FactKind.stronger else "⊂"
-        for value in implying.vacuous:
-            if _excluded(fact, value):
-                continue
+        before = len(found)
+        found.extend(_from_vacuous(catalog, fact, broken))
+        if len(found) == before:
+            found.extend(_landing(catalog, fact, broken))
+    return found
+
+
+def _from_vacuous(
+    catalog: Catalog, fact: Fact, broken: dict[str, str]
+) -> Iterator[VacuousConflict]:
+    """The fact read at a vacuous value of its implying side, if the other side is violated."""
+    witness = broken.get(fact.b)
+    implying = catalog.definitions.get(fact.a)
+    if witness is None or implying is None:
+        return
+    symbol = "≻" if fact.kind is FactKind.stronger else "⊂"
+    for value in implying.vacuous:
+        if not _excluded(fact, value):
             at = _describe(fact.a, value)
             message = (
                 f"{fact.a} {symbol} {fact.b} cannot hold (rule V1): every mechanism meets "
                 f"{at}, but {witness} for every parameter"
             )
-            found.append(VacuousConflict(fact, at, witness, message))
-            break
-        else:
-            found.extend(_landing(catalog, fact, broken))
-    return found
+            yield VacuousConflict(fact, at, witness, message)
+            return
 
 
 def _landing(catalog: Catalog, fact: Fact, broken: dict[str, str]) -> Iterator[VacuousConflict]:
