@@ -235,7 +235,8 @@ def test_no_relation_from_a_planted_vacuous_value_survives_unflagged(
     broken_ids = violated(planted_catalog, factset.facts)
     assert planted not in broken_ids
     for conflict in conflicts:
-        assert conflict.fact.a == planted and conflict.fact.b in broken_ids
+        assert conflict.fact.a == planted
+        assert conflict.fact.b in broken_ids
     claimed = {c.definition for c in planted_catalog.mechanisms["identity"].violates}
     flagged = {(c.fact.origin.definition, c.fact.origin.index) for c in conflicts}
     cleaned = planted_catalog
