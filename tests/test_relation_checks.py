@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dptaxonomy.base import records
+from dptaxonomy.catalog.loader import LoadedDefinition
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.queries.verification import VerifyResult
 from dptaxonomy.reasoning.evaluators.battery import battery, extremal_pairs
@@ -23,7 +24,7 @@ def _only(catalog: Catalog, definition_id: str, relations: list[Relation]) -> Ca
     )
 
 
-def _targets(catalog: Catalog, relations: list[Relation]) -> dict[str, object]:
+def _targets(catalog: Catalog, relations: list[Relation]) -> dict[str, LoadedDefinition]:
     kept = {}
     for relation in relations:
         assert relation.target is not None

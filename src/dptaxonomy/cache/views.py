@@ -36,7 +36,6 @@ def encode_views(
     catalog shows it into the name to store.
     """
     from dptaxonomy.catalog.evidence import relation_evidence
-
     from dptaxonomy.reasoning.derived import derived_properties
 
     definitions = {}

@@ -43,7 +43,7 @@ def relation_evidence(
         if c is not None
     ]
     refuted = [c for c in found if c.outcome == "refuted"]
-    return (refuted or found or [None])[0]
+    return next(iter(refuted or found), None)
 
 
 def _row(row: object) -> tuple[EvidenceKey, Computed]:
