@@ -21,18 +21,20 @@ condition over them alone that is false there.
 A special case whose map lands on a vacuous value of the general side is the
 same error read the other way: α-A would be identical to every mechanism, so
 A must itself be vacuous there; a violated A is not. The maps are evaluated at
-the implying side's grid of parameter values.
+the special side's grid of parameter values (the grid the identity checks of
+``dptax verify`` use).
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
+from dptaxonomy.reasoning.evaluators.perfect_checks import definition_grid
+from dptaxonomy.reasoning.evaluators.relation_checks import IDENTITY_GRIDS
 from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds, lower, upper
 from dptaxonomy.reasoning.rules import Rule
@@ -42,7 +44,6 @@ from dptaxonomy.schema.arith import (
     names_in,
     parse_condition,
     parse_expression,
-    parse_interval,
 )
 from dptaxonomy.schema.enums import Status
 
@@ -50,19 +51,8 @@ if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
     from dptaxonomy.schema.models import Definition, VacuousValue
 
-__all__ = ["GRID", "VacuousConflict", "vacuous_conflicts", "vacuous_diagnostics", "violated"]
+__all__ = ["VacuousConflict", "vacuous_conflicts", "vacuous_diagnostics", "violated"]
 
-GRID: dict[str, tuple[str, ...]] = {
-    "epsilon": ("0", "0.1", "1", "4"),
-    "delta": ("0", "1e-6", "0.05", "0.5", "1"),
-    "gamma": ("0", "0.5", "1"),
-    "alpha": ("1.5", "2", "32"),
-    "rho": ("0", "0.1", "1"),
-    "xi": ("0", "0.5"),
-    "mu": ("0", "0.5", "1", "4"),
-    "tau": ("0", "0.5", "2"),
-}
-"""Values of the special side's parameters at which a ⊂ map is evaluated (kept in domain)."""
 
 _HINT = (
     "every mechanism meets the implying side at that value, so Definition 6 (or 5) needs the "
@@ -146,21 +136,6 @@ def _stated(fact: Fact) -> bool:
     return fact.rule in (Rule.ASSERTED, Rule.INVERSE, Rule.EQUIVALENCE, Rule.SET_LEVEL)
 
 
-def _grid(definition: Definition) -> Iterator[dict[str, IV]]:
-    choices: list[list[tuple[str, IV]]] = []
-    for parameter in definition.parameters:
-        if parameter.type.value not in ("real", "integer"):
-            continue
-        try:
-            domain = parse_interval(parameter.domain)
-        except ArithmeticError_:
-            continue
-        values = [v for v in GRID.get(parameter.name, ("0", "1")) if domain.contains(float(v))]
-        choices.append([(parameter.name, exact(v)) for v in values])
-    for combination in itertools.product(*choices):
-        yield dict(combination)
-
-
 def _lands_on(fact: Fact, special: Definition, value: VacuousValue) -> dict[str, IV] | None:
     """A grid point of the special side that the ⊂ map sends to the vacuous value, or None."""
     if value.described is not None or not value.parameters:
@@ -169,7 +144,8 @@ def _lands_on(fact: Fact, special: Definition, value: VacuousValue) -> dict[str,
     if not set(value.parameters) <= set(mapping):
         return None
     target = {k: exact(v) for k, v in value.parameters.items()}
-    for point in _grid(special):
+    names = [p.name for p in special.parameters]
+    for point in definition_grid(special, names, IDENTITY_GRIDS):
         try:
             images = {k: evaluate_interval(parse_expression(mapping[k]), point) for k in target}
         except (ArithmeticError_, NumericError):
