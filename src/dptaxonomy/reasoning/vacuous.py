@@ -33,8 +33,7 @@ from typing import TYPE_CHECKING
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.evaluators.perfect_checks import definition_grid
-from dptaxonomy.reasoning.evaluators.relation_checks import IDENTITY_GRIDS
+from dptaxonomy.reasoning.evaluators.grids import IDENTITY_GRIDS, definition_grid
 from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds, lower, upper
 from dptaxonomy.reasoning.rules import Rule

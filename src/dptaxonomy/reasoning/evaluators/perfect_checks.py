@@ -10,42 +10,25 @@ refutes the declaration with a certain counterexample.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.battery import Case
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import Finite, Pair
+from dptaxonomy.reasoning.evaluators.grids import definition_grid
 from dptaxonomy.reasoning.numeric import IV, exact, lower
-from dptaxonomy.schema.arith import ArithmeticError_, parse_interval
 
 if TYPE_CHECKING:
     from dptaxonomy.schema.models import Definition
 
 __all__ = [
     "IDENTICAL",
-    "PARAMETER_GRIDS",
     "declaration_results",
-    "definition_grid",
     "every_parameter_results",
     "holds_or_none",
     "point_results",
 ]
-
-PARAMETER_GRIDS: dict[str, tuple[str, ...]] = {
-    "epsilon": ("0", "0.1", "1", "4"),
-    "delta": ("0", "1e-6", "0.05", "1"),
-    "alpha": ("1.5", "2", "32"),
-    "rho": ("0", "0.1", "1"),
-    "xi": ("0", "0.5"),
-    "omega": ("2", "10"),
-    "mu": ("0", "0.5", "1", "4"),
-    "tau": ("0", "0.5", "2"),
-    "f": ("0",),
-}
-"""Values tried for each parameter (those outside a definition's domain are skipped)."""
 
 
 def _finite(*masses: str) -> Finite:
@@ -68,25 +51,6 @@ def _different(pair: Pair) -> bool:
     except NumericError:
         return False
     return distance is not None and lower(distance) > 0
-
-
-def definition_grid(
-    definition: Definition,
-    names: list[str],
-    grids: dict[str, tuple[str, ...]] = PARAMETER_GRIDS,
-) -> Iterator[dict[str, IV]]:
-    choices: list[list[tuple[str, IV]]] = []
-    for parameter in definition.parameters:
-        if parameter.name not in names:
-            continue
-        try:
-            domain = parse_interval(parameter.domain)
-            inside = [v for v in grids.get(parameter.name, ()) if domain.contains(float(v))]
-        except ArithmeticError_:
-            inside = list(grids.get(parameter.name, ()))  # a function: f = 0 only
-        choices.append([(parameter.name, exact(v)) for v in inside])
-    for combination in itertools.product(*choices):
-        yield dict(combination)
 
 
 def _show(params: dict[str, IV]) -> str:

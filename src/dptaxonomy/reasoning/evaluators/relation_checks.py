@@ -28,12 +28,8 @@ from dptaxonomy.catalog.checks import implication_sides
 from dptaxonomy.reasoning.evaluators.battery import Case, conditions_hold
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE, STRICT
-from dptaxonomy.reasoning.evaluators.perfect_checks import (
-    IDENTICAL,
-    PARAMETER_GRIDS,
-    definition_grid,
-    holds_or_none,
-)
+from dptaxonomy.reasoning.evaluators.grids import IDENTITY_GRIDS, definition_grid
+from dptaxonomy.reasoning.evaluators.perfect_checks import IDENTICAL, holds_or_none
 from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, inside, lower, upper
 from dptaxonomy.reasoning.perfect import excluded_pairs
 from dptaxonomy.schema.arith import (
@@ -53,9 +49,6 @@ if TYPE_CHECKING:
 __all__ = ["RelationResults", "relation_results", "vacuous_results"]
 
 Results = list[tuple[bool | None, str]]
-IDENTITY_GRIDS = {**PARAMETER_GRIDS, "delta": ("0", "1e-6", "0.05", "0.5", "1")}
-"""Grid points α at which a claimed identity α-A ≡ m(α)-B is tested (δ = 1/2 added: the
-half-mass events that separate probabilistic DP from approximate zCDP)."""
 SYMBOLS = {
     RelationKind.stronger: "≻",
     RelationKind.weaker: "≻",
