@@ -101,7 +101,9 @@ def same_map(actual: dict[str, str] | None, expected: dict[str, str]) -> bool:
 
 @dataclass(frozen=True)
 class Rel:
-    """``a KIND b``, stated at ``at`` in the work ``key``; ``pmap`` for parametric ones."""
+    """``a KIND b``, stated at ``at`` in the work ``key``; ``pmap`` for parametric ones;
+    ``refuted`` for a statement the catalog's own checks refute (rule V1, ``dptax verify``):
+    it must then be kept as printed, disputed, with its counterexample in the note."""
 
     a: str
     kind: str
@@ -110,6 +112,7 @@ class Rel:
     at: str
     origin: str
     pmap: dict[str, str] | None = field(default=None, hash=False)
+    refuted: bool = False
 
 
 @dataclass(frozen=True)
@@ -226,7 +229,7 @@ RELATIONS: list[Rel] = [
         "Table 3, row 71",
         T3,
     ),
-    # SoK Table 3 row 76: "(Θ, ε)-InfPr ≻ ε-DP"
+    # SoK Table 3 row 76: "(Θ, ε)-InfPr ≻ ε-DP" (refuted by rule V1: a Θ of point masses)
     Rel(
         "information-privacy-dpcf12",
         "stronger",
@@ -234,6 +237,7 @@ RELATIONS: list[Rel] = [
         "DP20",
         "Table 3, row 76",
         T3,
+        refuted=True,
     ),
     # SoK Table 3 row 77: "(Agg, ε)-ZKPr ≻ ε-DP"
     Rel(
@@ -595,7 +599,8 @@ RELATIONS: list[Rel] = [
     Rel(
         "mutual-information-dp", "stronger", "approximate-dp", "LPT+22", "Table 5, row [13]", LPT22
     ),
-    # LPT+22 Table 5, row [26]: "ε-information privacy ⇒ 2ε-DP"
+    # LPT+22 Table 5, row [26]: "ε-information privacy ⇒ 2ε-DP" (refuted by rule V1: a
+    # point-mass prior)
     Rel(
         "information-privacy-dpcf12",
         "stronger",
@@ -603,6 +608,7 @@ RELATIONS: list[Rel] = [
         "LPT+22",
         "Table 5, row [26]",
         LPT22,
+        refuted=True,
     ),
     # LPT+22 Table 5, row [27]: "ε-strong DP ⇒ ε-information privacy"
     Rel(
@@ -890,10 +896,12 @@ def test_relation(catalog: Catalog, case: Rel) -> None:
     cited = [
         r
         for r in stated
-        if r.status is not Status.disputed
+        if (r.status is Status.disputed) is case.refuted
         and r.citation.key == case.key
         and mentions(r.citation.at, case.at)
     ]
+    if case.refuted:
+        assert all(r.note and "rule V1" in r.note for r in cited), "no counterexample noted"
     assert cited, (
         f"{case.a} {case.kind} {case.b} is stated, but not cited to {case.key} at {case.at!r}: "
         + "; ".join(f"{r.citation.key} {r.citation.at} ({r.status.value})" for r in stated)
