@@ -48,6 +48,8 @@ class VerifyResult:
         lines = []
         for check in self.checks:
             mark = {"computed": "✓", "refuted": "✗", "unchecked": "·"}[check.outcome.value]
+            if check.outcome is Outcome.refuted and check.disputed:
+                mark = "⊘"  # refuted, and disputed in the catalog: kept as printed
             cases = f" ({check.cases} cases)" if check.cases else ""
             lines.append(f"{mark} {check.outcome.value:<9} {check.reading}{cases}")
             if check.outcome is Outcome.refuted:
