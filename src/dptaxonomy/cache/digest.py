@@ -26,7 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from dptaxonomy import __version__
+from dptaxonomy.base.errors import UnsafeFileError
+from dptaxonomy.cache.jsonfile import read_json
 from dptaxonomy.catalog.paths import catalog_listing
+from dptaxonomy.catalog.safe_read import read_catalog_file
 
 __all__ = ["CACHE_ENV", "FORMAT", "NO_CACHE_ENV", "SETTLE_NS", "cache_dir", "catalog_digest"]
 
@@ -53,17 +56,17 @@ def cache_dir() -> Path:
     return Path(base) / "dptaxonomy"
 
 
-def _content_digest(files: list[tuple[str, str]], header: str) -> str:
+def _content_digest(files: list[tuple[str, str]], header: str, root: str) -> str:
+    """The key, read through the loader's own check (a refused file is hashed as its refusal)."""
     import hashlib  # only on a miss: importing it costs a query a tenth of its start-up
 
     digest = hashlib.sha256(header.encode())
     for name, path in files:
         digest.update(name.encode() + b"\0")
         try:
-            with open(path, "rb") as stream:
-                digest.update(stream.read())
-        except OSError:
-            digest.update(b"<unreadable>")
+            digest.update(read_catalog_file(path, root))
+        except UnsafeFileError as refused:  # the loader refuses it too: never cached
+            digest.update(f"<refused {refused.code}>".encode())
         digest.update(b"\0")
     return digest.hexdigest()
 
@@ -86,10 +89,7 @@ def _memo_path(where: str) -> Path:
 
 
 def _remembered(path: Path, header: str, where: str, rows: list[Row]) -> str | None:
-    try:
-        memo = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    memo = read_json(path)
     if not isinstance(memo, dict) or memo.get("header") != header:
         return None
     if memo.get("catalog") != where or memo.get("files") != rows:
@@ -121,7 +121,7 @@ def catalog_digest(directory: Path, *, remember: bool = True) -> str:
     header = f"dptaxonomy {__version__} cache {FORMAT}\n"
     files = catalog_listing(directory)
     if not remember:
-        return _content_digest(files, header)
+        return _content_digest(files, header, str(directory))
     where = os.path.realpath(directory)
     rows = _stat_rows(files)
     memo = _memo_path(where)
@@ -129,7 +129,7 @@ def catalog_digest(directory: Path, *, remember: bool = True) -> str:
         found = _remembered(memo, header, where, rows)
         if found is not None:
             return found
-    digest = _content_digest(files, header)
+    digest = _content_digest(files, header, where)
     if rows is not None:
         _remember(memo, header, where, rows, digest)
     return digest

@@ -1,0 +1,182 @@
+"""Hostile input, round 3 (issue 29): bounded reads, no silent wrong answer, no exit 70.
+
+A section per class of defect. Every test here failed before its fix: an
+unbounded read (timeout), an internal error (exit 70), a wrong answer, or a
+catalog that validated though it should not.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.clirunner import run
+from tests.conftest import FIXTURES
+
+
+def _catalog(tmp_path: Path) -> Path:
+    catalog = tmp_path / "catalog"
+    shutil.copytree(FIXTURES / "valid", catalog)
+    return catalog
+
+
+def _dptax(*args: str, cache: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """``dptax ARGS`` in a child process (so an unbounded read fails as a timeout, not a hang)."""
+    return subprocess.run(
+        [sys.executable, "-m", "dptaxonomy", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "DPTAX_CACHE_DIR": str(cache)},
+        check=False,
+    )
+
+
+# --- 1. Only regular files inside the catalog are read, before anything else touches them ---
+
+REFUSED = {
+    "link-to-dev-zero": (
+        lambda c: (c / "zero.yaml").symlink_to("/dev/zero"),
+        "zero.yaml:1:1: error[outside-catalog]: the file is a link to a place outside the catalog",
+    ),
+    "symlink-loop": (
+        lambda c: (c / "loop.yaml").symlink_to("loop.yaml"),
+        "loop.yaml:1:1: error[symlink-loop]: the file is a link that leads back to itself"
+        " (a link loop)",
+    ),
+    "fifo": (
+        lambda c: os.mkfifo(c / "pipe.yaml"),
+        "pipe.yaml:1:1: error[not-a-regular-file]: the file is not a regular file"
+        " (a directory, pipe, socket or device)",
+    ),
+    "directory-named-yaml": (
+        lambda c: (c / "folder.yaml").symlink_to(c / "mechanisms", target_is_directory=True),
+        "folder.yaml:1:1: error[not-a-regular-file]: the file is not a regular file"
+        " (a directory, pipe, socket or device)",
+    ),
+    "references-linked-out": (
+        lambda c: (
+            (c.parent / "refs.yaml").write_bytes((c / "references.yaml").read_bytes()),
+            (c / "references.yaml").unlink(),
+            (c / "references.yaml").symlink_to(c.parent / "refs.yaml"),
+        ),
+        "references.yaml:1:1: error[outside-catalog]: the file is a link to a place outside"
+        " the catalog",
+    ),
+    "references-fifo": (
+        lambda c: ((c / "references.yaml").unlink(), os.mkfifo(c / "references.yaml")),
+        "references.yaml:1:1: error[not-a-regular-file]: the file is not a regular file"
+        " (a directory, pipe, socket or device)",
+    ),
+    "evidence-linked-to-dev-zero": (
+        lambda c: (c / "evidence.json").symlink_to("/dev/zero"),
+        "evidence.json:1:1: error[outside-catalog]: the file is a link to a place outside"
+        " the catalog",
+    ),
+    "evidence-too-large": (
+        lambda c: (c / "evidence.json").write_bytes(b" " * 1_000_001),
+        "evidence.json:1:1: error[file-too-large]: the file is 1000001 bytes; the limit is 1000000",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_file_the_catalog_may_not_read_is_refused_by_every_command(
+    name: str, tmp_path: Path
+) -> None:
+    catalog = _catalog(tmp_path)
+    (catalog / "mechanisms").mkdir(exist_ok=True)
+    make, message = REFUSED[name]
+    make(catalog)
+    cache = tmp_path / "cache"
+    for command in (["validate"], ["stronger-than", "DP"], ["show", "DP"]):
+        done = _dptax(*command, "--catalog", str(catalog), cache=cache, timeout=30)
+        assert done.returncode == 1, (command, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+        assert f"{catalog}/{message}" in done.stdout + done.stderr, (command, done)
+
+
+def test_a_link_inside_the_catalog_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catalog = _catalog(tmp_path)
+    (catalog / "renyi-dp.yaml").rename(catalog / "renyi-dp.txt")
+    (catalog / "renyi-dp.yaml").symlink_to("renyi-dp.txt")
+    monkeypatch.chdir(catalog)
+    assert run(capsys, "validate", "--catalog", ".").code == 0
+
+
+def test_the_cache_key_never_reads_a_refused_file(tmp_path: Path) -> None:
+    """The fingerprint used to read each file before the loader's check: /dev/zero never ended."""
+    catalog = _catalog(tmp_path)
+    (catalog / "zero.yaml").symlink_to("/dev/zero")
+    os.mkfifo(catalog / "pipe.yaml")
+    script = (
+        "import sys; from pathlib import Path; from dptaxonomy.cache.digest import catalog_digest;"
+        "print(catalog_digest(Path(sys.argv[1]), remember=False))"
+    )
+    keys = []
+    for target in ("/dev/zero", "/dev/urandom"):
+        (catalog / "zero.yaml").unlink()
+        (catalog / "zero.yaml").symlink_to(target)
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(catalog)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=True,
+        )
+        keys.append(done.stdout)
+    assert len(keys[0]) == 65
+    assert keys[0] == keys[1]  # both refused alike, neither read
+
+
+# --- 5. Every cache file is validated, and rebuilt when it does not match ---
+
+DEEP = b"[" * 200_000 + b"]" * 200_000
+
+
+@pytest.mark.parametrize("part", ["stat", "kb", "views", "memo"])
+def test_a_deeply_nested_cache_file_is_rebuilt(
+    part: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catalog = _catalog(tmp_path)
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DPTAX_CACHE_DIR", str(cache))
+    monkeypatch.setattr("dptaxonomy.cache.digest.SETTLE_NS", 0)  # remember fresh files too
+    monkeypatch.chdir(catalog)
+    for command in (["show", "DP"], ["open-questions"]):
+        assert run(capsys, *command, "--catalog", ".").code == 0
+    files = sorted(p for p in cache.iterdir() if p.name.startswith(part + "-"))
+    assert files, sorted(p.name for p in cache.iterdir())
+    for file in files:
+        file.write_bytes(DEEP)
+    for command in (["show", "DP"], ["stronger-than", "DP"], ["open-questions"]):
+        result = run(capsys, *command, "--catalog", ".")
+        assert result.code == 0, result.out + result.err
+    assert all(json.loads(file.read_bytes()) != [] for file in files if file.exists())
+
+
+@pytest.mark.parametrize("make", ["fifo", "directory"])
+def test_a_cache_file_that_is_not_a_file_is_ignored(make: str, tmp_path: Path) -> None:
+    from dptaxonomy.cache.digest import catalog_digest
+
+    catalog = _catalog(tmp_path)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    path = cache / f"kb-{catalog_digest(catalog, remember=False)}.json"
+    if make == "fifo":
+        os.mkfifo(path)
+    else:
+        path.mkdir()
+    done = _dptax("stronger-than", "DP", "--catalog", str(catalog), cache=cache, timeout=30)
+    assert (done.returncode, done.stderr) == (
+        0,
+        "0 definition(s) stronger than differential-privacy\n",
+    )
