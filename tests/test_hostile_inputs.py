@@ -86,6 +86,7 @@ REFUSED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_a_file_the_catalog_may_not_read_is_refused_by_every_command(
     name: str, tmp_path: Path
@@ -112,6 +113,7 @@ def test_a_link_inside_the_catalog_is_read(
     assert run(capsys, "validate", "--catalog", ".").code == 0
 
 
+@pytest.mark.slow
 def test_the_cache_key_never_reads_a_refused_file(tmp_path: Path) -> None:
     """The fingerprint used to read each file before the loader's check: /dev/zero never ended."""
     catalog = _catalog(tmp_path)
