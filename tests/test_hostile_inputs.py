@@ -228,7 +228,8 @@ def test_a_literal_keeps_its_text_and_an_exact_one_its_value() -> None:
     from dptaxonomy.schema.arith import Number, parse_expression, render
 
     assert parse_expression("2") == Number(2.0)
-    assert parse_expression("0.1") == Number(0.1, "0.1")
+    assert parse_expression("0.1") == Number(0.1)  # the decimal repr(0.1) writes
+    assert parse_expression("1" + "0" * 22 + "1") == Number(1e23 + 2**24, "1" + "0" * 22 + "1")
     text = "0.1000000000000000000000001"
     node = parse_expression(f"{text} - 0.1")
     assert render(node) == f"{text} - 0.1"
@@ -317,6 +318,21 @@ def test_a_unicode_digit_in_a_catalog_expression_is_refused(
     ) in result.out
 
 
+@pytest.mark.parametrize(
+    "command", [["open-questions", "--limit"], ["export", "dot", "--around", "DP", "--depth"]]
+)
+def test_a_unicode_digit_in_a_count_option_is_a_usage_error(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """click's int() read `--limit ৪` as 4."""
+    result = run(capsys, *command, BENGALI_FOUR)
+    assert result.code == 2
+    assert (
+        f"'{BENGALI_FOUR}' (BENGALI DIGIT FOUR) is not an ASCII digit: write numbers with the"
+        " digits 0-9"
+    ) in " ".join(result.err.split())
+
+
 @given(st.characters(categories=["Nd"]).filter(lambda c: not c.isascii()))
 def test_no_unicode_digit_is_read_as_a_number(digit: str) -> None:
     from dptaxonomy.base.errors import NumericError
@@ -363,7 +379,7 @@ def test_an_exponential_tower_is_refused_not_an_internal_error(
     assert err == (
         "dptax: no chain from differential-privacy to renyi-dp gives a result at these values"
         " (via renyi-dp [DP20]: step 1 (differential-privacy → renyi-dp) cannot be evaluated:"
-        " exp of a value that may exceed 1048576: not finite)\n"
+        " the value is not finite)\n"
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
+import click
 import typer
 
 from dptaxonomy.cli.actions import Format, emit, exit_invalid, fail, reasoner_for
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = [
+    "AsciiCount",
     "CatalogOption",
     "ConjecturesOption",
     "Format",
@@ -26,6 +28,20 @@ __all__ = [
     "reasoner_for",
     "valid_catalog",
 ]
+
+
+class AsciiCount(click.IntRange):
+    """A whole-number option read from ASCII digits only (click's own ``int()`` takes any
+    Unicode digit: ``--limit ৪`` was 4)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            from dptaxonomy.base.digits import foreign_digit_message
+
+            foreign = foreign_digit_message(value)
+            if foreign is not None:
+                self.fail(foreign, param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def complete_name(ctx: typer.Context, incomplete: str) -> list[str]:

@@ -13,6 +13,7 @@ import typer
 
 from dptaxonomy.cli.actions import exit_invalid
 from dptaxonomy.cli.common import (
+    AsciiCount,
     CatalogOption,
     ConjecturesOption,
     compiled,
@@ -48,7 +49,10 @@ def export(
     around: Annotated[
         str | None, typer.Option("--around", help="Diagrams: only definitions near NAME.")
     ] = None,
-    depth: Annotated[int, typer.Option("--depth", min=0, help="Diagrams: hops from --around.")] = 1,
+    depth: Annotated[
+        int,
+        typer.Option("--depth", click_type=AsciiCount(min=0), help="Diagrams: hops from --around."),
+    ] = 1,
     dimension: Annotated[
         list[str] | None, typer.Option("--dimension", "-d", help="Diagrams: only this dimension.")
     ] = None,

@@ -181,10 +181,8 @@ mpmath's exponential of a much larger argument fails inside (an integer too larg
 
 
 def _exp(value: IV) -> IV:
-    """Enclosure of e^x; NumericError when x may exceed :data:`_MAX_EXPONENT` (not finite)."""
-    _require(
-        upper(value) <= _MAX_EXPONENT, f"exp of a value that may exceed {_MAX_EXPONENT}: not finite"
-    )
+    """Enclosure of e^x; "not finite" when x may exceed :data:`_MAX_EXPONENT`."""
+    _require(upper(value) <= _MAX_EXPONENT, "the value is not finite")
     return _iv.exp(value)
 
 

@@ -77,9 +77,9 @@ class ArithmeticError_(ValueError):
 
 @record
 class Number:
-    """A number as written. ``text`` keeps the literal when no double equals it (``0.1``,
-    ``10000000000000000000001``), so sound evaluation reads the decimal, not its
-    rounding; it is empty when ``value`` is the literal exactly (``2``, ``0.5``)."""
+    """A number: the decimal ``repr(value)`` writes, or, when the literal as written is
+    another decimal (``10000000000000000000001`` is not ``1e+22``), that literal in
+    ``text``, so sound evaluation reads what the catalog wrote, not its rounding."""
 
     value: float
     text: str = ""
@@ -88,13 +88,13 @@ class Number:
 def _number(token: str) -> Number:
     """The literal ``token`` (ASCII digits only) as a :class:`Number`."""
     value = float(token)
-    if token.isdigit() and len(token) <= 15:  # below 2**53: every such integer is a double
+    if token.isdigit() and len(token) <= 15:  # below 2**53: the double is the integer
         return Number(value)
     if not math.isfinite(value):
         return Number(value, token)
     from decimal import Decimal  # only for fractions and long literals
 
-    return Number(value, "" if Decimal(token) == Decimal(value) else token)
+    return Number(value, "" if Decimal(token) == Decimal(repr(value)) else token)
 
 
 @record
