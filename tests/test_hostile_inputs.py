@@ -453,9 +453,11 @@ def test_an_invalid_mechanism_pair_fails_validation(
     monkeypatch.chdir(catalog)
     result = run(capsys, "validate", "--catalog", ".")
     assert result.code == 1, result.out + result.err
-    assert result.out.startswith(
-        f"mechanisms/hostile.yaml:10:3: error[invalid-pair]: pair: {message}"
-    )
+    located = f"mechanisms/hostile.yaml:10:3: error[invalid-pair]: pair: {message}"
+    assert result.out.startswith(located)
+    verified = run(capsys, "verify", "--catalog", ".")
+    assert verified.code == 1
+    assert verified.err.startswith(located)
 
 
 def test_a_valid_mechanism_pair_passes_validation(
