@@ -202,3 +202,16 @@ def test_an_edit_to_the_code_gives_a_new_cache_key(tmp_path: Path) -> None:
     assert after[0] != before[0]
     assert after[1] != before[1]
     assert (code_stamp(), catalog_digest(catalog, remember=False)) == before
+
+
+@pytest.mark.parametrize("name", ["link-to-dev-zero", "fifo", "references-linked-out"])
+def test_fmt_reads_only_what_the_catalog_may_read(name: str, tmp_path: Path) -> None:
+    """`dptax fmt` read every file with read_text: a pipe hung it, a link out was rewritten."""
+    catalog = hostile_catalog(tmp_path)
+    (catalog / "mechanisms").mkdir(exist_ok=True)
+    _lay(name, catalog)
+    done = _dptax("fmt", "--check", "--catalog", str(catalog), cache=tmp_path / "cache")
+    assert done.returncode == 1
+    shown = REFUSED[name].split(": error[")[0].removesuffix(":1:1")
+    reason = REFUSED[name].split("]: ", 1)[1]
+    assert f"{catalog}/{shown}: cannot read: {reason}\n" in done.stderr
