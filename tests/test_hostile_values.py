@@ -114,8 +114,7 @@ def test_a_map_giving_an_integer_parameter_a_fraction_is_refused(
     assert (code, err) == (
         1,
         "dptax: no chain from differential-privacy to renyi-dp gives a result at these values"
-        " (via renyi-dp [DP20]: step 1 gives alpha of renyi-dp, an integer parameter, a value"
-        " that is not certainly an integer)\n",
+        " (via renyi-dp [DP20]: step 1 gives alpha of renyi-dp, not an integer)\n",
     )
     assert _convert(capsys, catalog, "epsilon=1")[0] == 0  # alpha = 3: an integer
 

@@ -156,10 +156,6 @@ class _Floats:
     def lift(value: Any) -> Any:
         return float(value)
 
-    @staticmethod
-    def integral(value: Any) -> bool:
-        return math.isfinite(value) and float(value).is_integer()
-
 
 class _Intervals:
     """Sound interval arithmetic (:mod:`dptaxonomy.reasoning.numeric`)."""
@@ -167,7 +163,6 @@ class _Intervals:
     value = staticmethod(evaluate_interval)
     condition = staticmethod(holds)
     within = staticmethod(inside)
-    integral = staticmethod(is_integer)
 
     @staticmethod
     def lift(value: Any) -> IV:
@@ -219,11 +214,8 @@ def run_chain(
         late = [pair for pair in pending if pair not in early]
         checks += _check(late, {**following, **current}, index, ops)
         for name, value in list(following.items()):
-            if name in theirs and theirs[name].type == "integer" and not ops.integral(value):
-                raise ChainRefused(
-                    f"step {index + 1} gives {_label(there, name)}, an integer parameter, "
-                    "a value that is not certainly an integer"
-                )
+            if name in theirs and theirs[name].type == "integer" and not is_integer(value):
+                raise ChainRefused(f"step {index + 1} gives {_label(there, name)}, not an integer")
             domain = theirs[name].domain if name in theirs else None
             if domain is None or ops.within(value, domain):
                 continue

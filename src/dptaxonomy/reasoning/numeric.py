@@ -330,12 +330,15 @@ def holds(condition: Comparison, values: Mapping[str, IV]) -> bool | None:
     return True if disjoint else (False if points_equal else None)
 
 
-def is_integer(value: IV) -> bool:
-    """Whether the enclosure is one point, and that point an integer (for ``type: integer``).
+def is_integer(value: IV | float) -> bool:
+    """Whether the enclosure is one point, and that point an integer (for ``type: integer``);
+    for a float (a ranking run), whether it is a finite integer.
 
     >>> is_integer(exact("3")), is_integer(exact("1.5")), is_integer(exact("1." + "0" * 30 + "1"))
     (True, False, False)
     """
+    if isinstance(value, float):
+        return math.isfinite(value) and value.is_integer()
     low, high = _ends(value)
     return bool(low == high and not _is_infinite(low) and _mp.isint(_mp.make_mpf(low)))
 
