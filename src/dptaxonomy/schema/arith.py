@@ -313,16 +313,28 @@ def parse_interval(text: str) -> Interval:
 
 
 def names_in(node: Node | Comparison) -> set[str]:
-    """The variable names an expression or condition mentions."""
-    if isinstance(node, Name):
-        return {node.name}
-    if isinstance(node, Neg):
-        return names_in(node.operand)
-    if isinstance(node, BinOp | Comparison):
-        return names_in(node.left) | names_in(node.right)
-    if isinstance(node, Call):
-        return set().union(*(names_in(argument) for argument in node.arguments))
-    return set()
+    """The variable names an expression or condition mentions.
+
+    Each node object is visited once, so an expression whose subtrees are
+    shared (a composed parameter map) costs its size in memory, not written out.
+    """
+    found: set[str] = set()
+    seen: set[int] = set()
+    stack: list[Node | Comparison] = [node]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, Name):
+            found.add(item.name)
+        elif isinstance(item, Neg):
+            stack.append(item.operand)
+        elif isinstance(item, BinOp | Comparison):
+            stack += (item.left, item.right)
+        elif isinstance(item, Call):
+            stack += item.arguments
+    return found
 
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 4}
