@@ -126,10 +126,10 @@ def parameter_grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:
         for combination in itertools.product(*choices):
             yield dict(combination)
         return
-    for number in sorted(random.Random(SEED).sample(range(total), MAX_GRID_POINTS)):
-        picked = []
+    for drawn in sorted(random.Random(SEED).sample(range(total), MAX_GRID_POINTS)):
+        picked, rest = [], drawn
         for kept in reversed(choices):  # the last parameter varies fastest, as in product
-            number, position = divmod(number, len(kept))
+            rest, position = divmod(rest, len(kept))
             picked.append(kept[position])
         yield dict(reversed(picked))
 
