@@ -151,7 +151,13 @@ def test_a_unicode_digit_in_a_catalog_expression_is_refused(
 
 
 @pytest.mark.parametrize(
-    "command", [["open-questions", "--limit"], ["export", "dot", "--around", "DP", "--depth"]]
+    "command",
+    [
+        ["open-questions", "--limit"],
+        ["export", "dot", "--around", "DP", "--depth"],
+        ["sparql", "ASK {}", "--limit"],
+        ["sparql", "ASK {}", "--timeout"],
+    ],
 )
 def test_a_unicode_digit_in_a_count_option_is_a_usage_error(
     command: list[str], capsys: pytest.CaptureFixture[str]

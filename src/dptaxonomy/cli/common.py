@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import click
 import typer
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AsciiCount",
+    "AsciiSeconds",
     "CatalogOption",
     "ConjecturesOption",
     "Format",
@@ -30,9 +31,9 @@ __all__ = [
 ]
 
 
-class AsciiCount(click.IntRange):
-    """A whole-number option read from ASCII digits only (click's own ``int()`` takes any
-    Unicode digit: ``--limit ৪`` was 4)."""
+class _AsciiDigits(click.ParamType):
+    """Refuses a non-ASCII digit before click's own ``int()`` or ``float()``, which take any
+    Unicode digit (``--limit ৪`` was 4)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
@@ -42,6 +43,21 @@ class AsciiCount(click.IntRange):
             if foreign is not None:
                 self.fail(foreign, param, ctx)
         return super().convert(value, param, ctx)
+
+    def fail(
+        self, message: str, param: click.Parameter | None = None, ctx: click.Context | None = None
+    ) -> NoReturn:
+        # typer parses with its own copy of click and reports only its own BadParameter as a
+        # usage error (exit 2, with the option's name); click's would escape as a traceback.
+        raise typer.BadParameter(message, ctx=ctx, param=param)  # type: ignore[arg-type]
+
+
+class AsciiCount(_AsciiDigits, click.IntRange):
+    """A whole-number option read from ASCII digits only."""
+
+
+class AsciiSeconds(_AsciiDigits, click.FloatRange):
+    """A number-of-seconds option read from ASCII digits only."""
 
 
 def complete_name(ctx: typer.Context, incomplete: str) -> list[str]:

@@ -14,6 +14,7 @@ import typer
 from dptaxonomy.cli.actions import exit_invalid
 from dptaxonomy.cli.common import (
     AsciiCount,
+    AsciiSeconds,
     CatalogOption,
     ConjecturesOption,
     compiled,
@@ -137,8 +138,7 @@ def sparql(
         float,
         typer.Option(
             "--timeout",
-            min=MIN_TIMEOUT,
-            max=MAX_TIMEOUT,
+            click_type=AsciiSeconds(min=MIN_TIMEOUT, max=MAX_TIMEOUT),
             callback=_finite,
             help="Stop the query after this many seconds (0.1 to 600).",
         ),
@@ -147,8 +147,7 @@ def sparql(
         int,
         typer.Option(
             "--limit",
-            min=1,
-            max=MAX_LIMIT,
+            click_type=AsciiCount(min=1, max=MAX_LIMIT),
             help="Refuse a result with more rows than this (at most 1000000).",
         ),
     ] = 10_000,
