@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 
-class _AsciiDigits(click.ParamType):
+class _AsciiDigits(click.ParamType[Any]):
     """Refuses a non-ASCII digit before click's own ``int()`` or ``float()``, which take any
     Unicode digit (``--limit ৪`` was 4)."""
 
