@@ -7,6 +7,7 @@ from typing import Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
+from dptaxonomy.reasoning.evaluators.battery import MAX_GRID_POINTS
 from dptaxonomy.reasoning.evaluators.verify import Check, CheckKind, Outcome
 
 __all__ = ["VerifyResult"]
@@ -51,6 +52,11 @@ class VerifyResult:
             if check.outcome is Outcome.refuted and check.disputed:
                 mark = "⊘"  # refuted, and disputed in the catalog: kept as printed
             cases = f" ({check.cases} cases)" if check.cases else ""
+            if check.sampled_from:
+                cases += (
+                    f" [grid of {check.sampled_from} points: a seeded sample of "
+                    f"{MAX_GRID_POINTS} checked]"
+                )
             lines.append(f"{mark} {check.outcome.value:<9} {check.reading}{cases}")
             if check.outcome is Outcome.refuted:
                 lines.append(f"    counterexample: {check.counterexample}")

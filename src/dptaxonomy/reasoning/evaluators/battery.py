@@ -10,6 +10,7 @@ fail away from the textbook families.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Iterator
 
@@ -93,9 +94,12 @@ def conditions_hold(conditions: list[str], values: dict[str, IV]) -> bool:
         return False
 
 
-def parameter_grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:
-    """Every point of the mechanism's parameter grid, as exact decimal texts (the pair
-    kind's own grid where it has one, see :data:`PAIR_GRIDS`)."""
+MAX_GRID_POINTS = 64
+"""Largest mechanism grid checked in full (the shipped mechanisms have at most 25 points);
+a larger one, exponential in the parameter count, is checked on a seeded sample of this size."""
+
+
+def _grid_choices(mechanism: Mechanism) -> list[list[tuple[str, str]]]:
     own = PAIR_GRIDS.get(mechanism.pair.kind, {}) if mechanism.pair is not None else {}
     choices: list[list[tuple[str, str]]] = []
     for parameter in mechanism.parameters:
@@ -105,8 +109,30 @@ def parameter_grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:
             if domain.contains(float(text)):
                 kept.append((parameter.name, text))
         choices.append(kept)
-    for combination in itertools.product(*choices):
-        yield dict(combination)
+    return choices
+
+
+def grid_size(mechanism: Mechanism) -> int:
+    """How many points the mechanism's full parameter grid has."""
+    return math.prod(len(kept) for kept in _grid_choices(mechanism))
+
+
+def parameter_grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:
+    """Every point of the mechanism's parameter grid, as exact decimal texts (the pair
+    kind's own grid where it has one, see :data:`PAIR_GRIDS`); beyond
+    :data:`MAX_GRID_POINTS` points, that many drawn with :data:`SEED`, in grid order."""
+    choices = _grid_choices(mechanism)
+    total = math.prod(len(kept) for kept in choices)
+    if total <= MAX_GRID_POINTS:
+        for combination in itertools.product(*choices):
+            yield dict(combination)
+        return
+    for drawn in sorted(random.Random(SEED).sample(range(total), MAX_GRID_POINTS)):
+        picked, rest = [], drawn
+        for kept in reversed(choices):  # the last parameter varies fastest, as in product
+            rest, position = divmod(rest, len(kept))
+            picked.append(kept[position])
+        yield dict(reversed(picked))
 
 
 def mechanism_cases(mechanism: Mechanism) -> list[Case]:

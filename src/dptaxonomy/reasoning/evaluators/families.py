@@ -148,6 +148,10 @@ class Gaussian(Pair):
     shift: IV
     sigma: IV
 
+    def __post_init__(self) -> None:
+        if not lower(self.sigma) > 0:
+            raise NumericError("a Gaussian pair needs sigma > 0")
+
     @property
     def mu(self) -> IV:
         return abs(self.shift) / self.sigma
@@ -185,6 +189,10 @@ class Laplace(Pair):
 
     shift: IV
     scale: IV
+
+    def __post_init__(self) -> None:
+        if not lower(self.scale) > 0:
+            raise NumericError("a Laplace pair needs scale > 0")
 
     @property
     def t(self) -> IV:

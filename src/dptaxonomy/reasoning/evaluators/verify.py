@@ -20,7 +20,14 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.checks import implication_sides
 from dptaxonomy.reasoning.evaluators import semantic
-from dptaxonomy.reasoning.evaluators.battery import Case, battery, conditions_hold, mechanism_cases
+from dptaxonomy.reasoning.evaluators.battery import (
+    MAX_GRID_POINTS,
+    Case,
+    battery,
+    conditions_hold,
+    grid_size,
+    mechanism_cases,
+)
 from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE
 from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_check
@@ -89,6 +96,8 @@ class Check:
     counterexample: str | None = None
     relation: str | None = None
     """For a relation check: the relation's symbol (≻, ∼ or ⊂)."""
+    sampled_from: int = 0
+    """The full grid's size when only a seeded sample of it was checked (0: all of it)."""
 
     def data(self) -> dict[str, Any]:
         """JSON form (the rows of ``catalog/evidence.json``)."""
@@ -104,6 +113,8 @@ class Check:
             data["counterexample"] = self.counterexample
         if self.relation is not None:
             data["relation"] = self.relation
+        if self.sampled_from:
+            data["sampled_from"] = self.sampled_from
         return data
 
 
@@ -196,6 +207,7 @@ _OUTCOMES = {True: Outcome.computed, False: Outcome.refuted, None: Outcome.unche
 
 def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
     cases = mechanism_cases(mechanism)
+    full = grid_size(mechanism)
     claims: list[tuple[CheckKind, int, Satisfies | Violates]] = [
         *((CheckKind.satisfies, i, c) for i, c in enumerate(mechanism.satisfies)),
         *((CheckKind.violates, i, c) for i, c in enumerate(mechanism.violates)),
@@ -216,6 +228,7 @@ def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
             count,
             claim.status.value == "disputed",
             where,
+            sampled_from=full if full > MAX_GRID_POINTS else 0,
         )
 
 
