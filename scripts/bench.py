@@ -21,6 +21,10 @@ Usage: ``python scripts/bench.py [--sizes 225,1000,10000] [--json]``;
 ratios to a bare ``python -c pass`` (see :mod:`scripts.bench_commands`):
 ``python scripts/bench.py --commands [--rounds 10] [--json]``; ``--instructions``
 counts their instructions instead (valgrind; see :mod:`scripts.bench_instructions`).
+
+``--scale`` runs the scale cases instead (chains, stars, random catalogs up to
+10× the real one, wide mechanism grids; see :mod:`scripts.bench_scale`):
+``python scripts/bench.py --scale [--quick] [--write docs/performance.md]``.
 """
 
 from __future__ import annotations
@@ -303,11 +307,19 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="count the instructions of dptax commands (valgrind) as ratios to `python -c pass`",
     )
+    parser.add_argument(
+        "--scale", action="store_true", help="run the scale cases (scripts/bench_scale.py)"
+    )
+    parser.add_argument("--quick", action="store_true", help="for --scale: smallest sizes only")
+    parser.add_argument("--write", default="", help="for --scale: write the Markdown page here")
     parser.add_argument("--rounds", type=int, default=10, help="rounds for --commands")
     parser.add_argument(
         "--only", default="", help="for --commands: comma-separated command names (default all)"
     )
     options = parser.parse_args(argv)
+    if options.scale:
+        _scale(options.quick, options.write, options.json)
+        return
     if options.instructions:
         _instructions([n for n in options.only.split(",") if n], options.json)
         return
@@ -344,6 +356,17 @@ def _instructions(names: list[str], as_json: bool) -> None:
         raise SystemExit(f"--only takes {', '.join(COMMANDS)}")
     rows = count_instructions(names or None)
     print(json.dumps(rows, indent=2) if as_json else instructions_report(rows))
+
+
+def _scale(quick: bool, write: str, as_json: bool) -> None:
+    _importable_scripts()
+    from scripts.bench_scale import measure_scale, scale_markdown
+
+    rows = measure_scale(quick)
+    text = json.dumps(rows, indent=2) if as_json else scale_markdown(rows)
+    if write:
+        Path(write).write_text(scale_markdown(rows), encoding="utf-8")
+    print(text)
 
 
 def _commands(rounds: int, names: list[str], as_json: bool) -> None:

@@ -16,7 +16,7 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.bibtex import bibtex_entry, latex_escape
 from dptaxonomy.export.dot import DiagramOptions, dot_text
-from dptaxonomy.export.jsondump import KnowledgeBaseExport, json_text
+from dptaxonomy.export.jsondump import KnowledgeBaseExport, json_text, proof_steps
 from dptaxonomy.export.ontology import ontology_graph
 from dptaxonomy.export.rdf import INFERRED_GRAPH, asserted_graph, rdf_text
 from dptaxonomy.export.rdf_import import catalog_from_rdf
@@ -167,7 +167,12 @@ def test_json_export_matches_its_schema(catalog: Catalog, kb: KnowledgeBase) -> 
     data = json_text(catalog, kb)
     parsed = KnowledgeBaseExport.model_validate_json(data)
     assert len(parsed.definitions) == len(catalog.definitions)
-    assert all(fact.proof["steps"] for fact in parsed.derived)
+    assert parsed.export_format == 2
+    exported = json.loads(data)
+    for fact in exported["derived"]:
+        steps = proof_steps(exported, fact["proof"])
+        assert len(steps) == fact["proof"]["length"] >= 1
+        assert steps[0]["a"] == fact["a"] if fact["kind"] == "stronger" else True
 
 
 def test_bibtex_escapes() -> None:

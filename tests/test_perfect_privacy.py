@@ -176,7 +176,7 @@ def test_show_prints_the_declaration_with_its_checks(capsys: pytest.CaptureFixtu
     text = run(capsys, "show", "Gaussian DP").out
     assert (
         "Perfect privacy (rule E3)\n"
-        "  forces identical outputs on neighbours at mu = 0 (computed, 93 cases)\n"
+        "  forces identical outputs on neighbours at mu = 0 (computed, 112 cases)\n"
         "  identical outputs on neighbours meet every parameter (computed, 12 cases)\n"
         "  [DRS21] Section 2, definition of μ-GDP (definition number not checked)\n"
     ) in text

@@ -224,11 +224,29 @@ def test_stronger_than_lists_conditional_relations_separately(
     data = json.loads(result.out)
     ids = {d["id"] for d in data["definitions"]}
     conditional = {d["id"]: d["conditions"] for d in data["conditional"]}
-    assert conditional == {"passive-pk-dp": ["delta == 0"]}
+    full_support = "Theta: Θ contains a distribution whose support is 𝒟 (every dataset)"
+    assert conditional == {
+        "information-privacy-dpcf12": [full_support],
+        "passive-pk-dp": ["delta == 0"],
+        "semantic-privacy": ["epsilon > 0", "epsilon <= 0.225"],
+        "strong-dp-mf13": [f"{full_support} (over information-privacy-dpcf12's parameters)"],
+    }
     assert "passive-pk-dp" not in ids
     text = run(capsys, "stronger-than", "active-pk-dp").out
     assert "Only under conditions (stronger than active-pk-dp" in text
-    assert "passive-pk-dp  delta == 0  conditional  1" in text
+    rows = {line.split()[0]: line.split() for line in text.splitlines() if line}
+    assert rows["passive-pk-dp"][:5] == ["passive-pk-dp", "delta", "==", "0", "conditional"]
+    assert rows["semantic-privacy"][:9] == [
+        "semantic-privacy",
+        "epsilon",
+        ">",
+        "0",
+        "and",
+        "epsilon",
+        "<=",
+        "0.225",
+        "conditional",
+    ]
 
 
 def test_domain_conditions_removed_from_zcdp_facts(catalog: Catalog) -> None:

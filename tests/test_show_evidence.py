@@ -23,7 +23,7 @@ def test_relation_lines_show_their_evidence(capsys: pytest.CaptureFixture[str]) 
     assert "      [DP20] Section 4.1, after Definition 14 — quoted\n" in out
     assert "      [DP20] Table 3, row 73 — cited\n" in out
     code, out, _ = _show(capsys, "differential-privacy")
-    assert "      [DP20] Section 4.1, after Definition 14 — computed (90 cases)\n" in out
+    assert "      [DP20] Section 4.1, after Definition 14 — computed (105 cases)\n" in out
 
 
 def test_relation_json_carries_the_evidence(capsys: pytest.CaptureFixture[str]) -> None:

@@ -102,7 +102,9 @@ def same_map(actual: dict[str, str] | None, expected: dict[str, str]) -> bool:
 
 @dataclass(frozen=True)
 class Rel:
-    """``a KIND b``, stated at ``at`` in the work ``key``; ``pmap`` for parametric ones."""
+    """``a KIND b``, stated at ``at`` in the work ``key``; ``pmap`` for parametric ones;
+    ``refuted`` for a statement the catalog's own checks refute (rule V1, ``dptax verify``):
+    it must then be kept as printed, disputed, with its counterexample in the note."""
 
     a: str
     kind: str
@@ -112,7 +114,9 @@ class Rel:
     origin: str
     pmap: dict[str, str] | None = field(default=None, hash=False)
     disputed: bool = False
-    """Stated as printed but refuted (issue 22): the catalog must keep it, disputed."""
+    """Stated as printed but refuted by ``dptax verify`` (issue 22): kept, disputed."""
+    refuted: bool = False
+    """Refuted by rule V1: kept, disputed, with the rule named in its note."""
 
 
 @dataclass(frozen=True)
@@ -229,7 +233,7 @@ RELATIONS: list[Rel] = [
         "Table 3, row 71",
         T3,
     ),
-    # SoK Table 3 row 76: "(Θ, ε)-InfPr ≻ ε-DP"
+    # SoK Table 3 row 76: "(Θ, ε)-InfPr ≻ ε-DP" (refuted by rule V1: a Θ of point masses)
     Rel(
         "information-privacy-dpcf12",
         "stronger",
@@ -237,6 +241,7 @@ RELATIONS: list[Rel] = [
         "DP20",
         "Table 3, row 76",
         T3,
+        refuted=True,
     ),
     # SoK Table 3 row 77: "(Agg, ε)-ZKPr ≻ ε-DP"
     Rel(
@@ -600,7 +605,8 @@ RELATIONS: list[Rel] = [
     Rel(
         "mutual-information-dp", "stronger", "approximate-dp", "LPT+22", "Table 5, row [13]", LPT22
     ),
-    # LPT+22 Table 5, row [26]: "ε-information privacy ⇒ 2ε-DP"
+    # LPT+22 Table 5, row [26]: "ε-information privacy ⇒ 2ε-DP" (refuted by rule V1: a
+    # point-mass prior)
     Rel(
         "information-privacy-dpcf12",
         "stronger",
@@ -608,6 +614,7 @@ RELATIONS: list[Rel] = [
         "LPT+22",
         "Table 5, row [26]",
         LPT22,
+        refuted=True,
     ),
     # LPT+22 Table 5, row [27]: "ε-strong DP ⇒ ε-information privacy"
     Rel(
@@ -895,10 +902,12 @@ def test_relation(catalog: Catalog, case: Rel) -> None:
     cited = [
         r
         for r in stated
-        if (r.status is Status.disputed) == case.disputed
+        if (r.status is Status.disputed) == (case.disputed or case.refuted)
         and r.citation.key == case.key
         and mentions(r.citation.at, case.at)
     ]
+    if case.refuted:
+        assert all(r.note and "rule V1" in r.note for r in cited), "no counterexample noted"
     assert cited, (
         f"{case.a} {case.kind} {case.b} is stated, but not cited to {case.key} at {case.at!r}: "
         + "; ".join(f"{r.citation.key} {r.citation.at} ({r.status.value})" for r in stated)

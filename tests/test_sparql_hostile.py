@@ -236,7 +236,7 @@ RANGE = "is not in the range 0.1<=x<=600.0."
         ("--timeout", "601", f"'--timeout': 601.0 {RANGE}"),
         ("--timeout", "0.05", f"'--timeout': 0.05 {RANGE}"),
         ("--limit", "1000001", "'--limit': 1000001 is not in the range 1<=x<=1000000."),
-        ("--limit", "1.5", "'--limit': '1.5' is not a valid int range."),
+        ("--limit", "1.5", "'--limit': '1.5' is not a valid integer range."),
     ],
 )  # fmt: skip
 def test_bounds_must_be_finite_and_in_range(

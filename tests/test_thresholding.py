@@ -85,13 +85,19 @@ def test_binom_pmf_encloses_the_exact_value_and_agrees_in_floats() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["binom_pmf(1.5, 4, 0.5)", "binom_pmf(-1, 4, 0.5)", "binom_pmf(1, 4, 2)", "binom_pmf(1, 4)"],
+    ["binom_pmf(1.5, 4, 0.5)", "binom_pmf(-1, 4, 0.5)", "binom_pmf(1, 4, 2)"],
 )
 def test_binom_pmf_refuses_what_it_cannot_bound(text: str) -> None:
     with pytest.raises(NumericError):
         evaluate_interval(parse_expression(text), {})
     with pytest.raises(ArithmeticError_):
         evaluate(parse_expression(text), {})
+
+
+def test_binom_pmf_with_two_arguments_is_refused_by_the_parser() -> None:
+    """Arity is the grammar's (issue 29): `validate` reports it, nothing evaluates it."""
+    with pytest.raises(ArithmeticError_, match=r"^binom_pmf takes 3 arguments, given 2$"):
+        parse_expression("binom_pmf(1, 4)")
 
 
 # --------------------------------------------------------------------------- the exact pair

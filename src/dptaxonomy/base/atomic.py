@@ -28,8 +28,9 @@ def _umask() -> int:
     return current
 
 
-def target_mode(path: Path) -> int:
-    """The permission bits ``path`` should have after a write.
+def target_mode(path: Path, *, directory: bool = False) -> int:
+    """The permission bits ``path`` should have after a write (its own, or the umask's
+    default for a new file, or with ``directory`` for a new directory).
 
     >>> import tempfile, os
     >>> with tempfile.TemporaryDirectory() as d:
@@ -42,7 +43,7 @@ def target_mode(path: Path) -> int:
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
-        return 0o666 & ~_umask()
+        return (0o777 if directory else 0o666) & ~_umask()
 
 
 def write_text_atomic(path: Path, text: str) -> None:

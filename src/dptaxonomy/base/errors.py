@@ -22,6 +22,7 @@ __all__ = [
     "NameResolutionError",
     "NumericError",
     "UnknownNameError",
+    "UnsafeFileError",
 ]
 
 
@@ -40,6 +41,20 @@ class CatalogError(DptaxError):
 
 class CatalogNotFoundError(DptaxError):
     """The catalog directory does not exist or holds no catalog."""
+
+
+class UnsafeFileError(DptaxError):
+    """A file may not be read: not a regular file, outside the catalog, too large, or unreadable.
+
+    ``code`` is the diagnostic code (``outside-catalog``, ``symlink-loop``,
+    ``not-a-regular-file``, ``file-too-large``, ``unreadable``) and ``hint``
+    what to do about it.
+    """
+
+    def __init__(self, code: str, message: str, hint: str) -> None:
+        self.code = code
+        self.hint = hint
+        super().__init__(message)
 
 
 class NameResolutionError(DptaxError):

@@ -26,18 +26,30 @@ from pathlib import Path
 from typing import Any
 
 from dptaxonomy import __version__
+from dptaxonomy.base.errors import UnsafeFileError
+from dptaxonomy.cache.jsonfile import read_json
 from dptaxonomy.catalog.paths import catalog_listing
+from dptaxonomy.catalog.safe_read import read_catalog_file
 
-__all__ = ["CACHE_ENV", "FORMAT", "NO_CACHE_ENV", "SETTLE_NS", "cache_dir", "catalog_digest"]
+__all__ = [
+    "CACHE_ENV",
+    "FORMAT",
+    "NO_CACHE_ENV",
+    "SETTLE_NS",
+    "cache_dir",
+    "catalog_digest",
+    "code_stamp",
+]
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
 NO_CACHE_ENV = "DPTAX_NO_CACHE"
-FORMAT = 10
+FORMAT = 11
 """3: files stored relative to the catalog root; 4: conditional facts (issue 12);
 5: conversions (issue 15); 6: entry documents ("views") for show and list (issue 11);
 7: definitions' sourced names (issue 14); 8: witness facts and evidence (issue 13);
 9: mechanism documents and relations' evidence in the views (issue 13);
-10: perfect-privacy declarations and the ≻ facts rule E3 reads from ⊂ (issue 13)."""
+10: perfect-privacy declarations and the ≻ facts rule E3 reads from ⊂ (issue 13);
+11: vacuous values in the entry documents (issue 22)."""
 SETTLE_NS = 2_000_000_000
 """How old (in nanoseconds) every file's times must be before their stat data is remembered."""
 
@@ -53,17 +65,43 @@ def cache_dir() -> Path:
     return Path(base) / "dptaxonomy"
 
 
-def _content_digest(files: list[tuple[str, str]], header: str) -> str:
+def code_stamp() -> str:
+    """A stamp of the package's own code: each ``.py`` file's path, size and modification time.
+
+    Part of the cache key, so that an edit to the code (an editable install, a
+    reinstall of the same version) is never answered from a cache another code
+    wrote. Stat data only (no file is read; about 220 ``stat`` calls), hashed
+    with two 32-bit checksums: this is change detection, not a defence against
+    someone who can already write the package.
+    """
+    package = os.path.dirname(os.path.abspath(__file__))
+    package = os.path.dirname(package)  # dptaxonomy/, this module being dptaxonomy/cache/
+    rows = []
+    for folder, subfolders, files in os.walk(package):
+        subfolders[:] = sorted(d for d in subfolders if d not in ("__pycache__", "data"))
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                try:
+                    status = os.stat(path)
+                except OSError:
+                    continue
+                rows.append(f"{path}\0{status.st_size}\0{status.st_mtime_ns}\n")
+    text = "".join(rows).encode()
+    return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
+
+
+def _content_digest(files: list[tuple[str, str]], header: str, root: str) -> str:
+    """The key, read through the loader's own check (a refused file is hashed as its refusal)."""
     import hashlib  # only on a miss: importing it costs a query a tenth of its start-up
 
     digest = hashlib.sha256(header.encode())
     for name, path in files:
         digest.update(name.encode() + b"\0")
         try:
-            with open(path, "rb") as stream:
-                digest.update(stream.read())
-        except OSError:
-            digest.update(b"<unreadable>")
+            digest.update(read_catalog_file(path, root))
+        except UnsafeFileError as refused:  # the loader refuses it too: never cached
+            digest.update(f"<refused {refused.code}>".encode())
         digest.update(b"\0")
     return digest.hexdigest()
 
@@ -86,10 +124,7 @@ def _memo_path(where: str) -> Path:
 
 
 def _remembered(path: Path, header: str, where: str, rows: list[Row]) -> str | None:
-    try:
-        memo = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    memo = read_json(path)
     if not isinstance(memo, dict) or memo.get("header") != header:
         return None
     if memo.get("catalog") != where or memo.get("files") != rows:
@@ -118,10 +153,10 @@ def catalog_digest(directory: Path, *, remember: bool = True) -> str:
     With ``remember`` (the default) the stat memo may answer instead of
     reading the files, and is refreshed after a read; the answer is the same.
     """
-    header = f"dptaxonomy {__version__} cache {FORMAT}\n"
+    header = f"dptaxonomy {__version__} cache {FORMAT} code {code_stamp()}\n"
     files = catalog_listing(directory)
     if not remember:
-        return _content_digest(files, header)
+        return _content_digest(files, header, str(directory))
     where = os.path.realpath(directory)
     rows = _stat_rows(files)
     memo = _memo_path(where)
@@ -129,7 +164,7 @@ def catalog_digest(directory: Path, *, remember: bool = True) -> str:
         found = _remembered(memo, header, where, rows)
         if found is not None:
             return found
-    digest = _content_digest(files, header)
+    digest = _content_digest(files, header, where)
     if rows is not None:
         _remember(memo, header, where, rows, digest)
     return digest

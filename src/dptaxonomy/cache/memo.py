@@ -17,6 +17,7 @@ from typing import Any
 
 from dptaxonomy import __version__
 from dptaxonomy.cache.digest import FORMAT, cache_dir
+from dptaxonomy.cache.jsonfile import read_json
 
 __all__ = ["recall", "remember"]
 
@@ -27,10 +28,7 @@ def _path_of(key: str, name: str) -> Path:
 
 def recall(key: str, name: str) -> Any | None:
     """The value remembered for ``name`` under ``key``, or None."""
-    try:
-        data = json.loads(_path_of(key, name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    data = read_json(_path_of(key, name))
     if not isinstance(data, dict):
         return None
     if (data.get("format"), data.get("version"), data.get("key")) != (FORMAT, __version__, key):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from dptaxonomy import __version__
 from dptaxonomy.cache.digest import CACHE_ENV, FORMAT, NO_CACHE_ENV, cache_dir, catalog_digest
+from dptaxonomy.cache.jsonfile import read_json
 from dptaxonomy.catalog.paths import check_catalog_dir, display_path, root_relative_names
 
 if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no knowledge base
@@ -45,25 +46,22 @@ def _path(digest: str, assume_conjectures: bool, part: str = "kb") -> Path:
 
 
 def _read(path: Path, digest: str, assume_conjectures: bool) -> dict[str, Any] | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if (
-            not isinstance(data, dict)
-            or data.get("format") != FORMAT
-            or data.get("digest") != digest
-            or data.get("version") != __version__
-            or data.get("assume_conjectures") != assume_conjectures
-        ):
-            return None
-        return data
-    except (OSError, ValueError):
+    data = read_json(path)
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != FORMAT
+        or data.get("digest") != digest
+        or data.get("version") != __version__
+        or data.get("assume_conjectures") != assume_conjectures
+    ):
         return None
+    return data
 
 
 def _decoded(data: dict[str, Any], decode: Decode[T], shown: Callable[[str], str]) -> T | None:
     try:
         return decode(data, shown)
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
         return None
 
 

@@ -35,6 +35,7 @@ def encode_views(
     ``list`` need no knowledge base. ``stored`` turns a file name as the
     catalog shows it into the name to store.
     """
+    from dptaxonomy.catalog.evidence import relation_evidence
     from dptaxonomy.reasoning.derived import derived_properties
 
     definitions = {}
@@ -43,7 +44,7 @@ def encode_views(
         document["file"] = stored(catalog.entries[definition_id].file)
         document["derived_properties"] = [d.data() for d in derived_properties(kb, definition_id)]
         for index, relation in enumerate(document.get("relations", ())):
-            _with_evidence(relation, catalog.evidence.get(("parameter_map", definition_id, index)))
+            _with_evidence(relation, relation_evidence(catalog.evidence, definition_id, index))
         declared = document.get("perfect_privacy")
         if declared is not None:
             for index, part in enumerate(("parameters", "every_parameter")):
@@ -53,6 +54,10 @@ def encode_views(
                         "outcome": computed.outcome,
                         "cases": computed.cases,
                     }
+        for index, value in enumerate(document.get("vacuous", ())):
+            computed = catalog.evidence.get(("vacuous", definition_id, index))
+            if computed is not None:
+                value["verify"] = {"outcome": computed.outcome, "cases": computed.cases}
         definitions[definition_id] = document
     references = {
         key: {"authors": list(reference.authors), "year": reference.year}

@@ -65,6 +65,8 @@ def _citations(definition: Definition) -> Iterator[tuple[Path, str]]:
             yield ("properties", name, "citation", "key"), claim.citation.key
     if definition.perfect_privacy is not None:
         yield ("perfect_privacy", "citation", "key"), definition.perfect_privacy.citation.key
+    for index, vacuous in enumerate(definition.vacuous):
+        yield ("vacuous", index, "citation", "key"), vacuous.citation.key
     for index, relation in enumerate(definition.relations):
         citation: Citation = relation.citation
         yield ("relations", index, "citation", "key"), citation.key

@@ -19,9 +19,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from dptaxonomy.base.atomic import write_text_atomic
-from dptaxonomy.base.errors import DptaxError
+from dptaxonomy.base.errors import DptaxError, UnsafeFileError
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.paths import MECHANISMS_DIR, REFERENCES_FILE
+from dptaxonomy.catalog.safe_read import read_catalog_file, read_regular_file
 from dptaxonomy.catalog.yamlsource import parse_yaml
 from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import Definition
@@ -136,14 +137,18 @@ def format_text(text: str, *, kind: FileKind = FileKind.definition) -> str:
     return result
 
 
-def format_files(paths: Iterable[Path], *, check: bool) -> list[FormatResult]:
-    """Format (or, with ``check``, only inspect) each file."""
+def format_files(
+    paths: Iterable[Path], *, check: bool, root: Path | None = None
+) -> list[FormatResult]:
+    """Format (or, with ``check``, only inspect) each file: a regular file of at most the
+    catalog's size cap, and, given the catalog ``root``, one inside it."""
     results = []
     for path in paths:
         try:
-            text = path.read_text(encoding="utf-8")
+            raw = read_regular_file(path) if root is None else read_catalog_file(path, root)
+            text = raw.decode("utf-8")
             formatted = format_text(text, kind=file_kind(path))
-        except (OSError, UnicodeDecodeError) as exc:
+        except (UnsafeFileError, UnicodeDecodeError) as exc:
             results.append(FormatResult(path, False, f"cannot read: {exc}"))
             continue
         except FormatError as exc:

@@ -18,8 +18,10 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
+from dptaxonomy.base.errors import UnsafeFileError
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.paths import REFERENCES_FILE, display_path
+from dptaxonomy.catalog.safe_read import MAX_FILE_BYTES, read_catalog_file, refusal
 from dptaxonomy.catalog.yamlsource import Located, Path, format_path, parse_yaml
 from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import CitationKey, Definition, Reference
@@ -40,7 +42,6 @@ __all__ = [
     "unwrap_annotation",
 ]
 
-MAX_FILE_BYTES = 1_000_000
 _REFERENCES = TypeAdapter(dict[CitationKey, Reference])
 
 
@@ -176,56 +177,30 @@ def _hint(kind: str, path: Path, value: Any) -> str:
 
 
 def load_document(
-    path: FsPath, validate: Callable[[Any], Any], root: type[BaseModel] | None
+    path: FsPath,
+    validate: Callable[[Any], Any],
+    model: type[BaseModel] | None,
+    root: FsPath | None = None,
 ) -> tuple[Any, Located | None, list[Diagnostic]]:
     """Read and validate one YAML file of any kind.
 
     ``validate`` builds the typed value from plain data (raising pydantic's
-    ``ValidationError``); ``root`` is the model used to suggest key names.
+    ``ValidationError``); ``model`` is the model used to suggest key names.
+    The file is read only if :func:`read_catalog_file` allows it below
+    ``root``, the catalog directory (by default the file's own folder).
     """
     file = display_path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return (
-                None,
-                None,
-                [
-                    Diagnostic(
-                        Severity.error,
-                        file,
-                        1,
-                        1,
-                        "file-too-large",
-                        f"the file is {size} bytes; the limit is {MAX_FILE_BYTES}",
-                        "a catalog entry is a few kilobytes; split or trim it",
-                    )
-                ],
-            )
-        raw = path.read_bytes()
-    except OSError as exc:
-        return (
-            None,
-            None,
-            [
-                Diagnostic(
-                    Severity.error,
-                    file,
-                    1,
-                    1,
-                    "unreadable",
-                    f"cannot read the file: {exc.strerror or exc}",
-                    "check the file exists and is readable",
-                )
-            ],
-        )
+        raw = read_catalog_file(path, path.parent if root is None else root)
+    except UnsafeFileError as refused:
+        return None, None, [refusal(refused, file)]
     located, problems = parse_yaml(raw, file)
     if located is None or problems:
         return None, located, problems
     try:
         value = validate(located.data)
     except ValidationError as exc:
-        diagnostics = [_error_diagnostic(e, located, file, root) for e in exc.errors()]
+        diagnostics = [_error_diagnostic(e, located, file, model) for e in exc.errors()]
         return None, located, diagnostics
     return value, located, []
 
@@ -238,13 +213,15 @@ class _Entry(Protocol):
 E = TypeVar("E", bound=_Entry)
 
 
-def load_entry(path: FsPath, model: type[E]) -> tuple[E | None, Located | None, list[Diagnostic]]:
+def load_entry(
+    path: FsPath, model: type[E], root: FsPath | None = None
+) -> tuple[E | None, Located | None, list[Diagnostic]]:
     """Load one entry file of kind ``model`` (a definition or a mechanism).
 
     Checks the schema, and that the file stem equals the entry's id.
     """
     base = typing.cast("type[BaseModel]", model)
-    value, located, diagnostics = load_document(path, base.model_validate, base)
+    value, located, diagnostics = load_document(path, base.model_validate, base, root)
     if value is None or located is None:
         return None, located, diagnostics
     entry: E = value
@@ -265,25 +242,31 @@ def load_entry(path: FsPath, model: type[E]) -> tuple[E | None, Located | None, 
     return entry, located, diagnostics
 
 
-def load_definition(path: FsPath) -> tuple[LoadedDefinition | None, list[Diagnostic]]:
+def load_definition(
+    path: FsPath, root: FsPath | None = None
+) -> tuple[LoadedDefinition | None, list[Diagnostic]]:
     """Load one definition file and check what the file alone can tell."""
-    definition, located, diagnostics = load_entry(path, Definition)
+    definition, located, diagnostics = load_entry(path, Definition, root)
     if definition is None or located is None:
         return None, diagnostics
     return LoadedDefinition(definition, display_path(path), located), diagnostics
 
 
-def load_mechanism(path: FsPath) -> tuple[LoadedMechanism | None, list[Diagnostic]]:
+def load_mechanism(
+    path: FsPath, root: FsPath | None = None
+) -> tuple[LoadedMechanism | None, list[Diagnostic]]:
     """Load one mechanism file and check what the file alone can tell."""
-    mechanism, located, diagnostics = load_entry(path, Mechanism)
+    mechanism, located, diagnostics = load_entry(path, Mechanism, root)
     if mechanism is None or located is None:
         return None, diagnostics
     return LoadedMechanism(mechanism, display_path(path), located), diagnostics
 
 
-def load_references(path: FsPath) -> tuple[LoadedReferences | None, list[Diagnostic]]:
+def load_references(
+    path: FsPath, root: FsPath | None = None
+) -> tuple[LoadedReferences | None, list[Diagnostic]]:
     """Load the bibliography file."""
-    value, located, diagnostics = load_document(path, _REFERENCES.validate_python, None)
+    value, located, diagnostics = load_document(path, _REFERENCES.validate_python, None, root)
     if value is None or located is None:
         return None, diagnostics
     return LoadedReferences(value, display_path(path), located), diagnostics

@@ -78,7 +78,7 @@ def catalog_listing(directory: Path) -> list[tuple[str, str]]:
     if os.path.isdir(mechanisms):
         files += [(f"{MECHANISMS_DIR}/{name}", path) for name, path in _yaml_below(mechanisms)]
     evidence = os.path.join(root, EVIDENCE_FILE)
-    if os.path.isfile(evidence):
+    if os.path.lexists(evidence):
         files.append((EVIDENCE_FILE, evidence))
     return files
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import cached_property
 from pathlib import Path
 
@@ -80,14 +81,6 @@ class Catalog:
         return self.entries[self.names.resolve(name)].definition
 
 
-def _outside(path: Path, directory: Path) -> bool:
-    try:
-        path.resolve().relative_to(directory.resolve())
-    except ValueError:
-        return True
-    return False
-
-
 def load_catalog(directory: Path) -> Catalog:
     """Load every file of a catalog, collecting all diagnostics instead of stopping.
 
@@ -104,8 +97,8 @@ def _load_catalog(directory: Path) -> Catalog:
     diagnostics: list[Diagnostic] = []
     references_path = directory / REFERENCES_FILE
     references: LoadedReferences | None = None
-    if references_path.is_file():
-        references, problems = load_references(references_path)
+    if os.path.lexists(references_path):
+        references, problems = load_references(references_path, directory)
         diagnostics.extend(problems)
     else:
         diagnostics.append(
@@ -120,15 +113,15 @@ def _load_catalog(directory: Path) -> Catalog:
             )
         )
     loaded: list[LoadedDefinition] = []
-    for path in _inside(catalog_files(directory), directory, diagnostics):
-        entry, problems = load_definition(path)
+    for path in catalog_files(directory):
+        entry, problems = load_definition(path, directory)
         diagnostics.extend(problems)
         if entry is not None:
             loaded.append(entry)
     diagnostics.extend(check_catalog(loaded, references))
     mechanisms: list[LoadedMechanism] = []
-    for path in _inside(mechanism_files(directory), directory, diagnostics):
-        mechanism, problems = load_mechanism(path)
+    for path in mechanism_files(directory):
+        mechanism, problems = load_mechanism(path, directory)
         diagnostics.extend(problems)
         if mechanism is not None:
             mechanisms.append(mechanism)
@@ -144,27 +137,6 @@ def _load_catalog(directory: Path) -> Catalog:
         mechanism_entries={m.mechanism.id: m for m in mechanisms},
         evidence=evidence,
     )
-
-
-def _inside(paths: list[Path], directory: Path, diagnostics: list[Diagnostic]) -> list[Path]:
-    """``paths`` without links leading outside the catalog (each reported)."""
-    kept = []
-    for path in paths:
-        if path.is_symlink() and _outside(path, directory):
-            diagnostics.append(
-                Diagnostic(
-                    Severity.error,
-                    display_path(path),
-                    1,
-                    1,
-                    "outside-catalog",
-                    "the file is a link to a place outside the catalog",
-                    "copy the entry into the catalog instead of linking to it",
-                )
-            )
-            continue
-        kept.append(path)
-    return kept
 
 
 def open_catalog(directory: Path | None = None) -> Catalog:

@@ -3,23 +3,32 @@
 :func:`synthetic_catalog` builds an in-memory :class:`Catalog` from a list of
 relations without touching the file system; :func:`random_relations` draws
 chains, branches, equivalence classes, ⊂ edges and separations (about three
-facts per definition).
+facts per definition). The benchmark's scale shapes come from
+:func:`chain_relations` (a chain of parametric implications whose map uses its
+variable twice) and :func:`star_relations` (one hub stronger than every other
+definition, all in one large entry); :func:`write_catalog_files` writes any
+synthetic catalog as YAML files that ``dptax`` commands read.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+
+import yaml
 
 from dptaxonomy.catalog.loader import LoadedDefinition
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.catalog.yamlsource import Located
+from dptaxonomy.schema.enums import Monotone
 from dptaxonomy.schema.models import (
     Citation,
     Claim,
     Definition,
     Dimension,
+    Parameter,
+    ParameterType,
     Properties,
     Relation,
     RelationKind,
@@ -29,10 +38,32 @@ from dptaxonomy.schema.models import (
     Truth,
 )
 
-__all__ = ["SYNTHETIC_KEY", "random_relations", "synthetic_catalog", "synthetic_id"]
+__all__ = [
+    "DOUBLING_MAP",
+    "EPSILON",
+    "SYNTHETIC_KEY",
+    "chain_relations",
+    "random_relations",
+    "star_relations",
+    "synthetic_catalog",
+    "synthetic_id",
+    "write_catalog_files",
+]
 
 SYNTHETIC_KEY = "Syn00"
 Triple = tuple[str, RelationKind, str]
+MappedTriple = tuple[str, RelationKind, str, dict[str, str]]
+"""A relation carrying a parameter map (target's parameters over the subject's)."""
+EPSILON = Parameter(
+    name="epsilon",
+    symbol="\\varepsilon",
+    meaning="A synthetic privacy-loss bound.",
+    type=ParameterType.real,
+    domain="[0, inf)",
+    monotone=Monotone.weaker_when_larger,
+)
+DOUBLING_MAP = {"epsilon": "epsilon / 2 + epsilon / 2"}
+"""A map that keeps ε's value but names it twice: substituted as a tree, it doubles per step."""
 
 
 def synthetic_id(index: int) -> str:
@@ -48,19 +79,25 @@ def _claim(value: Truth) -> Claim:
 
 def synthetic_catalog(
     ids: Sequence[str],
-    relations: Iterable[Triple | tuple[str, RelationKind, str, Status]],
+    relations: Iterable[Triple | tuple[str, RelationKind, str, Status] | MappedTriple],
     composability: dict[str, Truth] | None = None,
     dimensions: dict[str, list[Dimension]] | None = None,
+    parameters: Mapping[str, list[Parameter]] | None = None,
 ) -> Catalog:
-    """An in-memory catalog of bare definitions carrying the given relations."""
+    """An in-memory catalog of bare definitions carrying the given relations.
+
+    A relation's fourth item is its status or its parameter map.
+    """
     by_subject: dict[str, list[Relation]] = {i: [] for i in ids}
     for number, item in enumerate(relations):
         subject, kind, target = item[0], item[1], item[2]
-        status = item[3] if len(item) == 4 else Status.established
+        extra = item[3] if len(item) == 4 else None
+        status = extra if isinstance(extra, Status) else Status.established
         by_subject[subject].append(
             Relation(
                 kind=kind,
                 target=target,
+                parameter_map=extra if isinstance(extra, dict) else None,
                 status=status,
                 note="synthetic" if status is Status.disputed else None,
                 citation=Citation(key=SYNTHETIC_KEY, at=f"fact {number}"),
@@ -72,6 +109,7 @@ def synthetic_catalog(
             id=definition_id,
             name=f"synthetic {definition_id}",
             dimensions=(dimensions or {}).get(definition_id, []),
+            parameters=(parameters or {}).get(definition_id, []),
             summary="A synthetic definition used to test and benchmark the reasoner.",
             introduced_in=[SYNTHETIC_KEY],
             source=Source(key=SYNTHETIC_KEY),
@@ -126,3 +164,29 @@ def random_relations(size: int, seed: int = 0, cluster: int = 25) -> list[Triple
                 target = members[rng.randrange(len(members))]
                 triples.append((ids[node], RelationKind.extended_by, ids[target]))
     return [t for t in triples if t[0] != t[2]]
+
+
+def chain_relations(steps: int) -> list[MappedTriple]:
+    """``def-00000 ≻ def-00001 ≻ … ≻ def-{steps}``, each step mapping ε by :data:`DOUBLING_MAP`."""
+    return [
+        (synthetic_id(i), RelationKind.stronger, synthetic_id(i + 1), dict(DOUBLING_MAP))
+        for i in range(steps)
+    ]
+
+
+def star_relations(size: int) -> list[Triple]:
+    """The hub ``def-00000`` stronger than each of the other ``size - 1`` (one large entry)."""
+    return [(synthetic_id(0), RelationKind.stronger, synthetic_id(i)) for i in range(1, size)]
+
+
+def write_catalog_files(catalog: Catalog, directory: Path) -> None:
+    """Write ``catalog`` as a catalog folder: one YAML file per entry and ``references.yaml``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "references.yaml").write_text(
+        f"{SYNTHETIC_KEY}:\n  authors: [Benchmark]\n  title: Synthetic facts\n  year: 2000\n",
+        encoding="utf-8",
+    )
+    for definition_id, entry in catalog.entries.items():
+        data = entry.definition.model_dump(mode="json", exclude_defaults=True)
+        text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
+        (directory / f"{definition_id}.yaml").write_text(text, encoding="utf-8")

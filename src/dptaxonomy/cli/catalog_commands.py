@@ -40,8 +40,9 @@ def validate(
     diagnostics = list(loaded.diagnostics)
     if loaded.ok:
         from dptaxonomy.reasoning.contradictions import validation_diagnostics
+        from dptaxonomy.reasoning.evaluators.pair_checks import pair_diagnostics
 
-        diagnostics += validation_diagnostics(loaded)
+        diagnostics += validation_diagnostics(loaded) + pair_diagnostics(loaded)
     rendered = render(diagnostics, output)
     if output is OutputFormat.json or rendered:
         typer.echo(rendered)

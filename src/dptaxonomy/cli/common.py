@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
+import click
 import typer
 
 from dptaxonomy.cli.actions import Format, emit, exit_invalid, fail, reasoner_for
@@ -14,6 +15,8 @@ if TYPE_CHECKING:
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = [
+    "AsciiCount",
+    "AsciiSeconds",
     "CatalogOption",
     "ConjecturesOption",
     "Format",
@@ -26,6 +29,35 @@ __all__ = [
     "reasoner_for",
     "valid_catalog",
 ]
+
+
+class _AsciiDigits(click.ParamType[Any]):
+    """Refuses a non-ASCII digit before click's own ``int()`` or ``float()``, which take any
+    Unicode digit (``--limit ৪`` was 4)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            from dptaxonomy.base.digits import foreign_digit_message
+
+            foreign = foreign_digit_message(value)
+            if foreign is not None:
+                self.fail(foreign, param, ctx)
+        return super().convert(value, param, ctx)
+
+    def fail(
+        self, message: str, param: click.Parameter | None = None, ctx: click.Context | None = None
+    ) -> NoReturn:
+        # typer parses with its own copy of click and reports only its own BadParameter as a
+        # usage error (exit 2, with the option's name); click's would escape as a traceback.
+        raise typer.BadParameter(message, ctx=ctx, param=param)  # type: ignore[arg-type]
+
+
+class AsciiCount(_AsciiDigits, click.IntRange):
+    """A whole-number option read from ASCII digits only."""
+
+
+class AsciiSeconds(_AsciiDigits, click.FloatRange):
+    """A number-of-seconds option read from ASCII digits only."""
 
 
 def complete_name(ctx: typer.Context, incomplete: str) -> list[str]:

@@ -135,14 +135,15 @@ def fmt(
     from dptaxonomy.catalog.formatting import format_files
     from dptaxonomy.catalog.paths import REFERENCES_FILE, catalog_files, mechanism_files
 
+    root = None
     if not paths:
-        directory = _work_catalog(catalog)
+        directory = root = _work_catalog(catalog)
         paths = [
             directory / REFERENCES_FILE,
             *catalog_files(directory),
             *mechanism_files(directory),
         ]
-    results = format_files(paths, check=check)
+    results = format_files(paths, check=check, root=root)
     failed = [r for r in results if r.error]
     changed = [r for r in results if r.changed]
     for result in failed:

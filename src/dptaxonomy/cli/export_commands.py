@@ -13,6 +13,8 @@ import typer
 
 from dptaxonomy.cli.actions import exit_invalid
 from dptaxonomy.cli.common import (
+    AsciiCount,
+    AsciiSeconds,
     CatalogOption,
     ConjecturesOption,
     compiled,
@@ -48,7 +50,10 @@ def export(
     around: Annotated[
         str | None, typer.Option("--around", help="Diagrams: only definitions near NAME.")
     ] = None,
-    depth: Annotated[int, typer.Option("--depth", min=0, help="Diagrams: hops from --around.")] = 1,
+    depth: Annotated[
+        int,
+        typer.Option("--depth", click_type=AsciiCount(min=0), help="Diagrams: hops from --around."),
+    ] = 1,
     dimension: Annotated[
         list[str] | None, typer.Option("--dimension", "-d", help="Diagrams: only this dimension.")
     ] = None,
@@ -133,8 +138,7 @@ def sparql(
         float,
         typer.Option(
             "--timeout",
-            min=MIN_TIMEOUT,
-            max=MAX_TIMEOUT,
+            click_type=AsciiSeconds(min=MIN_TIMEOUT, max=MAX_TIMEOUT),
             callback=_finite,
             help="Stop the query after this many seconds (0.1 to 600).",
         ),
@@ -143,8 +147,7 @@ def sparql(
         int,
         typer.Option(
             "--limit",
-            min=1,
-            max=MAX_LIMIT,
+            click_type=AsciiCount(min=1, max=MAX_LIMIT),
             help="Refuse a result with more rows than this (at most 1000000).",
         ),
     ] = 10_000,

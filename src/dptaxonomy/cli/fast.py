@@ -140,7 +140,7 @@ def _valid(values: dict[str, Any]) -> bool:
     if values.get("format", "text") not in ("text", "json"):
         return False
     limit = values.get("limit")
-    return limit is None or (limit.isdigit() and int(limit) >= 1)
+    return limit is None or (limit.isascii() and limit.isdigit() and int(limit) >= 1)
 
 
 def _parse_options(spec: _Spec, argv: Sequence[str]) -> _Parsed | None:

@@ -12,6 +12,7 @@ import typer
 
 from dptaxonomy.cli import actions
 from dptaxonomy.cli.common import (
+    AsciiCount,
     CatalogOption,
     ConjecturesOption,
     Format,
@@ -82,7 +83,9 @@ def open_questions(
     scope: Annotated[
         str | None, typer.Option("--scope", help="Only definitions of this scope, e.g. core.")
     ] = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many to show.")] = 20,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", click_type=AsciiCount(min=1), help="How many to show.")
+    ] = 20,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
     assume_conjectures: ConjecturesOption = False,

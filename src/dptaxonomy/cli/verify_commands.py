@@ -31,18 +31,27 @@ def verify(
     Exits 1 when a claim or map is refuted but not marked disputed, and with
     --check also when evidence.json is missing or stale.
     """
+    import os
+
     from dptaxonomy.base.atomic import write_text_atomic
     from dptaxonomy.catalog.paths import EVIDENCE_FILE
+    from dptaxonomy.catalog.safe_read import read_catalog_file
+    from dptaxonomy.cli.actions import exit_invalid
     from dptaxonomy.queries.verification import VerifyResult
     from dptaxonomy.reasoning.evaluators.evidence import evidence_text, problems
+    from dptaxonomy.reasoning.evaluators.pair_checks import pair_diagnostics
     from dptaxonomy.reasoning.evaluators.verify import verify_catalog
 
     loaded = valid_catalog(catalog)
+    invalid = pair_diagnostics(loaded)  # its grid points would be skipped, not checked
+    if invalid:
+        exit_invalid(invalid)
     checks = verify_catalog(loaded)
     path = loaded.directory / EVIDENCE_FILE
     if write:
         write_text_atomic(path, evidence_text(checks))
-    stored = path.read_text(encoding="utf-8") if path.is_file() else None
+    exists = os.path.lexists(path)
+    stored = read_catalog_file(path, loaded.directory).decode("utf-8") if exists else None
     found = problems(checks, stored, check_file=check)
     result = VerifyResult(tuple(checks), tuple(found))
     emit(result, output)

@@ -55,6 +55,12 @@ _CLASSES: list[tuple[URIRef, str, str, URIRef | None]] = [
         None,
     ),
     (
+        v.C_VACUOUS_VALUE,
+        "vacuous value",
+        "Parameter values at which every mechanism meets a definition (read by rule V1).",
+        None,
+    ),
+    (
         v.C_SOURCED_NAME,
         "sourced name",
         "A name or spelling of a definition, with a work that uses it.",
@@ -188,6 +194,7 @@ _DATA_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_EVIDENCE, "evidence level: quoted, cited, computed, refuted or derived"),
     (v.P_EVERY_PARAMETER, "whether perfect privacy meets every parameter of the definition"),
     (v.P_NOT_EVALUABLE, "why no evaluator computes the definition on small finite mechanisms"),
+    (v.P_DESCRIBED, "a vacuous value no number can write, in words"),
 ]
 
 _LINKING_PROPERTIES: list[tuple[URIRef, str]] = [
@@ -213,6 +220,8 @@ _LINKING_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_STATEMENT_SOURCE, "where the formal statement is transcribed from"),
     (v.P_PERFECT_PRIVACY, "the definition's perfect-privacy declaration"),
     (v.P_PERFECT_AT, "a parameter value at which the definition forces perfect privacy"),
+    (v.P_VACUOUS, "a value at which every mechanism meets the definition"),
+    (v.P_VACUOUS_AT, "a parameter value of a vacuous value"),
     (v.P_SATISFIES, "a claim that the mechanism satisfies a definition"),
     (v.P_VIOLATES, "a claim that the mechanism violates a definition for every parameter"),
     (v.P_ABOUT, "the definition a mechanism claim is about"),

@@ -1,5 +1,5 @@
-"""RDF of an entry's sourced names, crosswalk, statement source, perfect-privacy declaration
-and not-evaluable reason, and of bibliographic detail.
+"""RDF of an entry's sourced names, crosswalk, statement source, perfect-privacy declaration,
+not-evaluable reason and vacuous values, and of bibliographic detail.
 
 Written by :mod:`dptaxonomy.export.rdf` and read back by
 :mod:`dptaxonomy.export.rdf_import`, so the round trip stays lossless.
@@ -75,6 +75,7 @@ def add_definition_knowledge(graph: Graph, definition: Definition) -> None:
     if definition.not_evaluable is not None:
         reason = Literal(definition.not_evaluable.reason)
         graph.add((v.definition_iri(definition.id), v.P_NOT_EVALUABLE, reason))
+    _add_vacuous(graph, definition)
 
 
 def add_assignments(graph: Graph, node: URIRef, predicate: URIRef, values: dict[str, str]) -> None:
@@ -112,6 +113,19 @@ def _add_perfect_privacy(graph: Graph, definition: Definition) -> None:
         graph.add((node, v.SKOS.note, Literal(declared.note)))
 
 
+def _add_vacuous(graph: Graph, definition: Definition) -> None:
+    for position, value in enumerate(definition.vacuous):
+        node = v.node_iri(definition.id, f"vacuous-{position}")
+        graph.add((v.definition_iri(definition.id), v.P_VACUOUS, node))
+        graph.add((node, v.RDF.type, v.C_VACUOUS_VALUE))
+        graph.add((node, v.P_POSITION, Literal(position)))
+        add_assignments(graph, node, v.P_VACUOUS_AT, value.parameters)
+        if value.described is not None:
+            graph.add((node, v.P_DESCRIBED, Literal(value.described)))
+        _add_citation(graph, node, v.P_CITATION, URIRef(f"{node}/citation"), value.citation)
+        graph.add((node, v.SKOS.note, Literal(value.note)))
+
+
 def add_reference_detail(graph: Graph, iri: URIRef, reference: Reference) -> None:
     """Entry type and the optional bibliographic fields of one reference."""
     graph.add((iri, v.P_ENTRY_TYPE, Literal(reference.type.value)))
@@ -141,8 +155,8 @@ def _compact(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_definition_knowledge(graph: Graph, subject: Node) -> dict[str, Any]:
-    """An entry's ``names``, ``crosswalk``, ``statement_source``, ``perfect_privacy`` and
-    ``not_evaluable``."""
+    """An entry's ``names``, ``crosswalk``, ``statement_source``, ``perfect_privacy``,
+    ``not_evaluable`` and ``vacuous``."""
     data: dict[str, Any] = {}
     names = [
         _compact(
@@ -184,25 +198,47 @@ def read_definition_knowledge(graph: Graph, subject: Node) -> dict[str, Any]:
     reason = _one(graph, subject, v.P_NOT_EVALUABLE)
     if reason is not None:
         data["not_evaluable"] = {"reason": reason}
+    vacuous = [_read_vacuous(graph, node) for node in _positioned(graph, subject, v.P_VACUOUS)]
+    if vacuous:
+        data["vacuous"] = vacuous
     return data
 
 
-def _read_perfect_privacy(graph: Graph, node: Node) -> dict[str, Any]:
+def _read_citation(graph: Graph, node: Node) -> dict[str, Any]:
     citation = next(iter(graph.objects(node, v.P_CITATION)))
     return _compact(
         {
-            "parameters": {
-                str(_one(graph, entry, v.P_PARAMETER_NAME)): str(_one(graph, entry, v.P_EXPRESSION))
-                for entry in _positioned(graph, node, v.P_PERFECT_AT)
-            },
+            "key": _key(graph, citation),
+            "at": _one(graph, citation, v.P_LOCATOR),
+            "quote": _one(graph, citation, v.P_QUOTE),
+        }
+    )
+
+
+def _assignments(graph: Graph, node: Node, predicate: URIRef) -> dict[str, str]:
+    return {
+        str(_one(graph, entry, v.P_PARAMETER_NAME)): str(_one(graph, entry, v.P_EXPRESSION))
+        for entry in _positioned(graph, node, predicate)
+    }
+
+
+def _read_vacuous(graph: Graph, node: Node) -> dict[str, Any]:
+    return _compact(
+        {
+            "parameters": _assignments(graph, node, v.P_VACUOUS_AT),
+            "described": _one(graph, node, v.P_DESCRIBED),
+            "citation": _read_citation(graph, node),
+            "note": _one(graph, node, v.SKOS.note),
+        }
+    )
+
+
+def _read_perfect_privacy(graph: Graph, node: Node) -> dict[str, Any]:
+    return _compact(
+        {
+            "parameters": _assignments(graph, node, v.P_PERFECT_AT),
             "every_parameter": bool(_one(graph, node, v.P_EVERY_PARAMETER)),
-            "citation": _compact(
-                {
-                    "key": _key(graph, citation),
-                    "at": _one(graph, citation, v.P_LOCATOR),
-                    "quote": _one(graph, citation, v.P_QUOTE),
-                }
-            ),
+            "citation": _read_citation(graph, node),
             "note": _one(graph, node, v.SKOS.note),
         }
     )

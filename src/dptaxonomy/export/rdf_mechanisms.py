@@ -76,10 +76,12 @@ def add_mechanism(graph: Graph, mechanism: Mechanism) -> None:
 
 def add_evidence(graph: Graph, catalog: Catalog) -> None:
     """The evidence level (quoted, cited, computed, refuted) of every relation and claim."""
+    from dptaxonomy.catalog.evidence import relation_evidence
+
     for subject, definition in catalog.definitions.items():
         for index, relation in enumerate(definition.relations):
             level, _ = evidence_level(
-                relation.citation.quote, catalog.evidence.get(("parameter_map", subject, index))
+                relation.citation.quote, relation_evidence(catalog.evidence, subject, index)
             )
             graph.add((v.node_iri(subject, "relation", index), v.P_EVIDENCE, Literal(level)))
     for mechanism in catalog.mechanisms.values():

@@ -97,6 +97,7 @@ C_LIBRARY_MAPPING = DP.LibraryMapping
 C_MECHANISM = DP.Mechanism
 C_MECHANISM_CLAIM = DP.MechanismClaim
 C_PERFECT_PRIVACY = DP.PerfectPrivacyDeclaration
+C_VACUOUS_VALUE = DP.VacuousValue
 
 # Relations between definitions (direct triples; the ontology types them) -----
 P_STRONGER = DP.stronger
@@ -173,3 +174,6 @@ P_PERFECT_PRIVACY = DP.perfectPrivacy
 P_PERFECT_AT = DP.perfectPrivacyAt
 P_EVERY_PARAMETER = DP.perfectPrivacyMeetsEveryParameter
 P_NOT_EVALUABLE = DP.notEvaluableBecause
+P_VACUOUS = DP.vacuousValue
+P_VACUOUS_AT = DP.vacuousAt
+P_DESCRIBED = DP.describedValue

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import ConversionError, NumericError, UnknownNameError
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.convert_text import conversion_text
@@ -30,7 +31,7 @@ from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.conversion import ParameterSpec
 from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.numeric import IV, exact, inside, lower, upper
+from dptaxonomy.reasoning.numeric import IV, exact, inside, is_integer, lower, upper
 from dptaxonomy.reasoning.rounding import SafeSide, outward_float
 from dptaxonomy.reasoning.tightest import (
     ChainResult,
@@ -201,13 +202,20 @@ def _read(
         domain = spec.domain
         if domain is None:
             raise ConversionError(f"{name} of {definition} is not a number ({spec.type})")
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        foreign = foreign_digit_message(text)
+        if foreign is not None:
+            raise ConversionError(f"{name} of {definition}: {foreign}")
         try:
             value = exact(text)
         except NumericError:
-            shown = text if len(text) <= 40 else text[:40] + "…"
             raise ConversionError(
                 f"{name} of {definition}: {shown!r} is not a number (domain {spec.domain_text})"
             ) from None
+        if spec.type == "integer" and not is_integer(value):
+            raise ConversionError(
+                f"{name} of {definition} is an integer parameter: {shown} is not an integer"
+            )
         if not inside(value, domain):
             raise ConversionError(
                 f"{name} = {text} is outside the domain {spec.domain_text} "

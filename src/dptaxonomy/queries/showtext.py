@@ -39,6 +39,21 @@ def _claim(name: str, claim: Document) -> str:
     return line
 
 
+def _vacuous(values: list[Document]) -> list[str]:
+    """Each vacuous value, its check, citation and argument."""
+    lines = []
+    for value in values:
+        parts = [f"{k} = {v}" for k, v in value.get("parameters", {}).items()]
+        if value.get("described"):
+            parts.append(value["described"])
+        found = value.get("verify")
+        checked = f" ({found['outcome']}, {found['cases']} cases)" if found else ""
+        lines.append(f"  {', '.join(parts)}{checked}")
+        lines.append(f"    {_citation(value.get('citation'))}")
+        lines.append(f"    note: {value['note']}")
+    return lines
+
+
 def _perfect_privacy(declared: Document) -> list[str]:
     """Where the definition forces perfect privacy, whether it meets every parameter, checks."""
     checks = declared.get("verify", {})
@@ -214,6 +229,8 @@ def definition_text(view: CatalogView, d: Document) -> str:
     out += [_derived(item) for item in d.get("derived_properties", ())]
     if d.get("perfect_privacy"):
         out += ["", "Perfect privacy (rule E3)", *_perfect_privacy(d["perfect_privacy"])]
+    if d.get("vacuous"):
+        out += ["", "Met by every mechanism at (rule V1)", *_vacuous(d["vacuous"])]
     if d.get("links"):
         out += ["", "Links", *_links(view, d["links"])]
     if d.get("relations"):

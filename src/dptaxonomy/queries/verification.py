@@ -7,6 +7,7 @@ from typing import Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
+from dptaxonomy.reasoning.evaluators.battery import MAX_GRID_POINTS
 from dptaxonomy.reasoning.evaluators.verify import Check, CheckKind, Outcome
 
 __all__ = ["VerifyResult"]
@@ -27,6 +28,8 @@ class VerifyResult:
             CheckKind.violates: "claims",
             CheckKind.parameter_map: "maps",
             CheckKind.perfect_privacy: "perfect_privacy",
+            CheckKind.vacuous: "vacuous",
+            CheckKind.relation: "relations",
         }
         counts: dict[str, Counter[str]] = {name: Counter() for name in groups.values()}
         for check in self.checks:
@@ -46,7 +49,14 @@ class VerifyResult:
         lines = []
         for check in self.checks:
             mark = {"computed": "✓", "refuted": "✗", "unchecked": "·"}[check.outcome.value]
+            if check.outcome is Outcome.refuted and check.disputed:
+                mark = "⊘"  # refuted, and disputed in the catalog: kept as printed
             cases = f" ({check.cases} cases)" if check.cases else ""
+            if check.sampled_from:
+                cases += (
+                    f" [grid of {check.sampled_from} points: a seeded sample of "
+                    f"{MAX_GRID_POINTS} checked]"
+                )
             lines.append(f"{mark} {check.outcome.value:<9} {check.reading}{cases}")
             if check.outcome is Outcome.refuted:
                 lines.append(f"    counterexample: {check.counterexample}")
@@ -62,5 +72,20 @@ class VerifyResult:
 
         return (
             f"claims: {part('claims')}; parameter maps: {part('maps')}; "
-            f"perfect-privacy declarations: {part('perfect_privacy')}"
+            f"perfect-privacy declarations: {part('perfect_privacy')}; "
+            f"vacuous values: {part('vacuous')}; {self.relation_summary()}"
+        )
+
+    def relation_summary(self) -> str:
+        """``relations: N ⊂ checked, M ≻ checked, K ∼ checked; R refuted (D disputed)``: a
+        relation is checked when some case decided it; refuted ones count among the checked."""
+        relations = [c for c in self.checks if c.kind is CheckKind.relation]
+        checked = Counter(c.relation for c in relations if c.outcome is not Outcome.unchecked)
+        refuted = [c for c in relations if c.outcome is Outcome.refuted]
+        disputed = sum(1 for c in refuted if c.disputed)
+        unchecked = sum(1 for c in relations if c.outcome is Outcome.unchecked)
+        return (
+            "relations: "
+            + ", ".join(f"{checked[s]} {s} checked" for s in ("⊂", "≻", "∼"))
+            + f"; {len(refuted)} refuted ({disputed} disputed); {unchecked} unchecked"
         )

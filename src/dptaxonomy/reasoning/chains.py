@@ -34,12 +34,11 @@ from dptaxonomy.schema.arith import (
     Node,
     names_in,
     parse_condition,
-    parse_expression,
     parse_interval,
-    render,
     substitute,
 )
 from dptaxonomy.schema.arith_eval import compile_expression
+from dptaxonomy.schema.arith_shared import render_bounded
 
 __all__ = ["ParametricChain", "compose", "parametric_chains"]
 
@@ -57,7 +56,7 @@ class ParametricChain:
 
     proof: Proof
     mapping: dict[str, str]
-    """B's parameters as expressions over A's (M1)."""
+    """B's parameters as expressions over A's (M1), as text (shared form when large)."""
     conditions: tuple[str, ...]
     """Every step's conditions, restated over A's parameters where the maps allow (M2)."""
     free: tuple[str, ...]
@@ -72,6 +71,8 @@ class ParametricChain:
     """Whether its map could be evaluated on the grid (numeric, defined everywhere there)."""
     choices: tuple[str, ...] = ()
     """Parameters a step fixes to a described value (restrictions of kind K2)."""
+    composed: dict[str, Node] | None = None
+    """The composed map itself, subtrees shared (what :attr:`mapping` writes), for evaluation."""
 
     def data(self) -> dict[str, object]:
         """JSON-ready summary (the proof is rendered by the caller)."""
@@ -132,7 +133,7 @@ def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
         )
     if current is None or composition_defect(steps, current) is not None:
         return None  # undefined somewhere on the way: no guarantee to show
-    rendered = {name: render(node) for name, node in current.items()}
+    rendered = {name: render_bounded(node) for name, node in current.items()}
     free = sorted(set().union(*(names_in(n) for n in current.values())) - _CONSTANTS)
     rules = {s.rule for s in steps} | {Rule.MAP_COMPOSITION}
     if len(steps) > 1:
@@ -152,6 +153,7 @@ def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
         feasible,
         tuple(unchecked),
         choices=tuple(choices),
+        composed=current,
     )
 
 
@@ -223,11 +225,9 @@ class _Tightness:
         """b's parameters at every grid point (the best over intermediate names), or None."""
         if not self.points:
             return None
+        composed = chain.composed or {}
         expressions = {  # compiled once, evaluated at every grid point
-            name: compile_expression(
-                parse_expression(chain.mapping[name]) if name in chain.mapping else Name(name)
-            )
-            for name in sorted(self.target)
+            name: compile_expression(composed.get(name, Name(name))) for name in sorted(self.target)
         }
         inner = [n for n in chain.free if n not in self.own and n not in self.target]
         choices = [

@@ -2,7 +2,10 @@
 
 Each step ``X ≻ Y`` of a proof may carry a map giving Y's parameters as
 expressions over X's (its own direction), and conditions over X's parameters.
-Along a chain, substituting the maps composes them (M1), and restating each
+Along a chain, substituting the maps composes them (M1): each step's
+expressions are inserted by reference, so the composition shares subtrees and
+grows linearly with the chain (:mod:`dptaxonomy.schema.arith_shared` measures,
+evaluates and writes it without expanding the shared parts), and restating each
 step's conditions through the maps of the steps before it gives them in the
 first definition's parameters (M2). Where a step before has no map, the later
 conditions cannot be restated; they are kept over the intermediate
@@ -23,10 +26,10 @@ from dptaxonomy.schema.arith import (
     names_in,
     parse_condition,
     parse_expression,
-    render,
     substitute,
 )
 from dptaxonomy.schema.arith_eval import evaluate
+from dptaxonomy.schema.arith_shared import render_bounded
 
 __all__ = [
     "constant_truth",
@@ -83,8 +86,8 @@ def constant_truth(comparison: Comparison) -> bool | None:
 
 
 def render_condition(comparison: Comparison) -> str:
-    """A comparison as text, e.g. ``delta == 0``."""
-    return f"{render(comparison.left)} {comparison.op} {render(comparison.right)}"
+    """A comparison as text, e.g. ``delta == 0`` (a large composed side in its shared form)."""
+    return f"{render_bounded(comparison.left)} {comparison.op} {render_bounded(comparison.right)}"
 
 
 def restated_conditions(steps: Sequence[Fact], *, restricting_only: bool = True) -> list[str]:

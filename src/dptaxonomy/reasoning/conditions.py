@@ -67,7 +67,7 @@ class ConditionKind(StrEnum):
 
 def _constant(node: object) -> float | None:
     if isinstance(node, Number):
-        return node.value
+        return None if node.text else node.value  # a literal no double holds: not compared
     if isinstance(node, Neg):
         inner = _constant(node.operand)
         return None if inner is None else -inner

@@ -282,7 +282,12 @@ def validation_diagnostics(catalog: Catalog) -> list[Diagnostic]:
         assumed = find_contradictions(compile_knowledge_base(catalog, assume_conjectures=True))
         known = {c.message for c in established}
         extra = [c for c in assumed if c.message not in known]
+    from dptaxonomy.reasoning.refutations import refutation_diagnostics
+    from dptaxonomy.reasoning.vacuous import vacuous_diagnostics
+
     return [
         *contradiction_diagnostics(established),
         *contradiction_diagnostics(extra, conjectural=True),
+        *vacuous_diagnostics(catalog, kb.factset),
+        *refutation_diagnostics(catalog),
     ]

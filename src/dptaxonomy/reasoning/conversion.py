@@ -30,7 +30,7 @@ from typing import Any
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record, replace
 from dptaxonomy.reasoning.conversion_chains import Chain
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, holds, inside, point
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, holds, inside, is_integer, point
 from dptaxonomy.reasoning.rounding import SafeSide, bound_text, safe_side
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
@@ -214,6 +214,8 @@ def run_chain(
         late = [pair for pair in pending if pair not in early]
         checks += _check(late, {**following, **current}, index, ops)
         for name, value in list(following.items()):
+            if name in theirs and theirs[name].type == "integer" and not is_integer(value):
+                raise ChainRefused(f"step {index + 1} gives {_label(there, name)}, not an integer")
             domain = theirs[name].domain if name in theirs else None
             if domain is None or ops.within(value, domain):
                 continue

@@ -37,8 +37,9 @@ import math
 from collections.abc import Mapping, Sequence
 
 from dptaxonomy.reasoning.facts import Fact
-from dptaxonomy.schema.arith import ArithmeticError_, BinOp, Call, Name, Neg, Node, Number, render
+from dptaxonomy.schema.arith import ArithmeticError_, BinOp, Call, Name, Neg, Node, Number
 from dptaxonomy.schema.arith_eval import evaluate
+from dptaxonomy.schema.arith_shared import render_bounded, unique_nodes
 
 __all__ = ["composition_defect", "undefined_part"]
 
@@ -54,7 +55,7 @@ class _Undefined(Exception):
 
 
 def _shown(node: Node) -> str:
-    text = render(node)
+    text = render_bounded(node)  # a composed map's shared parts are not written out
     return text if len(text) <= _LONGEST else text[: _LONGEST - 1] + "…"
 
 
@@ -83,7 +84,9 @@ class _Walk:
         """The node's value when it has no parameters, else None; raises :class:`_Undefined`."""
         key = id(node)
         if key not in self.seen:
-            self.seen[key] = self._fold(node)
+            for part in unique_nodes(node):  # children first: no recursion down a long chain
+                if id(part) not in self.seen:
+                    self.seen[id(part)] = self._fold(part)
         return self.seen[key]
 
     def _fold(self, node: Node) -> float | None:

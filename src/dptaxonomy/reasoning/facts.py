@@ -209,10 +209,12 @@ def relation_origin(
 ) -> Origin:
     """The origin of relation ``index`` of ``subject``, as every fact read from it carries it
     (``target`` as :func:`origin_target` gives it; not marked by rule E3 or a domain)."""
+    from dptaxonomy.catalog.evidence import relation_evidence
+
     entry = catalog.entries[subject]
     line, column = entry.located.value_mark(("relations", index))
     evidence, cases = evidence_level(
-        relation.citation.quote, catalog.evidence.get(("parameter_map", subject, index))
+        relation.citation.quote, relation_evidence(catalog.evidence, subject, index)
     )
     return Origin(
         definition=subject,

@@ -80,8 +80,11 @@ def fact_data(fact: Fact) -> dict[str, Any]:
     return data
 
 
-def proof_data(proof: Proof) -> dict[str, Any]:
-    """JSON-ready view of a proof (with the composed parameter map when every step has one)."""
+def proof_data(proof: Proof, *, with_steps: bool = True) -> dict[str, Any]:
+    """JSON-ready view of a proof (with the composed parameter map when every step has one).
+
+    ``with_steps=False`` leaves the steps out, for a caller that writes them by reference.
+    """
     from dptaxonomy.reasoning.parameters import composed_map
 
     data: dict[str, Any] = {
@@ -93,8 +96,9 @@ def proof_data(proof: Proof) -> dict[str, Any]:
         "rules": [rule.value for rule in proof.rules],
         "conjectural": proof.conjectural,
         "conditional": proof.conditional,
-        "steps": [fact_data(step) for step in proof.steps],
     }
+    if with_steps:
+        data["steps"] = [fact_data(step) for step in proof.steps]
     if proof.conditional:
         from dptaxonomy.reasoning.conditional import proof_conditions
 

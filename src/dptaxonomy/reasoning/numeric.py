@@ -33,6 +33,7 @@ from mpmath import iv as _iv_default
 from mpmath import libmp
 from mpmath import mp as _mp_default
 
+from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.schema.arith import (
     Call,
@@ -55,6 +56,7 @@ __all__ = [
     "exact",
     "holds",
     "inside",
+    "is_integer",
     "lower",
     "point",
     "upper",
@@ -81,7 +83,7 @@ _PHI_MARGIN = _mp.ldexp(1, -(PRECISION + 16))
 _CONSTANTS = {"pi": _iv.pi, "e": _iv.e}
 
 
-_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _MAX_DIGITS = 400
 
 
@@ -95,6 +97,9 @@ def exact(text: str) -> IV:
     True
     """
     text = text.strip()
+    foreign = foreign_digit_message(text)
+    if foreign is not None:
+        raise NumericError(foreign)
     if len(text) > _MAX_DIGITS or not _DECIMAL.fullmatch(text):
         raise NumericError(f"not a decimal number: {text[:40]!r}")
     try:
@@ -170,9 +175,22 @@ def _phi(value: IV) -> IV:
     return _iv.mpf([ends[0], ends[1]])
 
 
+_MAX_EXPONENT = 1 << 20
+"""The largest argument :func:`_exp` takes: e^(2^20) is far beyond any double (e^709.8), and
+mpmath's exponential of a much larger argument fails inside (an integer too large)."""
+
+
+def _exp(value: IV) -> IV:
+    """Enclosure of e^x; "not finite" when x may exceed :data:`_MAX_EXPONENT`."""
+    _require(upper(value) <= _MAX_EXPONENT, "the value is not finite")
+    return _iv.exp(value)
+
+
 def _tanh(value: IV) -> IV:
     """Enclosure of tanh, written with ``x`` once: tanh x = 1 − 2/(e^{2x} + 1)."""
-    return 1 - 2 / (_iv.exp(2 * value) + 1)
+    if lower(value) > _MAX_EXPONENT:  # tanh is 1 within far less than any rounding there
+        return _iv.mpf([1 - _PHI_MARGIN, 1])
+    return 1 - 2 / (_exp(2 * value) + 1)
 
 
 def _require(condition: bool, message: str) -> None:
@@ -216,7 +234,7 @@ def _call(function: str, arguments: list[IV]) -> IV:
     _require(len(arguments) == 1, f"{function} takes one argument")
     (x,) = arguments
     if function == "exp":
-        return _iv.exp(x)
+        return _exp(x)
     if function == "log":
         _require(lower(x) > 0, "log of a value that may be ≤ 0")
         return _iv.log(x)
@@ -246,6 +264,8 @@ def evaluate_interval(node: Node, values: Mapping[str, IV]) -> IV:
 
 def _evaluate(node: Node, values: Mapping[str, IV]) -> IV:
     if isinstance(node, Number):
+        if node.text:  # a literal no double holds: its decimal, enclosed
+            return exact(node.text)
         return _iv.mpf(repr(node.value)) if math.isfinite(node.value) else point(node.value)
     if isinstance(node, Name):
         if node.name in values:
@@ -274,11 +294,16 @@ def _evaluate(node: Node, values: Mapping[str, IV]) -> IV:
         exponent = int(node.right.value)  # type: ignore[union-attr]
         return left**exponent
     _require(lower(left) > 0, "a power of a value that may be ≤ 0")
-    return _iv.exp(right * _iv.log(left))
+    return _exp(right * _iv.log(left))
 
 
 def _is_integer(node: Node) -> bool:
-    return isinstance(node, Number) and node.value.is_integer() and abs(node.value) <= 64
+    return (
+        isinstance(node, Number)
+        and not node.text
+        and node.value.is_integer()
+        and abs(node.value) <= 64
+    )
 
 
 def holds(condition: Comparison, values: Mapping[str, IV]) -> bool | None:
@@ -303,6 +328,19 @@ def holds(condition: Comparison, values: Mapping[str, IV]) -> bool | None:
     if op == "==":
         return True if points_equal else (False if disjoint else None)
     return True if disjoint else (False if points_equal else None)
+
+
+def is_integer(value: IV | float) -> bool:
+    """Whether the enclosure is one point, and that point an integer (for ``type: integer``);
+    for a float (a ranking run), whether it is a finite integer.
+
+    >>> is_integer(exact("3")), is_integer(exact("1.5")), is_integer(exact("1." + "0" * 30 + "1"))
+    (True, False, False)
+    """
+    if isinstance(value, float):
+        return math.isfinite(value) and value.is_integer()
+    low, high = _ends(value)
+    return bool(low == high and not _is_infinite(low) and _mp.isint(_mp.make_mpf(low)))
 
 
 def inside(value: IV, domain: Interval) -> bool:

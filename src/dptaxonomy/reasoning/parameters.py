@@ -12,7 +12,8 @@ from __future__ import annotations
 from dptaxonomy.reasoning.definedness import composition_defect
 from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.proof import Conclusion, Proof
-from dptaxonomy.schema.arith import Node, render, substitute
+from dptaxonomy.schema.arith import Node, substitute
+from dptaxonomy.schema.arith_shared import render_bounded
 
 __all__ = ["composed_map", "composition_problem", "step_map"]
 
@@ -57,9 +58,10 @@ def composed_map(proof: Proof) -> dict[str, str] | None:
     Only for ≻ and ⊂ proofs whose every step carries a map, and only where the
     composition is defined (:func:`composition_problem`). Names a map leaves
     unbound (a free parameter such as δ, or a constant such as pi) stay as
-    they are.
+    they are. A composition too large to write out as one expression is
+    given in its shared form (:func:`~dptaxonomy.schema.arith_shared.render_bounded`).
     """
     current = _composed(proof)
     if current is None or composition_defect(proof.steps, current) is not None:
         return None
-    return {name: render(expression) for name, expression in current.items()}
+    return {name: render_bounded(expression) for name, expression in current.items()}

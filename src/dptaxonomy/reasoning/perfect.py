@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from dptaxonomy.schema.models import Definition
 
 __all__ = [
+    "excluded_pairs",
     "mark_outside_domain",
     "outside_domain",
     "perfect_privacy_facts",
@@ -70,7 +71,7 @@ def perfect_privacy_lines(catalog: Catalog, special: str, general: str) -> tuple
     return line_a, line_b
 
 
-def _excluded_pairs(catalog: Catalog) -> set[tuple[str, str]]:
+def excluded_pairs(catalog: Catalog) -> set[tuple[str, str]]:
     """(special, general) pairs some stated ⊂ places outside general's domain.
 
     Every relation counts, disputed and conjectured ones too: excluding more is
@@ -94,8 +95,8 @@ def _excluded_pairs(catalog: Catalog) -> set[tuple[str, str]]:
 
 
 def mark_outside_domain(catalog: Catalog, factset: FactSet) -> None:
-    """Mark every ⊂ fact of a pair the catalog places outside a domain (:func:`_excluded_pairs`)."""
-    excluded = _excluded_pairs(catalog)
+    """Mark every ⊂ fact of a pair the catalog places outside a domain (:func:`excluded_pairs`)."""
+    excluded = excluded_pairs(catalog)
 
     def marked(facts: list[Fact]) -> list[Fact]:
         return [

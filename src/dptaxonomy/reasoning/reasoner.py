@@ -8,14 +8,11 @@ gives their JSON form and :mod:`dptaxonomy.queries` wraps them as results.
 
 from __future__ import annotations
 
-import heapq
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.records import field, record
-from dptaxonomy.reasoning.closure import bits
-from dptaxonomy.reasoning.counting import ClassWeight, DigitCounter
 from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.proofs import Proof, ProofSearch
@@ -305,41 +302,12 @@ class Reasoner:
         below A and Y above B (rule N1). The score counts both, at the level
         of equivalence classes, weighted by class sizes.
         """
-        strength = self.kb.strength
-        info = self.kb.info
-        wanted = 0
-        for index, class_members in enumerate(strength.members):
-            if any(scope is None or info[m].scope is scope for m in class_members):
-                wanted |= 1 << index
-        sizes = [len(members) for members in strength.members]
-        open_rows = []
-        for index in range(len(strength.members)):
-            decided = strength.reach[index] | self.kb.not_stronger_row(index)
-            open_rows.append(wanted & ~decided if wanted >> index & 1 else 0)
+        from dptaxonomy.reasoning.questions import rank_open_questions
 
-        weight = ClassWeight(sizes)
-        scored: list[tuple[int, str, str, int, int]] = []
-        members = strength.members
-        for index, row in enumerate(open_rows):
-            if not row:
-                continue
-            above = DigitCounter(weight)
-            for i in bits(strength.coreach[index]):
-                above.add(open_rows[i], sizes[i])
-            below = DigitCounter(weight)
-            for i in bits(strength.reach[index]):
-                below.add(open_rows[i], sizes[i])
-            a = members[index][0]
-            for other in bits(row):
-                settled = above.total(strength.reach[other]) + below.total(strength.coreach[other])
-                scored.append((1 - settled, a, members[other][0], index, other))  # -decides
-        if limit is not None:
-            scored = heapq.nsmallest(limit, scored)
-        else:
-            scored.sort()
+        members = self.kb.strength.members
         return [
             OpenQuestion(a, b, -negated, members[index], members[other])
-            for negated, a, b, index, other in scored
+            for negated, a, b, index, other in rank_open_questions(self.kb, scope, limit)
         ]
 
     def redundant(self) -> list[tuple[Fact, Proof]]:

@@ -55,6 +55,9 @@ class Rule(StrEnum):
     """A ⊂ B and B ⊂ C give A ⊂ C."""
     PERFECT_PRIVACY = "E3"
     """A ⊂ B, A forcing perfect privacy at some α and B met by it at every β give A ≻ B."""
+    VACUOUS_VALUE = "V1"
+    """A has a value every mechanism meets and B does not hold of every mechanism at any
+    parameter: neither A ≻ B nor A ⊂ B (SoK Definitions 5 and 6, condition 1)."""
     # Separations.
     SEPARATION_PROPAGATION = "N1"
     """¬(X ≻ Y), X ≻ A and B ≻ Y give ¬(A ≻ B)."""

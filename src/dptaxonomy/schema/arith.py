@@ -14,7 +14,7 @@ syntax tree by a recursive-descent parser; nothing is ever passed to
     interval   := ("[" | "(") bound "," bound ("]" | ")")     bound := NUMBER | "-"? "inf"
 
 >>> parse_expression("epsilon / 2")
-BinOp(op='/', left=Name(name='epsilon'), right=Number(value=2.0))
+BinOp(op='/', left=Name(name='epsilon'), right=Number(value=2.0, text=''))
 >>> parse_interval("[0, 1]")
 Interval(low=0.0, high=1.0, low_closed=True, high_closed=True)
 """
@@ -25,9 +25,11 @@ import functools
 import math
 import re
 
+from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.records import record
 
 __all__ = [
+    "ARITY",
     "FUNCTIONS",
     "ArithmeticError_",
     "BinOp",
@@ -47,7 +49,14 @@ __all__ = [
     "substitute",
 ]
 
-FUNCTIONS = frozenset({"exp", "log", "sqrt", "min", "max", "abs", "tanh", "Phi", "binom_pmf"})
+ARITY: dict[str, tuple[int, int | None]] = {
+    **dict.fromkeys(("exp", "log", "sqrt", "abs", "tanh", "Phi"), (1, 1)),
+    "min": (1, None),
+    "max": (1, None),
+    "binom_pmf": (3, 3),
+}
+"""Each function's least and greatest number of arguments (None: any number)."""
+FUNCTIONS = frozenset(ARITY)
 """Functions the grammar accepts (``Phi`` is the standard normal distribution function,
 ``binom_pmf(s, n, p)`` the binomial probability C(n, s) p^s (1 − p)^(n − s) for integers
 0 ≤ s, n and 0 ≤ p ≤ 1, which is 0 when s > n)."""
@@ -55,7 +64,7 @@ FUNCTIONS = frozenset({"exp", "log", "sqrt", "min", "max", "abs", "tanh", "Phi",
 _MAX_LENGTH = 500
 _MAX_DEPTH = 50
 _TOKEN = re.compile(
-    r"\s*(?:(?P<number>\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)"
+    r"\s*(?:(?P<number>[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?)"
     r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
     r"|(?P<op>\*\*|<=|>=|==|!=|[-+*/(),<>\[\]]))"
 )
@@ -68,7 +77,24 @@ class ArithmeticError_(ValueError):
 
 @record
 class Number:
+    """A number: the decimal ``repr(value)`` writes, or, when the literal as written is
+    another decimal (``10000000000000000000001`` is not ``1e+22``), that literal in
+    ``text``, so sound evaluation reads what the catalog wrote, not its rounding."""
+
     value: float
+    text: str = ""
+
+
+def _number(token: str) -> Number:
+    """The literal ``token`` (ASCII digits only) as a :class:`Number`."""
+    value = float(token)
+    if token.isdigit() and len(token) <= 15:  # below 2**53: the double is the integer
+        return Number(value)
+    if not math.isfinite(value):
+        return Number(value, token)
+    from decimal import Decimal  # only for fractions and long literals
+
+    return Number(value, "" if Decimal(token) == Decimal(repr(value)) else token)
 
 
 @record
@@ -121,6 +147,9 @@ Node = Number | Name | Neg | BinOp | Call
 def _tokenize(text: str) -> list[str]:
     if len(text) > _MAX_LENGTH:
         raise ArithmeticError_(f"longer than {_MAX_LENGTH} characters")
+    foreign = foreign_digit_message(text)
+    if foreign is not None:
+        raise ArithmeticError_(foreign)
     tokens: list[str] = []
     position = 0
     stripped = text.rstrip()
@@ -196,7 +225,7 @@ class _Parser:
             self.take(")")
             return node
         if token[0].isdigit() or token[0] == ".":
-            return Number(float(token))
+            return _number(token)
         if token[0].isalpha() or token[0] == "_":
             if self.peek() != "(":
                 return Name(token)
@@ -210,8 +239,20 @@ class _Parser:
                 self.take()
                 arguments.append(self.expression())
             self.take(")")
+            _check_arity(token, len(arguments))
             return Call(token, tuple(arguments))
         raise ArithmeticError_(f"unexpected {token!r}")
+
+
+def _check_arity(function: str, count: int) -> None:
+    least, most = ARITY[function]
+    if least <= count and (most is None or count <= most):
+        return
+    if most is None:
+        expected = f"at least {least} argument{'s' if least > 1 else ''}"
+    else:
+        expected = f"{least} argument{'s' if least > 1 else ''}"
+    raise ArithmeticError_(f"{function} takes {expected}, given {count}")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -272,22 +313,34 @@ def parse_interval(text: str) -> Interval:
 
 
 def names_in(node: Node | Comparison) -> set[str]:
-    """The variable names an expression or condition mentions."""
-    if isinstance(node, Name):
-        return {node.name}
-    if isinstance(node, Neg):
-        return names_in(node.operand)
-    if isinstance(node, BinOp | Comparison):
-        return names_in(node.left) | names_in(node.right)
-    if isinstance(node, Call):
-        return set().union(*(names_in(argument) for argument in node.arguments))
-    return set()
+    """The variable names an expression or condition mentions.
+
+    Each node object is visited once, so an expression whose subtrees are
+    shared (a composed parameter map) costs its size in memory, not written out.
+    """
+    found: set[str] = set()
+    seen: set[int] = set()
+    stack: list[Node | Comparison] = [node]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, Name):
+            found.add(item.name)
+        elif isinstance(item, Neg):
+            stack.append(item.operand)
+        elif isinstance(item, BinOp | Comparison):
+            stack += (item.left, item.right)
+        elif isinstance(item, Call):
+            stack += item.arguments
+    return found
 
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 4}
 
 
-def _number(value: float) -> str:
+def _number_text(value: float) -> str:
     if math.isinf(value):
         return "inf"
     return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
@@ -302,7 +355,7 @@ def render(node: Node, parent: int = 0, right: bool = False) -> str:
     'a - (b - c)'
     """
     if isinstance(node, Number):
-        return _number(node.value)
+        return node.text or _number_text(node.value)
     if isinstance(node, Name):
         return node.name
     if isinstance(node, Call):

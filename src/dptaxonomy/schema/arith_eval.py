@@ -18,6 +18,7 @@ from dptaxonomy.schema.arith import (
     Node,
     Number,
 )
+from dptaxonomy.schema.arith_shared import RENDER_LIMIT, children, unique_nodes
 
 __all__ = ["MAX_BINOMIAL_N", "Compiled", "binomial_counts", "compile_expression", "evaluate"]
 
@@ -76,6 +77,8 @@ def evaluate(node: Node, values: dict[str, float]) -> float:
     >>> evaluate(parse_expression("epsilon**2 / 2"), {"epsilon": 1.0})
     0.5
     """
+    if not _small(node):  # not hashed: a shared graph hashes as its written-out tree
+        return compile_expression(node)(values)
     return _compiled(node)(values)
 
 
@@ -103,12 +106,15 @@ def compile_expression(node: Node) -> Compiled:
     points (ranking chains on a grid) does no per-node dispatch. Nothing is
     ``eval``'d: the closures only call the functions of the grammar. Errors
     (a missing name, a domain error, an overflow) raise :class:`ArithmeticError_`.
+    An expression larger than :data:`~dptaxonomy.schema.arith_shared.RENDER_LIMIT`
+    nodes written out (a composed map whose subtrees are shared) is run as a
+    sequence of its distinct nodes instead, each computed once per evaluation.
 
     >>> from dptaxonomy.schema.arith import parse_expression
     >>> compile_expression(parse_expression("alpha * rho + 1"))({"alpha": 2.0, "rho": 0.5})
     2.0
     """
-    inner = _closure(node)
+    inner = _closure(node) if _small(node) else _program(node)
 
     def run(values: dict[str, float]) -> float:
         try:
@@ -119,6 +125,74 @@ def compile_expression(node: Node) -> Compiled:
             raise ArithmeticError_(f"cannot evaluate: {exc}") from None
 
     return run
+
+
+def _small(node: Node, budget: int = RENDER_LIMIT) -> bool:
+    """Whether ``node`` has at most ``budget`` nodes written out (stops counting beyond)."""
+    stack = [node]
+    while stack:
+        budget -= 1
+        if budget < 0:
+            return False
+        stack.extend(children(stack.pop()))
+    return True
+
+
+def _program(root: Node) -> Compiled:
+    """``root`` as a sequence of its distinct nodes, children first: linear in the graph."""
+    order = unique_nodes(root)
+    slot = {id(node): position for position, node in enumerate(order)}
+    steps: list[tuple[Callable[..., float], tuple[int, ...]]] = []
+    for node in order:
+        inner = children(node)
+        if not inner:
+            steps.append((_closure(node), ()))
+        else:
+            steps.append((_combine(node), tuple(slot[id(child)] for child in inner)))
+
+    def run(values: dict[str, float]) -> float:
+        computed: list[float] = []
+        for function, arguments in steps:
+            if arguments:
+                computed.append(function(*[computed[a] for a in arguments]))
+            else:
+                computed.append(function(values))
+        return computed[-1]
+
+    return run
+
+
+def _combine(node: Node) -> Callable[..., float]:
+    """How a Neg, BinOp or Call node combines its children's values."""
+    if isinstance(node, Neg):
+        return lambda x: -x
+    if isinstance(node, BinOp):
+        return _OPERATIONS[node.op]
+    assert isinstance(node, Call)
+    return _function(node.function)
+
+
+def _function(function: str) -> Callable[..., float]:
+    """The grammar's function ``function`` applied to its arguments' values, arity checked."""
+    if function in _VARIADIC:
+        variadic = _VARIADIC[function]
+        return lambda *given: float(variadic(*given))
+    if function == "binom_pmf":
+
+        def binomial(*given: float) -> float:
+            if len(given) != 3:
+                raise ArithmeticError_("binom_pmf takes three arguments (s, n, p)")
+            return _binom_pmf(*given)
+
+        return binomial
+    unary = _UNARY[function]
+
+    def call(*given: float) -> float:
+        if len(given) != 1:
+            raise ArithmeticError_(f"{function} takes one argument")
+        return float(unary(given[0]))
+
+    return call
 
 
 def _closure(node: Node) -> Compiled:
@@ -140,27 +214,8 @@ def _closure(node: Node) -> Compiled:
         return lambda values: -operand(values)
     if isinstance(node, Call):
         arguments = [_closure(a) for a in node.arguments]
-        if node.function in _VARIADIC:
-            variadic = _VARIADIC[node.function]
-            return lambda values: float(variadic(*[a(values) for a in arguments]))
-        if node.function == "binom_pmf":
-
-            def binomial(values: dict[str, float]) -> float:
-                given = [a(values) for a in arguments]
-                if len(given) != 3:
-                    raise ArithmeticError_("binom_pmf takes three arguments (s, n, p)")
-                return _binom_pmf(*given)
-
-            return binomial
-        unary, function = _UNARY[node.function], node.function
-
-        def call(values: dict[str, float]) -> float:
-            given = [a(values) for a in arguments]
-            if len(given) != 1:
-                raise ArithmeticError_(f"{function} takes one argument")
-            return float(unary(given[0]))
-
-        return call
+        function = _function(node.function)
+        return lambda values: function(*[a(values) for a in arguments])
     if isinstance(node, BinOp):
         left, right, operation = _closure(node.left), _closure(node.right), _OPERATIONS[node.op]
         return lambda values: operation(left(values), right(values))

@@ -1,7 +1,8 @@
 """Claims an entry makes about its definition, each with the citation it rests on.
 
 A property claim (post-processing, convexity, composability, …) and the
-perfect-privacy declaration that rule E3 of docs/reasoning.md reads.
+perfect-privacy declaration that rule E3 of docs/reasoning.md reads, and the vacuous values
+that rule V1 reads.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ __all__ = [
     "Claim",
     "PerfectPrivacy",
     "Properties",
+    "VacuousValue",
     "check_constant_in_domain",
 ]
 
@@ -101,17 +103,53 @@ class PerfectPrivacy(_Strict):
         return self
 
 
-def check_constant_in_domain(name: str, text: str, domains: dict[str, str]) -> None:
-    """Raise ValueError unless ``name`` is a parameter and ``text`` a number in its domain."""
+class VacuousValue(_Strict):
+    """A parameter value at which every mechanism meets the definition (rule V1 reads it).
+
+    δ = 1 for (ε, δ)-DP, f = 0 for f-DP, ε̄ = 1 for a bound on a statistical distance, or a
+    value no number can write (``described``: a prior family of point masses, an empty
+    neighbour relation). SoK Definition 6 reads relations over whole families, so a relation
+    whose implying side has such a value needs the implied side to have one too.
+    """
+
+    parameters: dict[ParameterName, Expression] = Field(
+        default_factory=dict,
+        description=(
+            "Parameter values (numbers) at which every mechanism meets the definition; the "
+            "parameters not named may take any value of their domain."
+        ),
+    )
+    described: Text | None = Field(
+        default=None,
+        description=(
+            "A value no number can write (a prior family, a neighbour relation), in words; "
+            "`parameters` then lists the numeric ones it needs, if any."
+        ),
+    )
+    citation: Citation = Field(description="Where the definition's statement shows it.")
+    note: Text = Field(description="The argument: why every mechanism meets it there.")
+
+    @model_validator(mode="after")
+    def _says_something(self) -> VacuousValue:
+        if not self.parameters and self.described is None:
+            raise ValueError("give `parameters`, or `described`, or both")
+        return self
+
+
+def check_constant_in_domain(
+    name: str, text: str, domains: dict[str, str], where: str = "perfect_privacy"
+) -> None:
+    """Raise ValueError unless ``name`` is a parameter and ``text`` a number in its domain
+    (``where`` names the declaration in the message)."""
     if name not in domains:
         known = ", ".join(sorted(domains)) or "none"
-        raise ValueError(f"perfect_privacy: {name!r} is not a parameter (its parameters: {known})")
+        raise ValueError(f"{where}: {name!r} is not a parameter (its parameters: {known})")
     value = constant_value(text)
     if value is None:
-        raise ValueError(f"perfect_privacy: {name} = {text!r} is not a number")
+        raise ValueError(f"{where}: {name} = {text!r} is not a number")
     try:
         domain = parse_interval(domains[name])
     except ArithmeticError_:
         return  # a non-numeric domain (a function, a set) admits any value written
     if not domain.contains(value):
-        raise ValueError(f"perfect_privacy: {name} = {text} is outside its domain {domains[name]}")
+        raise ValueError(f"{where}: {name} = {text} is outside its domain {domains[name]}")

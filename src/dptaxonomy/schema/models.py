@@ -26,6 +26,7 @@ from dptaxonomy.schema.claims import (
     Claim,
     PerfectPrivacy,
     Properties,
+    VacuousValue,
     check_constant_in_domain,
 )
 from dptaxonomy.schema.crosswalk import Mapping, SourcedName
@@ -89,6 +90,7 @@ __all__ = [
     "Status",
     "Table3Row",
     "Truth",
+    "VacuousValue",
 ]
 
 NUMERIC_TYPES = frozenset({ParameterType.real, ParameterType.integer})
@@ -301,6 +303,13 @@ class Definition(_Strict):
             "mechanisms (for a quantitative definition with a formal statement)."
         ),
     )
+    vacuous: list[VacuousValue] = Field(
+        default_factory=list,
+        description=(
+            "Parameter values at which every mechanism meets the definition (δ = 1, f = 0, a "
+            "prior family of point masses), each with its argument; rule V1 reads them."
+        ),
+    )
 
     @field_validator("name", "abbreviations", "aliases")
     @classmethod
@@ -343,6 +352,14 @@ class Definition(_Strict):
             domains = {p.name: p.domain for p in self.parameters}
             for name, text in self.perfect_privacy.parameters.items():
                 check_constant_in_domain(name, text, domains)
+        return self
+
+    @model_validator(mode="after")
+    def _vacuous_in_domain(self) -> Definition:
+        domains = {p.name: p.domain for p in self.parameters}
+        for index, value in enumerate(self.vacuous):
+            for name, text in value.parameters.items():
+                check_constant_in_domain(name, text, domains, f"vacuous[{index}]")
         return self
 
     @property

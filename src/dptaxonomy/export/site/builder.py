@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dptaxonomy import __version__
+from dptaxonomy.base.atomic import target_mode
 from dptaxonomy.base.errors import ExportError
 from dptaxonomy.base.records import field, record
 from dptaxonomy.catalog.store import Catalog
@@ -114,7 +115,17 @@ def _replaceable(out: Path) -> bool:
 
 
 def write_site(files: dict[str, bytes], out: Path) -> None:
-    """Write ``files`` under ``out``, replacing a previous build as one step."""
+    """Write ``files`` under ``out``, replacing a previous build as one step.
+
+    The new site keeps the permissions of the directory it replaces. A
+    symbolic link as ``out`` is refused: replacing it would replace the link,
+    not the site it leads to, and leave that old site in place.
+    """
+    if out.is_symlink():
+        raise ExportError(
+            f"{out} is a symbolic link; give the directory it leads to "
+            f"({os.path.realpath(out)}) or a new directory as --out"
+        )
     if not _replaceable(out):
         raise ExportError(
             f"{out} exists and is not a site built by dptax (no {MARKER} file); "
@@ -127,9 +138,7 @@ def write_site(files: dict[str, bytes], out: Path) -> None:
     except OSError as exc:
         raise ExportError(f"cannot write {out}: {exc.strerror or exc}") from None
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(staging, 0o777 & ~umask)
+        os.chmod(staging, target_mode(out, directory=True))
         for relative, data in files.items():
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -102,9 +102,11 @@ def open_questions_context(
     catalog: Catalog, reasoner: Reasoner, repository: str, limit: int
 ) -> dict[str, Any]:
     """The ``limit`` most decisive open questions, each with a pre-filled issue link."""
-    questions = reasoner.open_questions(limit=None)
+    from dptaxonomy.reasoning.questions import count_open_questions
+
+    questions = reasoner.open_questions(limit=limit)
     rows = []
-    for question in questions[:limit]:
+    for question in questions:
         a, b = catalog.definitions[question.a], catalog.definitions[question.b]
         title = f"Does {a.name} imply {b.name}?"
         body = (
@@ -122,7 +124,7 @@ def open_questions_context(
                 "issue": issue_link(repository, title, body, "open-question"),
             }
         )
-    return {"questions": rows, "total": len(questions), "limit": limit}
+    return {"questions": rows, "total": count_open_questions(reasoner.kb), "limit": limit}
 
 
 def table3_context(catalog: Catalog, reasoner: Reasoner) -> dict[str, Any]:

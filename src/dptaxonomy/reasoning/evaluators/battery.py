@@ -10,6 +10,7 @@ fail away from the textbook families.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -38,6 +39,7 @@ __all__ = [
     "GRID",
     "Case",
     "battery",
+    "extremal_pairs",
     "in_domains",
     "mechanism_cases",
     "pair_of",
@@ -100,6 +102,29 @@ def conditions_hold(conditions: list[str], values: dict[str, IV]) -> bool:
         return False
 
 
+MAX_GRID_POINTS = 64
+"""Largest mechanism grid checked in full (the shipped mechanisms have at most 25 points);
+a larger one, exponential in the parameter count, is checked on a seeded sample of this size."""
+
+
+def _grid_choices(mechanism: Mechanism) -> list[list[tuple[str, str]]]:
+    own = PAIR_GRIDS.get(mechanism.pair.kind, {}) if mechanism.pair is not None else {}
+    choices: list[list[tuple[str, str]]] = []
+    for parameter in mechanism.parameters:
+        domain = parse_interval(parameter.domain)
+        kept = []
+        for text in own.get(parameter.name, GRID.get(parameter.type, ())):
+            if domain.contains(float(text)):
+                kept.append((parameter.name, text))
+        choices.append(kept)
+    return choices
+
+
+def grid_size(mechanism: Mechanism) -> int:
+    """How many points the mechanism's full parameter grid has."""
+    return math.prod(len(kept) for kept in _grid_choices(mechanism))
+
+
 def in_domains(
     values: dict[str, IV], definition: Definition, extensions: dict[str, tuple[float, ...]]
 ) -> bool:
@@ -118,18 +143,20 @@ def in_domains(
 
 def parameter_grid(mechanism: Mechanism) -> Iterator[dict[str, str]]:
     """Every point of the mechanism's parameter grid, as exact decimal texts (the pair
-    kind's own grid where it has one, see :data:`PAIR_GRIDS`)."""
-    own = PAIR_GRIDS.get(mechanism.pair.kind, {}) if mechanism.pair is not None else {}
-    choices: list[list[tuple[str, str]]] = []
-    for parameter in mechanism.parameters:
-        domain = parse_interval(parameter.domain)
-        kept = []
-        for text in own.get(parameter.name, GRID.get(parameter.type, ())):
-            if domain.contains(float(text)):
-                kept.append((parameter.name, text))
-        choices.append(kept)
-    for combination in itertools.product(*choices):
-        yield dict(combination)
+    kind's own grid where it has one, see :data:`PAIR_GRIDS`); beyond
+    :data:`MAX_GRID_POINTS` points, that many drawn with :data:`SEED`, in grid order."""
+    choices = _grid_choices(mechanism)
+    total = math.prod(len(kept) for kept in choices)
+    if total <= MAX_GRID_POINTS:
+        for combination in itertools.product(*choices):
+            yield dict(combination)
+        return
+    for drawn in sorted(random.Random(SEED).sample(range(total), MAX_GRID_POINTS)):
+        picked, rest = [], drawn
+        for kept in reversed(choices):  # the last parameter varies fastest, as in product
+            rest, position = divmod(rest, len(kept))
+            picked.append(kept[position])
+        yield dict(reversed(picked))
 
 
 def mechanism_cases(mechanism: Mechanism) -> list[Case]:
@@ -147,18 +174,45 @@ def mechanism_cases(mechanism: Mechanism) -> list[Case]:
     return cases
 
 
-def random_pairs(count: int = RANDOM_PAIRS, seed: int = SEED) -> list[Case]:
-    """Random pairs of distributions over three outcomes, with rational masses (reproducible)."""
+def random_pairs(count: int = RANDOM_PAIRS, seed: int = SEED, outcomes: int = 3) -> list[Case]:
+    """Random pairs of distributions over ``outcomes`` outcomes, with rational masses
+    (reproducible)."""
     generator = random.Random(seed)
     cases = []
     for number in range(count):
         masses = []
         for _ in range(2):
-            weights = [generator.randint(1, 20) for _ in range(3)]
+            weights = [generator.randint(1, 20) for _ in range(outcomes)]
             total = sum(weights)
             masses.append(tuple(exact(str(w)) / exact(str(total)) for w in weights))
-        label = f"random pair #{number} (seed {seed})"
+        shape = "" if outcomes == 3 else f", {outcomes} outcomes"
+        label = f"random pair #{number} (seed {seed}{shape})"
         cases.append(Case(label, {}, Finite(masses[0], masses[1])))
+    return cases
+
+
+def _finite(label: str, p: tuple[str, ...], q: tuple[str, ...]) -> Case:
+    return Case(label, {}, Finite(tuple(exact(m) for m in p), tuple(exact(m) for m in q)))
+
+
+def extremal_pairs() -> list[Case]:
+    """The extremal pairs: binary randomized response, publish-with-probability-δ (the output
+    is the input with probability δ, else ⊥), the identity on one bit, and two-outcome pairs
+    with one impossible outcome (a point mass against a mixture)."""
+    cases = []
+    for eps in ("0.5", "1", "2"):
+        values = {"x": exact(eps)}
+        keep = evaluate_interval(parse_expression("exp(x) / (1 + exp(x))"), values)
+        flip = evaluate_interval(parse_expression("1 / (1 + exp(x))"), values)
+        pair = Finite((keep, flip), (flip, keep))
+        cases.append(Case(f"randomized response eps={eps}", {}, pair))
+    for delta in ("0.05", "0.5"):
+        rest = "0.95" if delta == "0.05" else "0.5"
+        cases.append(
+            _finite(f"publish with probability {delta}", (rest, delta, "0"), (rest, "0", delta))
+        )
+    cases.append(_finite("identity on one bit", ("1", "0"), ("0", "1")))
+    cases.append(_finite("point mass against (1/2, 1/2)", ("1", "0"), ("0.5", "0.5")))
     return cases
 
 
@@ -169,4 +223,4 @@ def battery(mechanisms: dict[str, Mechanism]) -> list[Case]:
     for mechanism in mechanisms.values():
         if mechanism.pair is None or mechanism.pair.kind not in CONDITIONAL_KINDS:
             cases.extend(mechanism_cases(mechanism))
-    return [*cases, *random_pairs()]
+    return [*cases, *random_pairs(), *random_pairs(12, SEED, 2), *extremal_pairs()]

@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import field, record
+from dptaxonomy.reasoning.evaluators.approximate_zcdp import approximate_zcdp_holds
 from dptaxonomy.reasoning.evaluators.concentration import mcdp_holds, mcdp_parameters, tcdp_rho
 from dptaxonomy.reasoning.evaluators.families import (
     INFINITE,
@@ -62,6 +63,9 @@ class Evaluable:
     implicit: tuple[str, ...] = ()
     """Parameters the pair itself fixes, not read from a claim (Θ for the partial-knowledge
     definitions, whose pair is built from the data distribution θ)."""
+    certain: bool = True
+    """Whether ``holds`` answering True is certain; False for the definitions checked on a
+    grid of orders (zCDP, tCDP) or of λ (mCDP), whose True is evidence on the grid."""
     extensions: dict[str, tuple[float, ...]] = field(default_factory=dict)
     """Values outside a parameter's declared domain that ``holds`` still reads (Rényi DP's
     continuity extensions α = 1, the KL divergence, and α = ∞, the largest log-ratio)."""
@@ -171,6 +175,7 @@ ZCDP = Evaluable(
     holds=_zcdp_holds,
     tightest=_zcdp_tightest,
     violated=_some_order_infinite,
+    certain=False,
 )
 
 
@@ -231,7 +236,10 @@ def _tcdp_tightest(pair: Pair, given: Params) -> Params | None:
 
 
 TCDP = Evaluable(
-    holds=_tcdp_holds, tightest=_tcdp_tightest, violated=lambda pair: pair.renyi_unbounded()
+    holds=_tcdp_holds,
+    tightest=_tcdp_tightest,
+    violated=lambda pair: pair.renyi_unbounded(),
+    certain=False,
 )
 
 
@@ -254,7 +262,7 @@ def _mcdp_violated(pair: Pair) -> bool | None:
     return True if _kl_infinite(pair) else None
 
 
-MCDP = Evaluable(holds=_mcdp_holds, tightest=_mcdp_tightest, violated=_mcdp_violated)
+MCDP = Evaluable(holds=_mcdp_holds, tightest=_mcdp_tightest, violated=_mcdp_violated, certain=False)
 
 
 def _kl_tightest(pair: Pair, _: Params) -> Params | None:
@@ -309,6 +317,13 @@ FDP = Evaluable(
 )
 """f-DP: f = 0 holds for every pair, so no pair violates f-DP for every f."""
 
+APPROXIMATE_ZCDP = Evaluable(
+    holds=approximate_zcdp_holds,
+    tightest=lambda _pair, _p: None,
+    violated=lambda _pair: None,
+)
+"""δ-approximate (ξ, ρ)-zCDP: one-sided, certain only where deterministic events show it."""
+
 EVALUABLE: dict[str, Evaluable] = {
     "differential-privacy": PURE,
     "unbounded-dp": PURE,
@@ -319,6 +334,7 @@ EVALUABLE: dict[str, Evaluable] = {
     "renyi-dp": RENYI,
     "zero-concentrated-dp": ZCDP,
     "bounded-concentrated-dp": BCDP,
+    "approximate-concentrated-dp": APPROXIMATE_ZCDP,
     "truncated-concentrated-dp-bdrs18": TCDP,
     "truncated-concentrated-dp-col16": TCODP,
     "mean-concentrated-dp": MCDP,

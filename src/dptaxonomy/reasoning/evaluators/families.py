@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from dptaxonomy.base.errors import NumericError
@@ -25,6 +26,7 @@ from dptaxonomy.reasoning.numeric import DOUBLE, INTERVALS, IV, PRECISION, lower
 
 __all__ = [
     "INFINITE",
+    "STRICT",
     "Finite",
     "Gaussian",
     "Laplace",
@@ -48,6 +50,11 @@ def is_infinite(value: IV) -> bool:
     return math.isinf(lower(value)) and lower(value) > 0
 
 
+STRICT: ContextVar[bool] = ContextVar("strict", default=False)
+"""When set, :func:`at_most` answers True only when certain (no tolerance for a tight claim):
+a check that refutes because one side *holds* needs that side to hold for certain."""
+
+
 def at_most(value: IV | None, bound: IV) -> bool | None:
     """value ≤ bound: True certainly, False certainly not, None undecided (or no value)."""
     if value is None:
@@ -58,6 +65,8 @@ def at_most(value: IV | None, bound: IV) -> bool | None:
         return True
     if lower(value) > upper(bound):
         return False
+    if STRICT.get():
+        return None
     # equal up to the enclosures' width: a tight claim, consistent
     return True if upper(value) - lower(bound) <= 1e-12 * max(1.0, abs(upper(bound))) else None
 
@@ -139,6 +148,10 @@ class Gaussian(Pair):
     shift: IV
     sigma: IV
 
+    def __post_init__(self) -> None:
+        if not lower(self.sigma) > 0:
+            raise NumericError("a Gaussian pair needs sigma > 0")
+
     @property
     def mu(self) -> IV:
         return abs(self.shift) / self.sigma
@@ -176,6 +189,10 @@ class Laplace(Pair):
 
     shift: IV
     scale: IV
+
+    def __post_init__(self) -> None:
+        if not lower(self.scale) > 0:
+            raise NumericError("a Laplace pair needs scale > 0")
 
     @property
     def t(self) -> IV:

@@ -10,40 +10,25 @@ refutes the declaration with a certain counterexample.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.battery import Case
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import Finite, Pair
+from dptaxonomy.reasoning.evaluators.grids import definition_grid
 from dptaxonomy.reasoning.numeric import IV, exact, lower
-from dptaxonomy.schema.arith import ArithmeticError_, parse_interval
 
 if TYPE_CHECKING:
     from dptaxonomy.schema.models import Definition
 
 __all__ = [
     "IDENTICAL",
-    "PARAMETER_GRIDS",
     "declaration_results",
     "every_parameter_results",
+    "holds_or_none",
     "point_results",
 ]
-
-PARAMETER_GRIDS: dict[str, tuple[str, ...]] = {
-    "epsilon": ("0", "0.1", "1", "4"),
-    "delta": ("0", "1e-6", "0.05", "1"),
-    "alpha": ("1.5", "2", "32"),
-    "rho": ("0", "0.1", "1"),
-    "xi": ("0", "0.5"),
-    "omega": ("2", "10"),
-    "mu": ("0", "0.5", "1", "4"),
-    "tau": ("0", "0.5", "2"),
-    "f": ("0",),
-}
-"""Values tried for each parameter (those outside a definition's domain are skipped)."""
 
 
 def _finite(*masses: str) -> Finite:
@@ -68,28 +53,11 @@ def _different(pair: Pair) -> bool:
     return distance is not None and lower(distance) > 0
 
 
-def _grid(definition: Definition, names: list[str]) -> Iterator[dict[str, IV]]:
-    choices: list[list[tuple[str, IV]]] = []
-    for parameter in definition.parameters:
-        if parameter.name not in names:
-            continue
-        try:
-            domain = parse_interval(parameter.domain)
-            inside = [
-                v for v in PARAMETER_GRIDS.get(parameter.name, ()) if domain.contains(float(v))
-            ]
-        except ArithmeticError_:
-            inside = list(PARAMETER_GRIDS.get(parameter.name, ()))  # a function: f = 0 only
-        choices.append([(parameter.name, exact(v)) for v in inside])
-    for combination in itertools.product(*choices):
-        yield dict(combination)
-
-
 def _show(params: dict[str, IV]) -> str:
     return ", ".join(f"{name}={float(lower(value)):g}" for name, value in sorted(params.items()))
 
 
-def _holds(evaluable: Evaluable, pair: Pair, params: dict[str, IV]) -> bool | None:
+def holds_or_none(evaluable: Evaluable, pair: Pair, params: dict[str, IV]) -> bool | None:
     try:
         return evaluable.holds(pair, params)
     except NumericError:
@@ -109,13 +77,13 @@ def point_results(definition: Definition, cases: list[Case]) -> list[tuple[bool 
     others = [p.name for p in definition.parameters if p.name not in fixed]
     differing = [case for case in cases if _different(case.pair)]
     results: list[tuple[bool | None, str]] = []
-    for free in _grid(definition, others):
+    for free in definition_grid(definition, others):
         params = {**fixed, **free}
         for case in IDENTICAL:
-            met = _holds(evaluable, case.pair, params)
+            met = holds_or_none(evaluable, case.pair, params)
             results.append((met, f"{case.label} fails {_show(params)}"))
         for case in differing:
-            met = _holds(evaluable, case.pair, params)
+            met = holds_or_none(evaluable, case.pair, params)
             verdict = None if met is None else not met
             results.append((verdict, f"{case.label}, whose outputs differ, meets {_show(params)}"))
     return results
@@ -129,8 +97,8 @@ def every_parameter_results(definition: Definition) -> list[tuple[bool | None, s
         return []
     names = [p.name for p in definition.parameters]
     return [
-        (_holds(evaluable, case.pair, params), f"{case.label} fails {_show(params)}")
-        for params in _grid(definition, names)
+        (holds_or_none(evaluable, case.pair, params), f"{case.label} fails {_show(params)}")
+        for params in definition_grid(definition, names)
         for case in IDENTICAL
     ]
 

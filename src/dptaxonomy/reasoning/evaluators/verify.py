@@ -23,9 +23,11 @@ from dptaxonomy.reasoning.evaluators import semantic
 from dptaxonomy.reasoning.evaluators.algorithm_maps import map_results
 from dptaxonomy.reasoning.evaluators.battery import (
     DELTAS,
+    MAX_GRID_POINTS,
     Case,
     battery,
     conditions_hold,
+    grid_size,
     in_domains,
     mechanism_cases,
 )
@@ -33,6 +35,7 @@ from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Eva
 from dptaxonomy.reasoning.evaluators.families import INFINITE
 from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_check
 from dptaxonomy.reasoning.evaluators.perfect_checks import declaration_results
+from dptaxonomy.reasoning.evaluators.relation_checks import relation_results, vacuous_results
 from dptaxonomy.reasoning.evaluators.thresholding import evaluable_for
 from dptaxonomy.reasoning.numeric import (
     IV,
@@ -74,6 +77,8 @@ class CheckKind(StrEnum):
     violates = "violates"
     parameter_map = "parameter_map"
     perfect_privacy = "perfect_privacy"
+    vacuous = "vacuous"
+    relation = "relation"
 
 
 @record
@@ -89,6 +94,10 @@ class Check:
     cases: int
     disputed: bool
     counterexample: str | None = None
+    relation: str | None = None
+    """For a relation check: the relation's symbol (≻, ∼ or ⊂)."""
+    sampled_from: int = 0
+    """The full grid's size when only a seeded sample of it was checked (0: all of it)."""
 
     def data(self) -> dict[str, Any]:
         """JSON form (the rows of ``catalog/evidence.json``)."""
@@ -102,6 +111,10 @@ class Check:
         }
         if self.counterexample is not None:
             data["counterexample"] = self.counterexample
+        if self.relation is not None:
+            data["relation"] = self.relation
+        if self.sampled_from:
+            data["sampled_from"] = self.sampled_from
         return data
 
 
@@ -194,6 +207,7 @@ _OUTCOMES = {True: Outcome.computed, False: Outcome.refuted, None: Outcome.unche
 
 def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
     cases = mechanism_cases(mechanism)
+    full = grid_size(mechanism)
     claims: list[tuple[CheckKind, int, Satisfies | Violates]] = [
         *((CheckKind.satisfies, i, c) for i, c in enumerate(mechanism.satisfies)),
         *((CheckKind.violates, i, c) for i, c in enumerate(mechanism.violates)),
@@ -214,6 +228,7 @@ def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
             count,
             claim.status.value == "disputed",
             where,
+            sampled_from=full if full > MAX_GRID_POINTS else 0,
         )
 
 
@@ -295,7 +310,36 @@ def verify_catalog(catalog: Catalog) -> list[Check]:
     cases, algorithms = battery(catalog.mechanisms), semantic.semantic_battery()
     checks.extend(_map_checks(catalog, cases, algorithms))
     checks.extend(_perfect_privacy_checks(catalog, cases))
+    checks.extend(_vacuous_checks(catalog, cases))
+    checks.extend(_relation_checks(catalog, cases))
     return checks
+
+
+def _vacuous_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
+    """Each numeric ``vacuous`` value of an evaluable definition (rule V1)."""
+    for definition in catalog.definitions.values():
+        for index, reading, results in vacuous_results(definition, cases):
+            outcome, count, where = _tally(results)
+            yield Check(
+                CheckKind.vacuous, definition.id, index, reading, outcome, count, False, where
+            )
+
+
+def _relation_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
+    """Each ≻, ∼ and ⊂ between two evaluable definitions, in the directions it asserts."""
+    for found in relation_results(catalog, cases):
+        outcome, count, where = _tally(found.results)
+        yield Check(
+            CheckKind.relation,
+            found.subject,
+            found.index,
+            found.reading,
+            outcome,
+            count,
+            found.disputed,
+            where,
+            found.symbol,
+        )
 
 
 def _perfect_privacy_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
