@@ -119,6 +119,15 @@ def test_every_mechanism_file_is_formatted(path: Path) -> None:
     )
 
 
+def test_the_references_file_is_formatted() -> None:
+    """GRS09 landed unformatted once: nothing but `dptax fmt --check` in CI looked at this file."""
+    path = CATALOG_DIR / "references.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert format_text(text, kind=FileKind.references) == text, (
+        f"run `dptax fmt {path.relative_to(ROOT)}`"
+    )
+
+
 def test_pre_commit_hooks_and_workflow() -> None:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     assert {hook["id"] for hook in hooks} == {"dptax-validate", "dptax-fmt"}

@@ -186,4 +186,4 @@ def test_planted_false_claims_about_the_pair_are_refuted(
     assert result.code == 1
     assert "✗ refuted   power-law-geometric-pair satisfies renyi-dp" in result.out
     assert "✗ refuted   power-law-geometric-pair satisfies kl-privacy" in result.out
-    assert "power-law-geometric-pair: kl-privacy with epsilon=[0.32, 0.32]" in result.out
+    assert "power-law-geometric-pair: kl-privacy with epsilon=[0.319999, 0.320001]" in result.out
