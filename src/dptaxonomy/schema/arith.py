@@ -51,8 +51,7 @@ __all__ = [
 
 ARITY: dict[str, tuple[int, int | None]] = {
     **dict.fromkeys(("exp", "log", "sqrt", "abs", "tanh", "Phi"), (1, 1)),
-    "min": (1, None),
-    "max": (1, None),
+    **dict.fromkeys(("min", "max"), (1, None)),
     "binom_pmf": (3, 3),
 }
 """Each function's least and greatest number of arguments (None: any number)."""
@@ -77,9 +76,8 @@ class ArithmeticError_(ValueError):
 
 @record
 class Number:
-    """A number: the decimal ``repr(value)`` writes, or, when the literal as written is
-    another decimal (``10000000000000000000001`` is not ``1e+22``), that literal in
-    ``text``, so sound evaluation reads what the catalog wrote, not its rounding."""
+    """A number: ``value``, and in ``text`` the literal as written when it is another decimal
+    than ``repr(value)`` (``10000000000000000000001``), which sound evaluation then reads."""
 
     value: float
     text: str = ""
