@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from dptaxonomy.reasoning.evaluators.families import at_most
+from dptaxonomy.reasoning.evaluators.families import STRICT, at_most
 from dptaxonomy.reasoning.evaluators.semantic import (
     Database,
     FiniteAlgorithm,
@@ -71,9 +71,17 @@ def _mass(algorithm: FiniteAlgorithm, x: Database, transcripts: list[int]) -> IV
 
 
 def bad_transcripts(algorithm: FiniteAlgorithm, default: int, epsilon: IV) -> list[int]:
-    """The transcripts at which some prior and position may push the distance above ε."""
+    """The transcripts at which some prior and position may push the distance above ε.
+
+    Strict: a supremum within the enclosures' tolerance above ε counts as bad, so
+    :func:`delta_upper` stays an upper bound, also as the side a refutation rests on.
+    """
     suprema = transcript_suprema(algorithm, default)
-    return [t for t, value in enumerate(suprema) if at_most(value, epsilon) is not True]
+    token = STRICT.set(True)
+    try:
+        return [t for t, value in enumerate(suprema) if at_most(value, epsilon) is not True]
+    finally:
+        STRICT.reset(token)
 
 
 def delta_upper(algorithm: FiniteAlgorithm, default: int, epsilon: IV) -> IV:
