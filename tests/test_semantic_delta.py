@@ -196,18 +196,32 @@ def test_no_case_is_left_undecided_at_a_corner() -> None:
                 assert holds_epsilon_delta_semantic(algorithm, default, epsilon, delta) is True
 
 
-def test_a_transcript_within_the_tolerance_above_epsilon_counts_as_bad() -> None:
-    """delta_upper is the side a map refutation rests on: a supremum that may exceed ε, even
-    by less than at_most's 1e-12 tolerance for tight claims, must count (soundness review)."""
+def test_the_corners_a_refutation_rests_on_are_computed_strictly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A map refutation needs its corner (ε, δ) met for certain: a supremum within at_most's
+    tolerance for tight claims above ε must count as breaking it (soundness review)."""
+    from dptaxonomy.reasoning.evaluators import semantic_delta
+    from dptaxonomy.reasoning.evaluators.families import STRICT, at_most
     from dptaxonomy.reasoning.evaluators.semantic import transcript_suprema
-    from dptaxonomy.reasoning.evaluators.semantic_delta import bad_transcripts
 
     algorithm = randomized_response(1, "1")
     suprema = transcript_suprema(algorithm, 0)
     worst = max(range(len(suprema)), key=lambda t: lower(suprema[t]))
     assert lower(suprema[worst]) < upper(suprema[worst])  # an enclosure, not a point
     inside = point(lower(suprema[worst]))  # the true supremum may lie above it
-    assert worst in bad_transcripts(algorithm, 0, inside)
-    assert upper(delta_upper(algorithm, 0, inside)) > 0
-    at_top = point(upper(suprema[worst]))
-    assert worst not in bad_transcripts(algorithm, 0, at_top)
+    token = STRICT.set(True)
+    try:
+        assert worst in semantic_delta.bad_transcripts(algorithm, 0, inside)
+    finally:
+        STRICT.reset(token)
+    modes: list[bool] = []
+
+    def spy(value: object, bound: object) -> bool | None:
+        modes.append(STRICT.get())
+        return at_most(value, bound)
+
+    monkeypatch.setattr(semantic_delta, "at_most", spy)
+    assert semantic_delta.tight_parameters(algorithm, 0)
+    assert modes
+    assert all(modes)

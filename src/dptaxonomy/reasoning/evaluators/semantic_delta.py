@@ -71,17 +71,9 @@ def _mass(algorithm: FiniteAlgorithm, x: Database, transcripts: list[int]) -> IV
 
 
 def bad_transcripts(algorithm: FiniteAlgorithm, default: int, epsilon: IV) -> list[int]:
-    """The transcripts at which some prior and position may push the distance above ε.
-
-    Strict: a supremum within the enclosures' tolerance above ε counts as bad, so
-    :func:`delta_upper` stays an upper bound, also as the side a refutation rests on.
-    """
+    """The transcripts at which some prior and position may push the distance above ε."""
     suprema = transcript_suprema(algorithm, default)
-    token = STRICT.set(True)
-    try:
-        return [t for t, value in enumerate(suprema) if at_most(value, epsilon) is not True]
-    finally:
-        STRICT.reset(token)
+    return [t for t, value in enumerate(suprema) if at_most(value, epsilon) is not True]
 
 
 def delta_upper(algorithm: FiniteAlgorithm, default: int, epsilon: IV) -> IV:
@@ -242,9 +234,15 @@ def tight_parameters(algorithm: FiniteAlgorithm, default: int) -> list[tuple[IV,
     """
     corners: list[tuple[IV, IV]] = []
     steps = sorted({upper(value) for value in transcript_suprema(algorithm, default)})
-    for step in steps:
-        epsilon = point(step)
-        delta = delta_upper(algorithm, default, epsilon)
-        if upper(delta) < 1:
-            corners.append((epsilon, delta))
+    # strict: a map refutation rests on these corners being met, so a supremum within
+    # at_most's tolerance for tight claims above ε counts as breaking the bound
+    token = STRICT.set(True)
+    try:
+        for step in steps:
+            epsilon = point(step)
+            delta = delta_upper(algorithm, default, epsilon)
+            if upper(delta) < 1:
+                corners.append((epsilon, delta))
+    finally:
+        STRICT.reset(token)
     return corners
