@@ -171,6 +171,32 @@ def test_a_special_case_whose_map_lands_on_a_vacuous_value(catalog: Catalog) -> 
     ]
 
 
+@pytest.mark.parametrize(
+    ("conditions", "restrictions", "flagged"),
+    [
+        ([], [], True),  # α = 2 is sent to δ = 1
+        (["alpha > 3"], [], False),  # the condition leaves α = 2 out (soundness review)
+        ([], [Restriction(parameter="alpha", value="a described set of orders")], False),
+    ],
+)
+def test_a_landing_is_read_only_where_the_relation_is_stated(
+    catalog: Catalog, conditions: list[str], restrictions: list[Restriction], flagged: bool
+) -> None:
+    planted = Relation(
+        kind=RelationKind.extends,
+        target="approximate-dp",
+        parameter_map={"epsilon": "epsilon", "delta": "alpha - 1"},
+        conditions=conditions,
+        restrictions=restrictions,
+        citation=Citation(key="DP20", at="planted"),
+    )
+    relations = [*catalog.definitions["renyi-dp"].relations, planted]
+    changed = _update(catalog, "renyi-dp", relations=relations)
+    conflicts = vacuous_conflicts(changed, compile_knowledge_base(changed).factset)
+    landing = [c for c in conflicts if "its map sends" in c.message]
+    assert bool(landing) is flagged
+
+
 def test_a_refuted_relation_must_be_disputed(catalog: Catalog) -> None:
     relations = catalog.definitions["approximate-concentrated-dp"].relations
     assert relations[3].status is Status.disputed

@@ -144,7 +144,11 @@ def _lands_on(fact: Fact, special: Definition, value: VacuousValue) -> dict[str,
         return None
     target = {k: exact(v) for k, v in value.parameters.items()}
     names = [p.name for p in special.parameters]
+    if any(parameter in names for parameter, _ in fact.origin.restrictions):
+        return None  # the relation holds only on a described part of the special side
     for point in definition_grid(special, names, IDENTITY_GRIDS):
+        if not _within_conditions(fact, point):
+            continue
         try:
             images = {k: evaluate_interval(parse_expression(mapping[k]), point) for k in target}
         except (ArithmeticError_, NumericError):
@@ -153,6 +157,17 @@ def _lands_on(fact: Fact, special: Definition, value: VacuousValue) -> dict[str,
         if hits and not any(_at(point, own) for own in special.vacuous):
             return point
     return None
+
+
+def _within_conditions(fact: Fact, point: dict[str, IV]) -> bool:
+    """Whether every side condition of the relation certainly holds at ``point``."""
+    for text in fact.origin.conditions:
+        try:
+            if holds(parse_condition(text), point) is not True:
+                return False
+        except (ArithmeticError_, NumericError):
+            return False
+    return True
 
 
 def _at(point: dict[str, IV], value: VacuousValue) -> bool:
