@@ -197,6 +197,29 @@ def test_a_landing_is_read_only_where_the_relation_is_stated(
     assert bool(landing) is flagged
 
 
+@pytest.mark.parametrize(
+    ("condition", "flagged"),
+    [
+        ("delta < exp(-epsilon)", False),  # false at δ = 1 for every ε ≥ 0 (soundness review)
+        ("delta <= exp(-epsilon)", True),  # holds at δ = 1, ε = 0: the value is not excluded
+    ],
+)
+def test_a_condition_over_other_parameters_excludes_a_value_it_fails_on_everywhere(
+    catalog: Catalog, condition: str, flagged: bool
+) -> None:
+    planted = Relation(
+        kind=RelationKind.stronger,
+        target="differential-privacy",
+        conditions=[condition],
+        citation=Citation(key="DP20", at="planted"),
+    )
+    relations = [*catalog.definitions["approximate-dp"].relations, planted]
+    changed = _update(catalog, "approximate-dp", relations=relations)
+    conflicts = vacuous_conflicts(changed, compile_knowledge_base(changed).factset)
+    mine = [c for c in conflicts if c.fact.origin.conditions == (condition,)]
+    assert bool(mine) is flagged
+
+
 def test_a_refuted_relation_must_be_disputed(catalog: Catalog) -> None:
     relations = catalog.definitions["approximate-concentrated-dp"].relations
     assert relations[3].status is Status.disputed

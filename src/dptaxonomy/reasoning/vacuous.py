@@ -35,7 +35,15 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.evaluators.grids import IDENTITY_GRIDS, definition_grid
 from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds, lower, upper
+from dptaxonomy.reasoning.numeric import (
+    INTERVALS,
+    IV,
+    evaluate_interval,
+    exact,
+    holds,
+    lower,
+    upper,
+)
 from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
@@ -43,6 +51,7 @@ from dptaxonomy.schema.arith import (
     names_in,
     parse_condition,
     parse_expression,
+    parse_interval,
 )
 from dptaxonomy.schema.enums import Status
 
@@ -110,7 +119,17 @@ def _describe(definition_id: str, value: VacuousValue) -> str:
     return f"{definition_id} at " + ", ".join(parts)
 
 
-def _excluded(fact: Fact, value: VacuousValue) -> bool:
+def _domains(definition: Definition) -> dict[str, IV]:
+    """Each numeric parameter's domain as one enclosure (closed hull: larger, so sound)."""
+    box: dict[str, IV] = {}
+    for parameter in definition.parameters:
+        if parameter.type.value in ("real", "integer"):
+            domain = parse_interval(parameter.domain)
+            box[parameter.name] = INTERVALS.mpf([domain.low, domain.high])
+    return box
+
+
+def _excluded(fact: Fact, value: VacuousValue, implying: Definition) -> bool:
     """Whether the relation restricts itself away from the vacuous value."""
     named = set(value.parameters)
     if value.described is not None:
@@ -118,11 +137,14 @@ def _excluded(fact: Fact, value: VacuousValue) -> bool:
     for parameter, _ in fact.origin.restrictions:
         if parameter in named or "" in named:
             return True
-    point = {k: exact(v) for k, v in value.parameters.items() if constant_value(v) is not None}
+    at_value = {k: exact(v) for k, v in value.parameters.items() if constant_value(v) is not None}
+    # the value's own parameters fixed, the others anywhere in their domains: a condition
+    # false on that whole box is false at every point of the vacuous value
+    point = {**_domains(implying), **at_value}
     for text in fact.origin.conditions:
         try:
             condition = parse_condition(text)
-            if not names_in(condition) <= set(point):
+            if not names_in(condition) <= set(point) or not names_in(condition) & set(at_value):
                 continue
             if holds(condition, point) is False:
                 return True
@@ -208,7 +230,7 @@ def _from_vacuous(
         return
     symbol = "≻" if fact.kind is FactKind.stronger else "⊂"
     for value in implying.vacuous:
-        if not _excluded(fact, value):
+        if not _excluded(fact, value, implying):
             at = _describe(fact.a, value)
             message = (
                 f"{fact.a} {symbol} {fact.b} cannot hold (rule V1): every mechanism meets "
