@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.checks import implication_sides
-from dptaxonomy.reasoning.evaluators.battery import Case, conditions_hold
+from dptaxonomy.reasoning.evaluators.battery import Case, conditions_hold, in_domains
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE, STRICT
 from dptaxonomy.reasoning.evaluators.grids import IDENTITY_GRIDS, definition_grid
 from dptaxonomy.reasoning.evaluators.perfect_checks import IDENTICAL, holds_or_none
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, inside, lower, upper
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, lower, upper
 from dptaxonomy.reasoning.perfect import excluded_pairs
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
@@ -38,7 +38,6 @@ from dptaxonomy.schema.arith import (
     names_in,
     parse_condition,
     parse_expression,
-    parse_interval,
 )
 from dptaxonomy.schema.enums import RelationKind
 
@@ -141,18 +140,6 @@ def _value(expression: str, values: dict[str, IV]) -> IV:
     return evaluate_interval(node, values)
 
 
-def _in_domain(values: dict[str, IV], definition: Definition, evaluable: Evaluable) -> bool:
-    for parameter in definition.parameters:
-        value = values.get(parameter.name)
-        if value is None or parameter.type.value not in ("real", "integer"):
-            continue
-        if lower(value) == upper(value) in evaluable.extensions.get(parameter.name, ()):
-            continue
-        if not inside(value, parse_interval(parameter.domain)):
-            return False
-    return True
-
-
 def _identity(
     relation: Relation,
     sides: tuple[Definition, Definition],
@@ -171,7 +158,7 @@ def _identity(
             mapped = {k: _value(e, point) for k, e in relation.parameter_map.items()}
         except (ArithmeticError_, NumericError):
             continue
-        if not _in_domain(mapped, general, evaluables[1]):
+        if not in_domains(mapped, general, evaluables[1].extensions):
             continue
         for case in cases:
             a, b = _certain(evaluables[0], case, point), _certain(evaluables[1], case, mapped)
