@@ -34,6 +34,7 @@ from dptaxonomy.reasoning.numeric import IV, exact, lower, upper
 __all__ = [
     "DIGITS",
     "SafeSide",
+    "assignment_text",
     "bound_text",
     "enclosure_text",
     "outward_float",
@@ -142,3 +143,13 @@ def bound_text(value: IV, side: SafeSide) -> str:
         return f"≥ {outward_text(lower(value), up=False)}"
     shown = enclosure_text(value)
     return f"∈ {shown}" if shown.startswith("[") else f"= {shown}"
+
+
+def assignment_text(values: dict[str, IV], *, digits: int = 6) -> str:
+    """Parameter values as ``a=x, b=[lo, hi]`` (sorted by name), each widened outward.
+
+    >>> from dptaxonomy.reasoning.numeric import exact
+    >>> assignment_text({"epsilon": exact("1") / 3, "delta": exact("0.5")})
+    'delta=0.5, epsilon=[0.333333, 0.333334]'
+    """
+    return ", ".join(f"{k}={enclosure_text(v, digits=digits)}" for k, v in sorted(values.items()))

@@ -30,8 +30,9 @@ from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE, STRICT
 from dptaxonomy.reasoning.evaluators.grids import IDENTITY_GRIDS, definition_grid
 from dptaxonomy.reasoning.evaluators.perfect_checks import IDENTICAL, holds_or_none
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, lower, upper
+from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact
 from dptaxonomy.reasoning.perfect import excluded_pairs
+from dptaxonomy.reasoning.rounding import assignment_text
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
     Name,
@@ -67,14 +68,6 @@ class RelationResults:
     reading: str
     results: Results
     disputed: bool
-
-
-def _show(values: dict[str, IV]) -> str:
-    def number(value: IV) -> str:
-        low, high = lower(value), upper(value)
-        return f"{high:.6g}" if low == high else f"[{low:.6g}, {high:.6g}]"
-
-    return ", ".join(f"{k}={number(v)}" for k, v in sorted(values.items()))
 
 
 def _free(evaluable: Evaluable) -> Iterator[dict[str, IV]]:
@@ -126,7 +119,8 @@ def _implication(
             continue
         verdict = _meets_some(target, case)
         where = (
-            f"{case.label} meets {names[0]} with {_show(met[0])} but {names[1]} for no parameter"
+            f"{case.label} meets {names[0]} with {assignment_text(met[0])} "
+            f"but {names[1]} for no parameter"
         )
         results.append((verdict, where))
     return results
@@ -165,8 +159,8 @@ def _identity(
             if a is None or b is None:
                 continue
             where = (
-                f"{case.label}: {special.id} with {_show(point)} "
-                f"{'holds' if a else 'fails'} but {general.id} with {_show(mapped)} "
+                f"{case.label}: {special.id} with {assignment_text(point)} "
+                f"{'holds' if a else 'fails'} but {general.id} with {assignment_text(mapped)} "
                 f"{'holds' if b else 'fails'}"
             )
             results.append((a == b, where))
@@ -254,6 +248,8 @@ def vacuous_results(
             params = {**fixed, **free}
             for case in [*IDENTICAL, *cases]:
                 met = holds_or_none(evaluable, case.pair, params)
-                results.append((met, f"{case.label} fails {definition.id} with {_show(params)}"))
+                results.append(
+                    (met, f"{case.label} fails {definition.id} with {assignment_text(params)}")
+                )
         point = ", ".join(f"{k} = {v}" for k, v in value.parameters.items())
         yield index, f"{definition.id} is met by every mechanism at {point}", results

@@ -42,7 +42,7 @@ from dptaxonomy.reasoning.numeric import (
     evaluate_interval,
     exact,
 )
-from dptaxonomy.reasoning.rounding import enclosure_text
+from dptaxonomy.reasoning.rounding import assignment_text
 from dptaxonomy.schema.arith import Name, parse_expression
 from dptaxonomy.schema.mechanisms import Mechanism, Satisfies, Violates
 
@@ -118,14 +118,6 @@ class Check:
         return data
 
 
-def _show(values: dict[str, IV]) -> str:
-    return ", ".join(f"{k}={_number(v)}" for k, v in sorted(values.items()))
-
-
-def _number(value: IV) -> str:
-    return enclosure_text(value, digits=6)
-
-
 def _value(expression: str, values: dict[str, IV]) -> IV:
     """An expression's enclosure; ``inf`` itself (an unbounded order ω) is allowed."""
     node = parse_expression(expression)
@@ -169,7 +161,9 @@ def _satisfies(
                     verdict = True if met else evaluable.violated(case.pair) is not True and None
             except NumericError:
                 continue
-            results.append((verdict, f"{case.label}: {definition.id} with {_show(params)}"))
+            results.append(
+                (verdict, f"{case.label}: {definition.id} with {assignment_text(params)}")
+            )
     return results
 
 
@@ -258,7 +252,10 @@ def _map_results(
                     verdict = target.holds(case.pair, {**extra, **mapped})
                 except NumericError:
                     continue
-                where = f"{case.label}: source {_show(tight)} gives {_show({**extra, **mapped})}"
+                where = (
+                    f"{case.label}: source {assignment_text(tight)} "
+                    f"gives {assignment_text({**extra, **mapped})}"
+                )
                 results.append((verdict, where))
     return results
 
