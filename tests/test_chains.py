@@ -13,9 +13,9 @@ from dptaxonomy.catalog.loader import LoadedDefinition
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.catalog.synthetic import synthetic_catalog
 from dptaxonomy.catalog.yamlsource import Located
-from dptaxonomy.reasoning.chains import compose, parametric_chains
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.equivalence import EquivalenceKind, equivalence_maps
+from dptaxonomy.reasoning.logic.equivalence import EquivalenceKind, equivalence_maps
+from dptaxonomy.reasoning.maps.chains import compose, parametric_chains
 from dptaxonomy.reasoning.reasoner import Reasoner
 from dptaxonomy.schema.arith import parse_expression
 from dptaxonomy.schema.arith_eval import evaluate
@@ -266,7 +266,7 @@ def test_list_marks_derived_values(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_p1_agrees_with_the_soks_derivation_by_equivalence(catalog: Catalog) -> None:
-    from dptaxonomy.reasoning.derived import derived_properties
+    from dptaxonomy.reasoning.logic.derived import derived_properties
 
     kb = compile_knowledge_base(catalog)
     # Table 3 row 64, footnote 12: IndPr's axioms and composability "follow from equivalence".
@@ -278,7 +278,7 @@ def test_p1_agrees_with_the_soks_derivation_by_equivalence(catalog: Catalog) -> 
 
 
 def test_p2_transfers_every_property_across_same_parameters() -> None:
-    from dptaxonomy.reasoning.derived import derived_properties
+    from dptaxonomy.reasoning.logic.derived import derived_properties
     from dptaxonomy.schema.models import Citation, Claim, Truth
 
     catalog = _catalog([("a", E, "b", {"epsilon": "epsilon"}, [])])
@@ -300,7 +300,7 @@ def test_p2_transfers_every_property_across_same_parameters() -> None:
 
 
 def test_no_property_derived_through_a_conditional_equivalence(catalog: Catalog) -> None:
-    from dptaxonomy.reasoning.derived import derived_properties
+    from dptaxonomy.reasoning.logic.derived import derived_properties
 
     kb = compile_knowledge_base(catalog)
     # KS14 Thm 2.4 relates (ε, δ)-semantic privacy and (ε, δ)-DP only under conditions

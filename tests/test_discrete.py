@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.discrete import discrete_laplace_pair
-from dptaxonomy.reasoning.numeric import exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import exact, lower, point, upper
 
 
 def _truncated(shift: int, scale: float) -> tuple[list[float], list[float]]:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from mpmath import mp as _mp_default
 
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Zeta, is_infinite
-from dptaxonomy.reasoning.numeric import IV, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 
 mp = type(_mp_default)()  # a private context: no process-wide mpmath setting changes
 mp.dps = 30

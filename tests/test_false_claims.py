@@ -11,7 +11,7 @@ from __future__ import annotations
 from dptaxonomy.base import records
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.contradictions import validation_diagnostics
+from dptaxonomy.reasoning.logic.contradictions import validation_diagnostics
 from dptaxonomy.schema.models import Citation, Relation, RelationKind
 
 TEXTBOOK = [

@@ -30,12 +30,12 @@ from dptaxonomy.export.site.builder import SiteOptions
 from dptaxonomy.export.site.data import definition_graphs
 from dptaxonomy.export.site.render import Renderer
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.facts import Fact, FactKind, Origin, WitnessRef
 from dptaxonomy.reasoning.info import CitationRef
-from dptaxonomy.reasoning.proof import Conclusion, Proof
-from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
-from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.reasoning.witnesses import witness_fact
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind, Origin, WitnessRef
+from dptaxonomy.reasoning.logic.proof import Conclusion, Proof
+from dptaxonomy.reasoning.logic.proofcheck import ProofError, check_proof
+from dptaxonomy.reasoning.logic.rules import Rule
+from dptaxonomy.reasoning.logic.witnesses import witness_fact
 from dptaxonomy.schema.enums import RelationKind, Status
 from tests.conftest import CATALOG_DIR, FIXTURES
 

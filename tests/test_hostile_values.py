@@ -57,7 +57,7 @@ def test_a_constant_no_double_holds_keeps_its_decimal(
 
 
 def test_a_literal_keeps_its_text_and_an_exact_one_its_value() -> None:
-    from dptaxonomy.reasoning.numeric import evaluate_interval, lower, upper
+    from dptaxonomy.reasoning.maps.numeric import evaluate_interval, lower, upper
     from dptaxonomy.schema.arith import Number, parse_expression, render
 
     assert parse_expression("2") == Number(2.0)
@@ -174,7 +174,7 @@ def test_a_unicode_digit_in_a_count_option_is_a_usage_error(
 @given(st.characters(categories=["Nd"]).filter(lambda c: not c.isascii()))
 def test_no_unicode_digit_is_read_as_a_number(digit: str) -> None:
     from dptaxonomy.base.errors import NumericError
-    from dptaxonomy.reasoning.numeric import exact
+    from dptaxonomy.reasoning.maps.numeric import exact
     from dptaxonomy.schema.arith import ArithmeticError_, parse_expression
 
     with pytest.raises(ArithmeticError_, match="is not an ASCII digit"):

@@ -27,9 +27,9 @@ from hypothesis import strategies as st
 
 from dptaxonomy.catalog.synthetic import synthetic_catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.contradictions import shortest_cycle
-from dptaxonomy.reasoning.facts import FactKind
-from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.contradictions import shortest_cycle
+from dptaxonomy.reasoning.logic.facts import FactKind
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
 from dptaxonomy.schema.models import RelationKind
 from tests.conftest import FIXTURES
 
@@ -156,7 +156,7 @@ def test_dense_extension_cycle_is_the_least_shortest_one() -> None:
     ids = [f"d{i:02d}" for i in range(11)]
     triples = [(a, RelationKind.extends, b) for a in ids for b in ids if a != b]
     kb = compile_knowledge_base(synthetic_catalog(ids, triples))
-    from dptaxonomy.reasoning.contradictions import find_contradictions
+    from dptaxonomy.reasoning.logic.contradictions import find_contradictions
 
     start = time.perf_counter()
     found = find_contradictions(kb)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.reasoning.numeric import (
+from dptaxonomy.reasoning.maps.numeric import (
     evaluate_interval,
     exact,
     holds,

@@ -9,9 +9,9 @@ import pytest
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.catalog.synthetic import synthetic_catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.parameters import composed_map
-from dptaxonomy.reasoning.proofcheck import check_proof
-from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.proofcheck import check_proof
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
+from dptaxonomy.reasoning.maps.parameters import composed_map
 from dptaxonomy.schema.models import Citation, Relation, RelationKind
 from tests.clirunner import run
 

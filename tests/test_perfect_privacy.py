@@ -21,9 +21,9 @@ from dptaxonomy.reasoning.evaluators.perfect_checks import (
     point_results,
 )
 from dptaxonomy.reasoning.evaluators.verify import Outcome, verify_catalog
-from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
-from dptaxonomy.reasoning.proofs import ProofSearch
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.proofcheck import ProofError, check_proof
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Dimension
 from dptaxonomy.schema.models import Definition, PerfectPrivacy
 from tests.clirunner import run

@@ -26,7 +26,7 @@ from dptaxonomy.reasoning.evaluators.semantic import (
     randomized_response,
     semantic_battery,
 )
-from dptaxonomy.reasoning.numeric import exact, lower, upper
+from dptaxonomy.reasoning.maps.numeric import exact, lower, upper
 from dptaxonomy.schema.models import Citation, Relation, RelationKind
 from tests.test_semantic import _algorithm, algorithms
 

@@ -13,10 +13,10 @@ import pytest
 from dptaxonomy.base import records
 from dptaxonomy.catalog.store import load_catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.proof import Proof
-from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
-from dptaxonomy.reasoning.proofs import ProofSearch
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.proof import Proof
+from dptaxonomy.reasoning.logic.proofcheck import ProofError, check_proof
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Status
 from tests.conftest import FIXTURES
 

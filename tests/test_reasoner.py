@@ -11,11 +11,11 @@ import pytest
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.catalog.synthetic import synthetic_catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.contradictions import find_contradictions
-from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
-from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.contradictions import find_contradictions
+from dptaxonomy.reasoning.logic.proofcheck import ProofError, check_proof
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.reasoning.reasoner import Reasoner
-from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.models import RelationKind, Status, Truth
 from tests.clirunner import run
 from tests.conftest import FIXTURES

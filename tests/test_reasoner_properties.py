@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from dptaxonomy.catalog.synthetic import synthetic_catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proofcheck import check_proof
-from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.proofcheck import check_proof
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
 from dptaxonomy.reasoning.reasoner import Reasoner
 from dptaxonomy.schema.models import RelationKind, Status
 

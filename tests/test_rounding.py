@@ -23,11 +23,11 @@ from dptaxonomy.base.errors import ConversionError
 from dptaxonomy.base.records import replace
 from dptaxonomy.catalog.store import open_catalog
 from dptaxonomy.queries.convert import ConvertResult, convert
-from dptaxonomy.reasoning.conversion import ParameterSpec
-from dptaxonomy.reasoning.conversion_chains import Chain, conversion_chains
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.numeric import exact, lower, upper
-from dptaxonomy.reasoning.rounding import (
+from dptaxonomy.reasoning.maps.conversion import ParameterSpec
+from dptaxonomy.reasoning.maps.conversion_chains import Chain, conversion_chains
+from dptaxonomy.reasoning.maps.numeric import exact, lower, upper
+from dptaxonomy.reasoning.maps.rounding import (
     SafeSide,
     bound_text,
     enclosure_text,
@@ -35,7 +35,7 @@ from dptaxonomy.reasoning.rounding import (
     outward_text,
     safe_side,
 )
-from dptaxonomy.reasoning.tightest import ChainResult, evaluate_chains, parameter_specs
+from dptaxonomy.reasoning.maps.tightest import ChainResult, evaluate_chains, parameter_specs
 
 _SOURCE_VALUES = {
     "[0, inf)": ("0.1", "0.7", "1.3", "3"),

@@ -18,7 +18,7 @@ from dptaxonomy.reasoning.evaluators.semantic import (
     semantic_battery,
     semantic_epsilon,
 )
-from dptaxonomy.reasoning.numeric import exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import exact, lower, point, upper
 from dptaxonomy.schema.models import Citation, Relation, RelationKind
 
 

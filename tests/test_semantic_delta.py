@@ -27,7 +27,7 @@ from dptaxonomy.reasoning.evaluators.semantic_delta import (
     holds_epsilon_delta_semantic,
     tight_parameters,
 )
-from dptaxonomy.reasoning.numeric import exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import exact, lower, point, upper
 from tests.clirunner import run
 from tests.test_semantic import algorithms
 

@@ -18,7 +18,7 @@ from dptaxonomy.reasoning.evaluators.semantic_delta import (
     delta_upper,
     oblivious_delta_lower,
 )
-from dptaxonomy.reasoning.numeric import INTERVALS, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import INTERVALS, exact, lower, point, upper
 from tests.test_semantic import algorithms
 
 LOCAL = "local-semantic-privacy"

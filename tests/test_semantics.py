@@ -13,8 +13,8 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.catalog.synthetic import synthetic_catalog
 from dptaxonomy.catalog.yamlsource import Located
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.conditions import ConditionKind, classify_condition
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.logic.conditions import ConditionKind, classify_condition
 from dptaxonomy.reasoning.reasoner import Extension, Reasoner, Verdict
 from dptaxonomy.schema.models import Parameter, ParameterType, RelationKind
 from tests.clirunner import run
@@ -345,8 +345,8 @@ def test_maps_no_longer_leave_theta_free(catalog: Catalog) -> None:
 
 def test_proof_checker_checks_conditional_proofs(catalog: Catalog) -> None:
     from dptaxonomy.base import records
-    from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
-    from dptaxonomy.reasoning.rules import Rule
+    from dptaxonomy.reasoning.logic.proofcheck import ProofError, check_proof
+    from dptaxonomy.reasoning.logic.rules import Rule
 
     kb = compile_knowledge_base(catalog)
     reasoner = Reasoner(kb)
@@ -368,8 +368,8 @@ def test_proof_checker_checks_conditional_proofs(catalog: Catalog) -> None:
 
 
 def test_every_parametric_chain_proof_checks(catalog: Catalog) -> None:
-    from dptaxonomy.reasoning.chains import parametric_chains
-    from dptaxonomy.reasoning.proofcheck import check_proof
+    from dptaxonomy.reasoning.logic.proofcheck import check_proof
+    from dptaxonomy.reasoning.maps.chains import parametric_chains
 
     kb = compile_knowledge_base(catalog)
     pairs = {(f.a, f.b) for f in kb.facts if f.origin.parameter_map}

@@ -14,7 +14,7 @@ from dptaxonomy.export.sparql import Bounds, run_on_dataset
 from dptaxonomy.export.sparqlgraph import graph_nquads
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
 
 BOUNDS = Bounds(timeout=120, limit=100_000)
 

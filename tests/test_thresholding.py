@@ -19,7 +19,7 @@ from dptaxonomy.reasoning.evaluators.thresholding import (
     thresholded_count_pair,
 )
 from dptaxonomy.reasoning.evaluators.verify import Outcome, verify_mechanism
-from dptaxonomy.reasoning.numeric import evaluate_interval, exact, lower, upper
+from dptaxonomy.reasoning.maps.numeric import evaluate_interval, exact, lower, upper
 from dptaxonomy.schema.arith import ArithmeticError_, parse_expression
 from dptaxonomy.schema.arith_eval import evaluate
 from dptaxonomy.schema.mechanisms import PairKind

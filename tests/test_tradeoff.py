@@ -25,7 +25,7 @@ from dptaxonomy.reasoning.evaluators.tradeoff import (
     probit,
     vertices,
 )
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, point, upper
 from dptaxonomy.schema.arith import parse_expression
 from tests.test_evaluators import finite_pairs
 

@@ -14,10 +14,10 @@ from dptaxonomy.base import records
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.catalog.synthetic import SYNTHETIC_KEY, random_relations, synthetic_catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.contradictions import validation_diagnostics
-from dptaxonomy.reasoning.facts import FactKind
-from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.reasoning.vacuous import vacuous_conflicts, violated
+from dptaxonomy.reasoning.logic.contradictions import validation_diagnostics
+from dptaxonomy.reasoning.logic.facts import FactKind
+from dptaxonomy.reasoning.logic.rules import Rule
+from dptaxonomy.reasoning.logic.vacuous import vacuous_conflicts, violated
 from dptaxonomy.schema.claims import Citation, VacuousValue
 from dptaxonomy.schema.enums import Status
 from dptaxonomy.schema.mechanisms import Violates

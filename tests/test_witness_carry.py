@@ -13,12 +13,12 @@ import pytest
 from dptaxonomy.base import records
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.contradictions import find_contradictions, validation_diagnostics
-from dptaxonomy.reasoning.facts import FactKind
-from dptaxonomy.reasoning.proof import Conclusion, Proof
-from dptaxonomy.reasoning.proofcheck import ProofError, check_proof
-from dptaxonomy.reasoning.proofs import ProofSearch
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.contradictions import find_contradictions, validation_diagnostics
+from dptaxonomy.reasoning.logic.facts import FactKind
+from dptaxonomy.reasoning.logic.proof import Conclusion, Proof
+from dptaxonomy.reasoning.logic.proofcheck import ProofError, check_proof
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Status
 from dptaxonomy.schema.models import Citation, Relation, RelationKind
 

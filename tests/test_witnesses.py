@@ -9,11 +9,11 @@ import pytest
 
 from dptaxonomy.catalog.store import Catalog, load_catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.contradictions import find_contradictions
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proofcheck import check_proof
+from dptaxonomy.reasoning.logic.contradictions import find_contradictions
+from dptaxonomy.reasoning.logic.proofcheck import check_proof
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.reasoning.reasoner import Reasoner, Verdict
-from dptaxonomy.reasoning.rules import Rule
 from tests.clirunner import run
 from tests.conftest import CATALOG_DIR
 

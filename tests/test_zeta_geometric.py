@@ -21,7 +21,7 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE
 from dptaxonomy.reasoning.evaluators.families import Finite, is_infinite
 from dptaxonomy.reasoning.evaluators.zeta_geometric import ZetaGeometric, geometric_mean_log
-from dptaxonomy.reasoning.numeric import IV, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from tests.clirunner import run
 from tests.conftest import CATALOG_DIR
 

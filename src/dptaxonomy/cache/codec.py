@@ -18,10 +18,10 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from dptaxonomy.base.records import fields, is_record
-from dptaxonomy.reasoning.closure import Closure
-from dptaxonomy.reasoning.facts import Fact, FactSet, Origin
 from dptaxonomy.reasoning.info import DefinitionInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.logic.closure import Closure
+from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
 
 __all__ = ["decode_knowledge_base", "encode_knowledge_base"]
 

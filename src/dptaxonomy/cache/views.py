@@ -36,7 +36,7 @@ def encode_views(
     catalog shows it into the name to store.
     """
     from dptaxonomy.catalog.evidence import relation_evidence
-    from dptaxonomy.reasoning.derived import derived_properties
+    from dptaxonomy.reasoning.logic.derived import derived_properties
 
     definitions = {}
     for definition_id, definition in catalog.definitions.items():
@@ -69,7 +69,7 @@ def encode_views(
 
 def _with_evidence(claim: Document, computed: Computed | None) -> None:
     """Add a claim's evidence level (quoted, cited, computed, refuted) and its verify verdict."""
-    from dptaxonomy.reasoning.facts import evidence_level
+    from dptaxonomy.reasoning.logic.facts import evidence_level
 
     level, cases = evidence_level(claim.get("citation", {}).get("quote"), computed)
     claim["evidence"] = level
@@ -88,7 +88,7 @@ def _mechanism_documents(catalog: Catalog, stored: Callable[[str], str]) -> dict
     derives from it (the weaker of its two claims), or ``derived: false`` when
     W3 does not apply (a disputed claim, or claims about different instances).
     """
-    from dptaxonomy.reasoning.witnesses import witness_facts
+    from dptaxonomy.reasoning.logic.witnesses import witness_facts
 
     derived = {
         (f.origin.witness.mechanism, f.a, f.b): f.origin

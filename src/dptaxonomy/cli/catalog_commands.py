@@ -39,8 +39,8 @@ def validate(
     loaded = load_catalog(catalog or default_catalog_dir())
     diagnostics = list(loaded.diagnostics)
     if loaded.ok:
-        from dptaxonomy.reasoning.contradictions import validation_diagnostics
         from dptaxonomy.reasoning.evaluators.pair_checks import pair_diagnostics
+        from dptaxonomy.reasoning.logic.contradictions import validation_diagnostics
 
         diagnostics += validation_diagnostics(loaded) + pair_diagnostics(loaded)
     rendered = render(diagnostics, output)

@@ -19,12 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from dptaxonomy import __version__
 from dptaxonomy.catalog.paths import root_relative_names
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.reasoning.contradictions import find_contradictions
-from dptaxonomy.reasoning.derived import derived_properties
-from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.jsonform import contradiction_data, fact_data, proof_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.contradictions import find_contradictions
+from dptaxonomy.reasoning.logic.derived import derived_properties
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
 from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import Definition, Reference
 

@@ -26,10 +26,10 @@ from dptaxonomy.export.rdf_knowledge import (
 )
 from dptaxonomy.export.rdf_mechanisms import add_evidence, add_mechanism, claim_iri
 from dptaxonomy.reasoning.compile import compile_knowledge_base
-from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proofs import ProofSearch
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import DIMENSION_ORDER
 from dptaxonomy.schema.models import Citation, Claim, Definition, Reference, RelationKind
 

@@ -11,7 +11,7 @@ from rdflib import Graph, Literal, URIRef
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export import vocabulary as v
-from dptaxonomy.reasoning.facts import evidence_level
+from dptaxonomy.reasoning.logic.facts import evidence_level
 from dptaxonomy.schema.mechanisms import Mechanism, Satisfies, Violates
 from dptaxonomy.schema.models import Citation
 

@@ -1,7 +1,7 @@
 """``dptax convert``: a guarantee turned into numbers in an implied definition.
 
 The user's values are read as exact decimals, checked against each
-parameter's domain, and handed to :func:`dptaxonomy.reasoning.tightest.convert`;
+parameter's domain, and handed to :func:`dptaxonomy.reasoning.maps.tightest.convert`;
 every chain of parameter maps is evaluated soundly and the tightest wins.
 A conversion the catalog's mathematics does not give is refused with the
 reason (:class:`~dptaxonomy.base.errors.ConversionError`): the separation when
@@ -28,18 +28,18 @@ from dptaxonomy.base.errors import ConversionError, NumericError, UnknownNameErr
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.convert_text import conversion_text
 from dptaxonomy.queries.results import json_document
-from dptaxonomy.reasoning.conversion import ParameterSpec
 from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.numeric import IV, exact, inside, is_integer, lower, upper
-from dptaxonomy.reasoning.rounding import SafeSide, outward_float
-from dptaxonomy.reasoning.tightest import (
+from dptaxonomy.reasoning.maps.conversion import ParameterSpec
+from dptaxonomy.reasoning.maps.numeric import IV, exact, inside, is_integer, lower, upper
+from dptaxonomy.reasoning.maps.rounding import SafeSide, outward_float
+from dptaxonomy.reasoning.maps.tightest import (
     ChainResult,
     Conversion,
     evaluate_chains,
     parameter_specs,
 )
-from dptaxonomy.reasoning.tightest import convert as tightest
+from dptaxonomy.reasoning.maps.tightest import convert as tightest
 
 __all__ = ["PARAMETER_ALIASES", "ROUNDING", "ConvertResult", "convert", "parse_assignments"]
 
@@ -241,7 +241,7 @@ def _refusal(kb: KnowledgeBase, source: str, target: str, conversion: Conversion
             for r in ranked[:3]
         )
         return f"no chain from {source} to {target} gives a result at these values ({reasons})"
-    from dptaxonomy.reasoning.proofs import ProofSearch
+    from dptaxonomy.reasoning.logic.proofs import ProofSearch
 
     search = ProofSearch(kb)
     if kb.is_not_stronger(source, target):

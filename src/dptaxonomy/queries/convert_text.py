@@ -5,12 +5,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from dptaxonomy.reasoning.rounding import SafeSide, bound_text, outward_text
+from dptaxonomy.reasoning.maps.rounding import SafeSide, bound_text, outward_text
 from dptaxonomy.schema.enums import FACT_SYMBOLS
 
 if TYPE_CHECKING:
     from dptaxonomy.queries.convert import ConvertResult
-    from dptaxonomy.reasoning.tightest import ChainResult
+    from dptaxonomy.reasoning.maps.tightest import ChainResult
 
 __all__ = ["conversion_text", "number"]
 

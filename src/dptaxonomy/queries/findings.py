@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import fact_line, table_text
-from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.jsonform import contradiction_data, fact_data, proof_data
-from dptaxonomy.reasoning.proof import Proof
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.reasoning.reasoner import OpenQuestion, Reasoner
 
 if TYPE_CHECKING:  # open-questions never loads the contradiction finder
-    from dptaxonomy.reasoning.contradictions import Contradiction
+    from dptaxonomy.reasoning.logic.contradictions import Contradiction
     from dptaxonomy.schema.enums import Scope
 
 __all__ = [

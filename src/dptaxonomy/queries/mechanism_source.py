@@ -16,13 +16,13 @@ from dptaxonomy.base.errors import CatalogError
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.names import normalize
 from dptaxonomy.catalog.store import load_catalog
-from dptaxonomy.reasoning.conversion import ParameterSpec
-from dptaxonomy.reasoning.conversion_chains import MAX_STEPS, Chain, conversion_chains
-from dptaxonomy.reasoning.facts import Fact, FactKind, Origin
 from dptaxonomy.reasoning.info import CitationRef
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.reasoning.tightest import parameter_specs
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind, Origin
+from dptaxonomy.reasoning.logic.rules import Rule
+from dptaxonomy.reasoning.maps.conversion import ParameterSpec
+from dptaxonomy.reasoning.maps.conversion_chains import MAX_STEPS, Chain, conversion_chains
+from dptaxonomy.reasoning.maps.tightest import parameter_specs
 from dptaxonomy.schema.enums import RelationKind, Status
 
 __all__ = ["MechanismSource", "find_mechanism"]

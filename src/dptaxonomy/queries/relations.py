@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import fact_line, proof_text, table_text
-from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.jsonform import fact_data, proof_data
-from dptaxonomy.reasoning.proof import Proof
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.reasoning.reasoner import (
     ConditionalVerdict,
     Neighbour,
@@ -25,8 +25,8 @@ from dptaxonomy.reasoning.reasoner import (
 
 if TYPE_CHECKING:
     from dptaxonomy.queries.convert import ConvertResult
-    from dptaxonomy.reasoning.chains import ParametricChain
-    from dptaxonomy.reasoning.equivalence import EquivalenceMaps
+    from dptaxonomy.reasoning.logic.equivalence import EquivalenceMaps
+    from dptaxonomy.reasoning.maps.chains import ParametricChain
 
 __all__ = [
     "ExplainResult",
@@ -71,7 +71,7 @@ class RelateResult:
         strict = " (strictly)" if r.strict else ""
         verdict = str(r.verdict)
         if r.equivalence is not None:
-            from dptaxonomy.reasoning.equivalence import EquivalenceKind
+            from dptaxonomy.reasoning.logic.equivalence import EquivalenceKind
 
             eq = r.equivalence
             verdict = (

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from dptaxonomy.reasoning.facts import Fact
-    from dptaxonomy.reasoning.proof import Proof
+    from dptaxonomy.reasoning.logic.facts import Fact
+    from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.schema.enums import FACT_SYMBOLS
 
 __all__ = ["fact_line", "proof_text", "table_text"]
@@ -113,7 +113,7 @@ def proof_text(proof: Proof) -> str:
         lines += _restriction_lines(step)
         if origin.perfect_privacy:
             lines.append(_perfect_privacy_line(step))
-    from dptaxonomy.reasoning.parameters import composed_map
+    from dptaxonomy.reasoning.maps.parameters import composed_map
 
     composed_values = composed_map(proof)
     if composed_values is not None and len(proof.steps) > 1:

@@ -1,1 +1,1 @@
-"""Reasoning: facts, closure, the knowledge base, proofs, contradictions, parameter maps."""
+"""Reasoning, by subject: logic/ (facts, closures, proofs), maps/ (parameter maps), evaluators/."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.gcpause import collector_paused
-from dptaxonomy.reasoning.closure import Closure
-from dptaxonomy.reasoning.facts import FactKind, collect_facts
 from dptaxonomy.reasoning.info import CitationRef, DefinitionInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.perfect import mark_outside_domain, perfect_privacy_facts
-from dptaxonomy.reasoning.witnesses import witness_facts
+from dptaxonomy.reasoning.logic.closure import Closure
+from dptaxonomy.reasoning.logic.facts import FactKind, collect_facts
+from dptaxonomy.reasoning.logic.perfect import mark_outside_domain, perfect_privacy_facts
+from dptaxonomy.reasoning.logic.witnesses import witness_facts
 
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog

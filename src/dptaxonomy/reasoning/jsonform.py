@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dptaxonomy.reasoning.facts import Fact
-from dptaxonomy.reasoning.proof import Proof
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.schema.enums import FACT_SYMBOLS
 
 if TYPE_CHECKING:
-    from dptaxonomy.reasoning.contradictions import Contradiction
+    from dptaxonomy.reasoning.logic.contradictions import Contradiction
 
 __all__ = ["contradiction_data", "fact_data", "fact_reading", "proof_data"]
 
@@ -85,7 +85,7 @@ def proof_data(proof: Proof, *, with_steps: bool = True) -> dict[str, Any]:
 
     ``with_steps=False`` leaves the steps out, for a caller that writes them by reference.
     """
-    from dptaxonomy.reasoning.parameters import composed_map
+    from dptaxonomy.reasoning.maps.parameters import composed_map
 
     data: dict[str, Any] = {
         "conclusion": f"{proof.a} {FACT_SYMBOLS[proof.conclusion.value]} {proof.b}",
@@ -100,7 +100,7 @@ def proof_data(proof: Proof, *, with_steps: bool = True) -> dict[str, Any]:
     if with_steps:
         data["steps"] = [fact_data(step) for step in proof.steps]
     if proof.conditional:
-        from dptaxonomy.reasoning.conditional import proof_conditions
+        from dptaxonomy.reasoning.logic.conditional import proof_conditions
 
         data["conditions"] = list(proof_conditions(proof))
     mapping = composed_map(proof)

@@ -1,7 +1,7 @@
 """The knowledge base: asserted facts closed under the rules of docs/reasoning.md.
 
 Compiled once per catalog; every query afterwards is a bit test or a short
-search for a proof (see :mod:`dptaxonomy.reasoning.proofs`).
+search for a proof (see :mod:`dptaxonomy.reasoning.logic.proofs`).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from functools import cached_property
 
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.names import NameIndex
-from dptaxonomy.reasoning.closure import Closure, bits
-from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.info import DefinitionInfo
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.closure import Closure, bits
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Status, Truth
 
 __all__ = ["KnowledgeBase", "PropertyValue"]
@@ -79,7 +79,7 @@ class KnowledgeBase:
 
         Sorted established first, then by file and position (the input of parametric chains).
         """
-        from dptaxonomy.reasoning.composition import oriented_map
+        from dptaxonomy.reasoning.maps.composition import oriented_map
 
         adjacency: dict[str, list[Fact]] = defaultdict(list)
         for fact in self.facts:

@@ -13,17 +13,17 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.records import field, record
-from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proofs import Proof, ProofSearch
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind
+from dptaxonomy.reasoning.logic.proofs import Proof, ProofSearch
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Scope
 
 if TYPE_CHECKING:  # chains, conditions and equivalences load when relate needs them
-    from dptaxonomy.reasoning.chains import ParametricChain
-    from dptaxonomy.reasoning.conditional import ConditionalSearch
-    from dptaxonomy.reasoning.contradictions import Contradiction
-    from dptaxonomy.reasoning.equivalence import EquivalenceMaps
+    from dptaxonomy.reasoning.logic.conditional import ConditionalSearch
+    from dptaxonomy.reasoning.logic.contradictions import Contradiction
+    from dptaxonomy.reasoning.logic.equivalence import EquivalenceMaps
+    from dptaxonomy.reasoning.maps.chains import ParametricChain
 
 __all__ = [
     "ConditionalVerdict",
@@ -132,7 +132,7 @@ class Reasoner:
     @cached_property
     def conditional_search(self) -> ConditionalSearch:
         """Chains through conditional facts too (rule K4)."""
-        from dptaxonomy.reasoning.conditional import ConditionalSearch
+        from dptaxonomy.reasoning.logic.conditional import ConditionalSearch
 
         return ConditionalSearch(self.kb)
 
@@ -206,7 +206,7 @@ class Reasoner:
         parametric = None
         chains: list[ParametricChain] = []
         if forward or backward:
-            from dptaxonomy.reasoning.chains import parametric_chains
+            from dptaxonomy.reasoning.maps.chains import parametric_chains
 
             x, y = (a, b) if forward else (b, a)
             chains = parametric_chains(kb, x, y)
@@ -288,7 +288,7 @@ class Reasoner:
     @cached_property
     def contradictions(self) -> list[Contradiction]:
         """Every contradiction, with its minimal set of facts."""
-        from dptaxonomy.reasoning.contradictions import find_contradictions
+        from dptaxonomy.reasoning.logic.contradictions import find_contradictions
 
         return find_contradictions(self.kb)
 
@@ -302,7 +302,7 @@ class Reasoner:
         below A and Y above B (rule N1). The score counts both, at the level
         of equivalence classes, weighted by class sizes.
         """
-        from dptaxonomy.reasoning.questions import rank_open_questions
+        from dptaxonomy.reasoning.logic.questions import rank_open_questions
 
         members = self.kb.strength.members
         return [
@@ -325,14 +325,14 @@ class Reasoner:
 
 
 def _equivalence(kb: KnowledgeBase, a: str, b: str) -> EquivalenceMaps:
-    from dptaxonomy.reasoning.equivalence import equivalence_maps
+    from dptaxonomy.reasoning.logic.equivalence import equivalence_maps
 
     return equivalence_maps(kb, a, b)
 
 
 def _conditions(proofs: tuple[Proof, ...], a: str) -> tuple[str, ...]:
     """The conjunction of the proofs' conditions; those over another definition say so."""
-    from dptaxonomy.reasoning.conditional import proof_conditions
+    from dptaxonomy.reasoning.logic.conditional import proof_conditions
 
     result: list[str] = []
     for proof in proofs:

@@ -17,8 +17,8 @@ from dptaxonomy.export.site.labels import label_of, library_names, literature_na
 from dptaxonomy.export.site.mathml import render_latex
 from dptaxonomy.export.site.mechanism import mechanisms_about, witnesses_of
 from dptaxonomy.export.site.urls import definition_url, pair_url
-from dptaxonomy.reasoning.parameters import composed_map
-from dptaxonomy.reasoning.proof import Proof
+from dptaxonomy.reasoning.logic.proof import Proof
+from dptaxonomy.reasoning.maps.parameters import composed_map
 from dptaxonomy.reasoning.reasoner import Reasoner
 from dptaxonomy.schema.enums import DIMENSION_LABELS, TRUTH_MARKS
 from dptaxonomy.schema.models import Claim, Definition, Properties
@@ -121,7 +121,7 @@ def _separations(catalog: Catalog, reasoner: Reasoner, this: str) -> list[dict[s
 
 def _properties(reasoner: Reasoner, definition: Definition) -> list[dict[str, Any]]:
     """Each property as asserted, with any value rules P1/P2 derive shown beside it."""
-    from dptaxonomy.reasoning.derived import derived_properties
+    from dptaxonomy.reasoning.logic.derived import derived_properties
 
     derived = {d.name: d for d in derived_properties(reasoner.kb, definition.id)}
     rows = []

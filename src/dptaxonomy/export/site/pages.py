@@ -48,7 +48,7 @@ def pair_context(catalog: Catalog, reasoner: Reasoner, a: str, b: str) -> dict[s
     parametric = None
     if relationship.parametric is not None and relationship.parametric not in relationship.proofs:
         parametric = proof_data(relationship.parametric)
-    from dptaxonomy.reasoning.parameters import composed_map
+    from dptaxonomy.reasoning.maps.parameters import composed_map
 
     chain_map = composed_map(relationship.parametric) if relationship.parametric else None
     definitions = catalog.definitions
@@ -102,7 +102,7 @@ def open_questions_context(
     catalog: Catalog, reasoner: Reasoner, repository: str, limit: int
 ) -> dict[str, Any]:
     """The ``limit`` most decisive open questions, each with a pre-filled issue link."""
-    from dptaxonomy.reasoning.questions import count_open_questions
+    from dptaxonomy.reasoning.logic.questions import count_open_questions
 
     questions = reasoner.open_questions(limit=limit)
     rows = []

@@ -27,8 +27,8 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.algorithm_readings import ALGORITHM_JUDGED, reading_for
 from dptaxonomy.reasoning.evaluators.battery import conditions_hold, in_domains
 from dptaxonomy.reasoning.evaluators.semantic import FiniteAlgorithm
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval
-from dptaxonomy.reasoning.rounding import enclosure_text
+from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval
+from dptaxonomy.reasoning.maps.rounding import enclosure_text
 from dptaxonomy.schema.arith import parse_expression
 from dptaxonomy.schema.enums import ParameterType, Setting
 

@@ -48,7 +48,7 @@ from dptaxonomy.reasoning.evaluators.semantic_delta import (
     tight_parameters,
 )
 from dptaxonomy.reasoning.evaluators.thresholding import CONDITIONAL
-from dptaxonomy.reasoning.numeric import IV, exact, lower, upper
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, upper
 
 __all__ = [
     "ALGORITHM_JUDGED",

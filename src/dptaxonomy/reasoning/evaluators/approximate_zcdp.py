@@ -23,7 +23,7 @@ import itertools
 from collections.abc import Iterator
 
 from dptaxonomy.reasoning.evaluators.families import Finite, Pair
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, lower, point, upper
 from dptaxonomy.schema.arith import parse_expression
 
 __all__ = ["MAX_OUTCOMES", "approximate_zcdp_holds"]

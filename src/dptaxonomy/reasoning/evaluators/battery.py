@@ -26,7 +26,15 @@ from dptaxonomy.reasoning.evaluators.thresholding import (
     thresholded_count_pair,
 )
 from dptaxonomy.reasoning.evaluators.zeta_geometric import ZetaGeometric
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, holds, inside, lower, upper
+from dptaxonomy.reasoning.maps.numeric import (
+    IV,
+    evaluate_interval,
+    exact,
+    holds,
+    inside,
+    lower,
+    upper,
+)
 from dptaxonomy.schema.arith import parse_condition, parse_expression, parse_interval
 from dptaxonomy.schema.enums import ParameterType
 from dptaxonomy.schema.mechanisms import Mechanism, OutputPair, PairKind

@@ -29,7 +29,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     at_most,
     is_infinite,
 )
-from dptaxonomy.reasoning.numeric import INTERVALS, IV, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, point, upper
 
 __all__ = ["SCALED_LAMBDAS", "mcdp_holds", "mcdp_parameters", "tcdp_rho"]
 

@@ -33,7 +33,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     is_infinite,
 )
 from dptaxonomy.reasoning.evaluators.tradeoff import GaussianTradeoff, ZeroTradeoff, gdp_mu, meets
-from dptaxonomy.reasoning.numeric import INTERVALS, IV, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, point, upper
 
 __all__ = ["ALPHAS", "EPSILONS", "EVALUABLE", "Evaluable", "at_most"]
 

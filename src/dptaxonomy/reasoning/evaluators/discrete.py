@@ -11,7 +11,7 @@ likelihood ratio, which the merge keeps. The finite pair has Δ + 1 outcomes:
 * z = 1, …, Δ − 1: P = r^z (1 − r)/(1 + r), Q = r^{Δ−z} (1 − r)/(1 + r);
 * z ≥ Δ: P = r^Δ/(1 + r), Q = 1/(1 + r).
 
->>> from dptaxonomy.reasoning.numeric import exact, upper
+>>> from dptaxonomy.reasoning.maps.numeric import exact, upper
 >>> pair = discrete_laplace_pair(exact("2"), exact("2"))
 >>> len(pair.p), round(upper(pair.epsilon()), 12)
 (3, 1.0)
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.families import Finite
-from dptaxonomy.reasoning.numeric import INTERVALS, IV, lower, upper
+from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, lower, upper
 
 __all__ = ["MAX_SHIFT", "discrete_laplace_pair"]
 

@@ -3,14 +3,14 @@
 A :class:`Pair` is a worst-case pair (P, Q) of a mechanism's outputs on
 neighbouring inputs; every quantity is taken over both orders (P, Q) and
 (Q, P), as the definitions quantify over ordered neighbours. Values are mpmath
-intervals from :mod:`dptaxonomy.reasoning.numeric` (outward rounding), so
+intervals from :mod:`dptaxonomy.reasoning.maps.numeric` (outward rounding), so
 the true value always lies inside; ``None`` means the family has no closed
 form for that quantity, and ``INFINITE`` that it is +∞.
 
 Special functions the interval context lacks (Φ, ζ, ζ′) are enclosed from a
 value computed at twice the working precision, widened by a relative margin
 far above mpmath's error at that precision (the same device as
-:mod:`dptaxonomy.reasoning.numeric`'s Φ).
+:mod:`dptaxonomy.reasoning.maps.numeric`'s Φ).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.numeric import DOUBLE, INTERVALS, IV, PRECISION, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import DOUBLE, INTERVALS, IV, PRECISION, lower, point, upper
 
 __all__ = [
     "INFINITE",

@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from dptaxonomy.reasoning.numeric import IV, exact
+from dptaxonomy.reasoning.maps.numeric import IV, exact
 from dptaxonomy.schema.arith import ArithmeticError_, parse_interval
 
 if TYPE_CHECKING:

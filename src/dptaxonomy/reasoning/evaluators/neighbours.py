@@ -34,8 +34,8 @@ from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.evaluators.battery import conditions_hold, parameter_grid
 from dptaxonomy.reasoning.evaluators.definitions import PURE
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, Pair, is_infinite
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, lower, point, upper
-from dptaxonomy.reasoning.rounding import outward_text
+from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.rounding import outward_text
 from dptaxonomy.schema.arith import parse_expression
 from dptaxonomy.schema.mechanisms import (
     Action,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.battery import pair_of, parameter_grid
-from dptaxonomy.reasoning.numeric import exact
+from dptaxonomy.reasoning.maps.numeric import exact
 
 if TYPE_CHECKING:  # the reasoner imports this lazily; the loader's types only for checking
     from dptaxonomy.catalog.loader import LoadedMechanism

@@ -17,7 +17,7 @@ from dptaxonomy.reasoning.evaluators.battery import Case
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import Finite, Pair
 from dptaxonomy.reasoning.evaluators.grids import definition_grid
-from dptaxonomy.reasoning.numeric import IV, exact, lower
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower
 
 if TYPE_CHECKING:
     from dptaxonomy.schema.models import Definition

@@ -38,7 +38,7 @@ import math
 
 from dptaxonomy.reasoning.evaluators.families import INFINITE, hull_max
 from dptaxonomy.reasoning.evaluators.semantic import FiniteAlgorithm
-from dptaxonomy.reasoning.numeric import INTERVALS, IV, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, lower, point, upper
 
 __all__ = [
     "Prior",

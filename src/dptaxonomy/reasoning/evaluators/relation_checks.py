@@ -30,9 +30,9 @@ from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE, STRICT
 from dptaxonomy.reasoning.evaluators.grids import IDENTITY_GRIDS, definition_grid
 from dptaxonomy.reasoning.evaluators.perfect_checks import IDENTICAL, holds_or_none
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact
-from dptaxonomy.reasoning.perfect import excluded_pairs
-from dptaxonomy.reasoning.rounding import assignment_text
+from dptaxonomy.reasoning.logic.perfect import excluded_pairs
+from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact
+from dptaxonomy.reasoning.maps.rounding import assignment_text
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
     Name,

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.evaluators.families import INFINITE
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, exact, point
+from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, point
 from dptaxonomy.schema.arith import parse_expression
 
 if TYPE_CHECKING:

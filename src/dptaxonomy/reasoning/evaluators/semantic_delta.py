@@ -43,7 +43,7 @@ from dptaxonomy.reasoning.evaluators.semantic import (
     FiniteAlgorithm,
     transcript_suprema,
 )
-from dptaxonomy.reasoning.numeric import IV, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 
 __all__ = [
     "EPSILON_DELTA_SEMANTIC",

@@ -21,7 +21,7 @@ probabilistic DP's tail mass). With no background knowledge there is one value
 B̂, so the active and the passive quantities coincide. The pair fixes Θ, so Θ is
 not read from a claim (:attr:`Evaluable.implicit`).
 
->>> from dptaxonomy.reasoning.numeric import exact, lower, upper
+>>> from dptaxonomy.reasoning.maps.numeric import exact, lower, upper
 >>> pair = thresholded_count_pair(exact("20"), exact("3"), exact("0.01"))
 >>> len(pair.p), lower(sum(pair.q)) <= 1 <= upper(sum(pair.q))
 (18, True)
@@ -33,7 +33,7 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import replace
 from dptaxonomy.reasoning.evaluators.definitions import APPROXIMATE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import Finite
-from dptaxonomy.reasoning.numeric import INTERVALS, IV, binomial_mass, lower, upper
+from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, lower, upper
 from dptaxonomy.schema.mechanisms import PairKind
 
 __all__ = [

@@ -57,7 +57,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     at_most,
     is_infinite,
 )
-from dptaxonomy.reasoning.numeric import (
+from dptaxonomy.reasoning.maps.numeric import (
     DOUBLE,
     INTERVALS,
     IV,

@@ -37,12 +37,12 @@ from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_chec
 from dptaxonomy.reasoning.evaluators.perfect_checks import declaration_results
 from dptaxonomy.reasoning.evaluators.relation_checks import relation_results, vacuous_results
 from dptaxonomy.reasoning.evaluators.thresholding import evaluable_for
-from dptaxonomy.reasoning.numeric import (
+from dptaxonomy.reasoning.maps.numeric import (
     IV,
     evaluate_interval,
     exact,
 )
-from dptaxonomy.reasoning.rounding import assignment_text
+from dptaxonomy.reasoning.maps.rounding import assignment_text
 from dptaxonomy.schema.arith import Name, parse_expression
 from dptaxonomy.schema.mechanisms import Mechanism, Satisfies, Violates
 

@@ -39,7 +39,7 @@ widened as :func:`~dptaxonomy.reasoning.evaluators.families.widen` does; the
 rest is interval arithmetic. Total variation and the privacy profile have no
 closed form here (``None``).
 
->>> from dptaxonomy.reasoning.numeric import exact, upper
+>>> from dptaxonomy.reasoning.maps.numeric import exact, upper
 >>> pair = ZetaGeometric(exact("3"), exact("0.5"))
 >>> round(upper(pair.kl()), 6), is_infinite(pair.renyi(exact("1.01"))), pair.renyi_unbounded()
 (0.321242, True, True)
@@ -60,7 +60,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     is_infinite,
     widen,
 )
-from dptaxonomy.reasoning.numeric import DOUBLE, INTERVALS, IV, PRECISION, lower, upper
+from dptaxonomy.reasoning.maps.numeric import DOUBLE, INTERVALS, IV, PRECISION, lower, upper
 
 __all__ = ["MAX_TERMS", "ZetaGeometric", "geometric_mean_log"]
 

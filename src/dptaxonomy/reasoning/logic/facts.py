@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import field, record
 from dptaxonomy.reasoning.info import CitationRef
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Quantifier, RelationKind, Status
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ def _restricting(
     """The K3 conditions and restrictions of a relation (see :mod:`.conditions`)."""
     if not relation.conditions and not relation.restrictions:
         return ()
-    from dptaxonomy.reasoning.conditions import (  # compile time only: parses expressions
+    from dptaxonomy.reasoning.logic.conditions import (  # compile time only: parses expressions
         ConditionKind,
         classify_condition,
         classify_restriction,

@@ -10,7 +10,7 @@ the implication (the step holds for every δ > 0, every order α > 1):
 - at the target, its value is given by the user (``--to delta=1e-6``);
 - at an intermediate definition, it is a *free* parameter: any value in its
   domain gives a valid chain, so the optimiser chooses one
-  (:mod:`dptaxonomy.reasoning.optimise`).
+  (:mod:`dptaxonomy.reasoning.maps.optimise`).
 
 :func:`run_chain` evaluates a chain either quickly with floats (to search for
 free values) or soundly with intervals (for the answer). Only the interval
@@ -29,9 +29,16 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record, replace
-from dptaxonomy.reasoning.conversion_chains import Chain
-from dptaxonomy.reasoning.numeric import IV, evaluate_interval, holds, inside, is_integer, point
-from dptaxonomy.reasoning.rounding import SafeSide, bound_text, safe_side
+from dptaxonomy.reasoning.maps.conversion_chains import Chain
+from dptaxonomy.reasoning.maps.numeric import (
+    IV,
+    evaluate_interval,
+    holds,
+    inside,
+    is_integer,
+    point,
+)
+from dptaxonomy.reasoning.maps.rounding import SafeSide, bound_text, safe_side
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
     Comparison,
@@ -158,7 +165,7 @@ class _Floats:
 
 
 class _Intervals:
-    """Sound interval arithmetic (:mod:`dptaxonomy.reasoning.numeric`)."""
+    """Sound interval arithmetic (:mod:`dptaxonomy.reasoning.maps.numeric`)."""
 
     value = staticmethod(evaluate_interval)
     condition = staticmethod(holds)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from dptaxonomy.reasoning.facts import Fact
+from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.schema.arith import ArithmeticError_, BinOp, Call, Name, Neg, Node, Number
 from dptaxonomy.schema.arith_eval import evaluate
 from dptaxonomy.schema.arith_shared import render_bounded, unique_nodes

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from dptaxonomy.reasoning.closure import bits
+from dptaxonomy.reasoning.logic.closure import bits
 
 __all__ = ["ClassWeight", "DigitCounter"]
 

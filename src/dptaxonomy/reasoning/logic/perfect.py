@@ -23,8 +23,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import replace
-from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.arith import ArithmeticError_, constant_value, parse_interval
 from dptaxonomy.schema.enums import Dimension
 

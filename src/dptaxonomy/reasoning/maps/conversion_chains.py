@@ -3,7 +3,7 @@
 A conversion needs more than a proof that A ≻ B: every step must say how the
 parameters change. This module searches the graph whose edges are the
 asserted ≻ and ⊂ facts carrying a parameter map in their own direction
-(:func:`dptaxonomy.reasoning.parameters.step_map`), and lists every simple
+(:func:`dptaxonomy.reasoning.maps.parameters.step_map`), and lists every simple
 chain from A to B, shortest first, so the numbers can pick the tightest.
 
 A ⊂ B with a map (A is the special case of B at those parameters) gives
@@ -16,9 +16,9 @@ from collections import defaultdict, deque
 from functools import cached_property
 
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.parameters import step_map
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind
+from dptaxonomy.reasoning.maps.parameters import step_map
 from dptaxonomy.schema.arith import Comparison, Node, parse_condition
 
 __all__ = ["MAX_CHAINS", "MAX_STEPS", "Chain", "conversion_chains"]

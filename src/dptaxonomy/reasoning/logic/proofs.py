@@ -14,12 +14,12 @@ from collections.abc import Callable, Iterator
 from functools import cached_property
 
 from dptaxonomy.base.gcpause import collector_paused
-from dptaxonomy.reasoning.cheapest import cheapest_chain
-from dptaxonomy.reasoning.closure import Closure
-from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proof import Conclusion, Proof
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.cheapest import cheapest_chain
+from dptaxonomy.reasoning.logic.closure import Closure
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind
+from dptaxonomy.reasoning.logic.proof import Conclusion, Proof
+from dptaxonomy.reasoning.logic.rules import Rule
 
 __all__ = ["Conclusion", "Proof", "ProofSearch"]
 
@@ -132,11 +132,11 @@ class ProofSearch:
     def parametric(self, a: str, b: str) -> Proof | None:
         """The simplest proof of ``a ≻ b`` whose every step carries a parameter map.
 
-        Its composed map (:func:`dptaxonomy.reasoning.parameters.composed_map`) says
+        Its composed map (:func:`dptaxonomy.reasoning.maps.parameters.composed_map`) says
         which parameters of ``b`` the chain guarantees; None when that map is undefined
-        (:func:`dptaxonomy.reasoning.parameters.composition_problem`).
+        (:func:`dptaxonomy.reasoning.maps.parameters.composition_problem`).
         """
-        from dptaxonomy.reasoning.parameters import composition_problem, step_map
+        from dptaxonomy.reasoning.maps.parameters import composition_problem, step_map
 
         if a == b:
             return None

@@ -22,7 +22,7 @@ class Rule(StrEnum):
     """`s ∼ t` is `s ≻ t` and `t ≻ s` (SoK Definition 6)."""
     SET_LEVEL = "A4"
     """`s ≻ every definition of dimension D` gives `s ≻ t` for each t with D (quantifier `all`)."""
-    # Side conditions (reasoning/conditions.py, reasoning/conditional.py).
+    # Side conditions (reasoning/logic/conditions.py, reasoning/logic/conditional.py).
     CONDITION_DOMAIN = "K1"
     """A condition that restates the implying side's domain excludes nothing: the fact is used."""
     CONDITION_CHOICE = "K2"

@@ -9,9 +9,9 @@ parameters as expressions over A's: the guarantee the chain yields, e.g.
 
 from __future__ import annotations
 
-from dptaxonomy.reasoning.definedness import composition_defect
-from dptaxonomy.reasoning.facts import Fact
-from dptaxonomy.reasoning.proof import Conclusion, Proof
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.proof import Conclusion, Proof
+from dptaxonomy.reasoning.maps.definedness import composition_defect
 from dptaxonomy.schema.arith import Node, substitute
 from dptaxonomy.schema.arith_shared import render_bounded
 
@@ -24,7 +24,7 @@ def step_map(step: Fact) -> dict[str, Node] | None:
     An equivalence states its map from subject to target; the reverse reading
     (target ≻ subject) carries one only when that map is a renaming (rule R1).
     """
-    from dptaxonomy.reasoning.composition import oriented_map
+    from dptaxonomy.reasoning.maps.composition import oriented_map
 
     return oriented_map(step)
 
@@ -47,7 +47,7 @@ def _composed(proof: Proof) -> dict[str, Node] | None:
 
 def composition_problem(proof: Proof) -> str | None:
     """Why the maps along ``proof`` compose into no guarantee (None when they do, or when
-    some step has no map): :func:`dptaxonomy.reasoning.definedness.composition_defect`."""
+    some step has no map): :func:`dptaxonomy.reasoning.maps.definedness.composition_defect`."""
     current = _composed(proof)
     return None if current is None else composition_defect(proof.steps, current)
 

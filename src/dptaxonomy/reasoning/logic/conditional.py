@@ -5,19 +5,19 @@ unconditional verdict rests on one. Here they are used, next to the
 unconditional facts, to find chains that hold for a sub-family of the first
 definition's parameters: the conjunction of every step's restricting
 conditions, restated in the first definition's parameters where the maps
-allow (:func:`dptaxonomy.reasoning.composition.restated_conditions`).
+allow (:func:`dptaxonomy.reasoning.maps.composition.restated_conditions`).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from dptaxonomy.reasoning.cheapest import cheapest_chain
-from dptaxonomy.reasoning.composition import restated_conditions
-from dptaxonomy.reasoning.facts import Fact, FactKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proof import Conclusion, Proof
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.cheapest import cheapest_chain
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind
+from dptaxonomy.reasoning.logic.proof import Conclusion, Proof
+from dptaxonomy.reasoning.logic.rules import Rule
+from dptaxonomy.reasoning.maps.composition import restated_conditions
 
 __all__ = ["ConditionalSearch", "proof_conditions"]
 

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.info import CitationRef
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proofs import ProofSearch
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Status, Truth
 
 if TYPE_CHECKING:
@@ -282,8 +282,8 @@ def validation_diagnostics(catalog: Catalog) -> list[Diagnostic]:
         assumed = find_contradictions(compile_knowledge_base(catalog, assume_conjectures=True))
         known = {c.message for c in established}
         extra = [c for c in assumed if c.message not in known]
-    from dptaxonomy.reasoning.refutations import refutation_diagnostics
-    from dptaxonomy.reasoning.vacuous import vacuous_diagnostics
+    from dptaxonomy.reasoning.logic.refutations import refutation_diagnostics
+    from dptaxonomy.reasoning.logic.vacuous import vacuous_diagnostics
 
     return [
         *contradiction_diagnostics(established),

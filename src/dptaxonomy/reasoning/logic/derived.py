@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.equivalence import EquivalenceKind, equivalence_maps
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proofs import ProofSearch
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.equivalence import EquivalenceKind, equivalence_maps
+from dptaxonomy.reasoning.logic.proofs import ProofSearch
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Status, Truth
 
 __all__ = ["PROPERTIES", "DerivedProperty", "derived_properties"]

@@ -3,7 +3,7 @@
 Settling "A ≻ B" as true decides every open "X ≻ Y" with X above A and Y
 below B; settling it as false decides every open "X ≻ Y" with X below A and
 Y above B (rule N1). The score counts both, at the level of equivalence
-classes, weighted by class sizes (:mod:`dptaxonomy.reasoning.counting`).
+classes, weighted by class sizes (:mod:`dptaxonomy.reasoning.logic.counting`).
 
 There are up to n² open pairs, so asking for the best ``limit`` keeps only
 that many (a bounded heap) and skips pairs that cannot enter it: a pair's
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import heapq
 
-from dptaxonomy.reasoning.closure import bits
-from dptaxonomy.reasoning.counting import ClassWeight, DigitCounter
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.logic.closure import bits
+from dptaxonomy.reasoning.logic.counting import ClassWeight, DigitCounter
 from dptaxonomy.schema.enums import Scope
 
 __all__ = ["Scored", "count_open_questions", "rank_open_questions"]

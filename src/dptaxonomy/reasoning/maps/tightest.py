@@ -1,8 +1,8 @@
 """The tightest conversion: every chain evaluated soundly, the best one chosen, with its proof.
 
 For each chain of parameter maps from the source to the target
-(:mod:`dptaxonomy.reasoning.conversion_chains`), free parameters are chosen
-by :func:`dptaxonomy.reasoning.optimise.minimise` on a float evaluation,
+(:mod:`dptaxonomy.reasoning.maps.conversion_chains`), free parameters are chosen
+by :func:`dptaxonomy.reasoning.maps.optimise.minimise` on a float evaluation,
 then the chain is evaluated with interval arithmetic at those values: only
 that sound result is kept. Chains are ranked by the upper bound of what
 they compute (with several computed parameters, their sum; fix all but one
@@ -17,7 +17,8 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import field, record
-from dptaxonomy.reasoning.conversion import (
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.maps.conversion import (
     ChainRefused,
     ChainRun,
     FreeKey,
@@ -25,11 +26,10 @@ from dptaxonomy.reasoning.conversion import (
     free_parameters,
     run_chain,
 )
-from dptaxonomy.reasoning.conversion_chains import Chain, conversion_chains
-from dptaxonomy.reasoning.inversion import plan_inversion, solve
-from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.numeric import IV, lower, upper
-from dptaxonomy.reasoning.optimise import minimise
+from dptaxonomy.reasoning.maps.conversion_chains import Chain, conversion_chains
+from dptaxonomy.reasoning.maps.inversion import plan_inversion, solve
+from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
+from dptaxonomy.reasoning.maps.optimise import minimise
 
 __all__ = [
     "ChainResult",

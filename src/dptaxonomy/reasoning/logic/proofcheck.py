@@ -1,7 +1,7 @@
 """An independent checker for proofs.
 
 Each step is checked against the catalog entry it names, every field
-re-derived (:mod:`dptaxonomy.reasoning.stepcheck`); here the steps must chain
+re-derived (:mod:`dptaxonomy.reasoning.logic.stepcheck`); here the steps must chain
 into the conclusion, and the rules the proof cites must be exactly those its
 steps use.
 """
@@ -9,11 +9,15 @@ steps use.
 from __future__ import annotations
 
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.reasoning.conditions import ConditionKind, classify_condition, implying_is_target
-from dptaxonomy.reasoning.facts import Fact
-from dptaxonomy.reasoning.proofs import Conclusion, Proof
-from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.reasoning.stepcheck import ProofError, check_step, placed_outside
+from dptaxonomy.reasoning.logic.conditions import (
+    ConditionKind,
+    classify_condition,
+    implying_is_target,
+)
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.proofs import Conclusion, Proof
+from dptaxonomy.reasoning.logic.rules import Rule
+from dptaxonomy.reasoning.logic.stepcheck import ProofError, check_step, placed_outside
 
 __all__ = ["ProofError", "check_proof"]
 

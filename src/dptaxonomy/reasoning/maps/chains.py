@@ -21,12 +21,12 @@ import itertools
 import math
 
 from dptaxonomy.base.records import record, replace
-from dptaxonomy.reasoning.composition import constant_truth, oriented_map, render_condition
-from dptaxonomy.reasoning.definedness import composition_defect
-from dptaxonomy.reasoning.facts import Fact
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.proof import Conclusion, Proof
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.proof import Conclusion, Proof
+from dptaxonomy.reasoning.logic.rules import Rule
+from dptaxonomy.reasoning.maps.composition import constant_truth, oriented_map, render_condition
+from dptaxonomy.reasoning.maps.definedness import composition_defect
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
     Comparison,
@@ -90,7 +90,7 @@ class ParametricChain:
 
 def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
     """Compose the maps of ``steps`` (M1–M4), or None if a step has no map or the composed
-    map is undefined (:mod:`dptaxonomy.reasoning.definedness`)."""
+    map is undefined (:mod:`dptaxonomy.reasoning.maps.definedness`)."""
     current: dict[str, Node] | None = None
     conditions: list[str] = []
     unchecked: list[str] = []

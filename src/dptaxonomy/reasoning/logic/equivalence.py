@@ -18,8 +18,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.chains import ParametricChain, parametric_chains
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.maps.chains import ParametricChain, parametric_chains
 
 __all__ = ["EquivalenceKind", "EquivalenceMaps", "equivalence_maps"]
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from dptaxonomy.reasoning.facts import Fact, FactKind, Origin, WitnessRef, evidence_level
 from dptaxonomy.reasoning.info import CitationRef
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind, Origin, WitnessRef, evidence_level
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.arith import names_in, parse_condition
 from dptaxonomy.schema.enums import RelationKind, Status
 

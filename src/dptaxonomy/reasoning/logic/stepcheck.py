@@ -1,13 +1,13 @@
 """The proof checker's judgement of one step: every field re-derived from the catalog.
 
 A step's origin is rebuilt from the entry it names, by the same reader that
-built the facts (:func:`dptaxonomy.reasoning.facts.relation_origin` for a
-relation, :func:`dptaxonomy.reasoning.witnesses.witness_fact` for a witness),
+built the facts (:func:`dptaxonomy.reasoning.logic.facts.relation_origin` for a
+relation, :func:`dptaxonomy.reasoning.logic.witnesses.witness_fact` for a witness),
 and compared with the step field by field: file, line, column, citation,
 status, maps, conditions, restrictions, the K3 flag, evidence and its case
 count, the domain mark, the witness's claims and the rule. What the step may
 mean is decided here on its own terms: a table of readings written separately
-from :mod:`dptaxonomy.reasoning.facts`, rule E3's declarations, the statuses
+from :mod:`dptaxonomy.reasoning.logic.facts`, rule E3's declarations, the statuses
 and the one-instance condition of a witness.
 """
 
@@ -17,9 +17,9 @@ from typing import Any
 
 from dptaxonomy.base.records import fields, replace
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.reasoning.facts import Fact, origin_target, relation_origin
-from dptaxonomy.reasoning.rules import Rule
-from dptaxonomy.reasoning.witnesses import same_instance, witness_fact
+from dptaxonomy.reasoning.logic.facts import Fact, origin_target, relation_origin
+from dptaxonomy.reasoning.logic.rules import Rule
+from dptaxonomy.reasoning.logic.witnesses import same_instance, witness_fact
 from dptaxonomy.schema.arith import constant_value, parse_interval
 from dptaxonomy.schema.enums import Dimension
 from dptaxonomy.schema.models import Definition, Quantifier, Relation, Status

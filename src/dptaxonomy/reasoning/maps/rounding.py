@@ -29,7 +29,7 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
-from dptaxonomy.reasoning.numeric import IV, exact, lower, upper
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, upper
 
 __all__ = [
     "DIGITS",
@@ -130,7 +130,7 @@ def bound_text(value: IV, side: SafeSide) -> str:
     """What a computed parameter may claim: ``≤ high``, ``≥ low`` or ``∈ [low, high]``
     (``= x`` when both ends print as x, e.g. an exact point).
 
-    >>> from dptaxonomy.reasoning.numeric import exact
+    >>> from dptaxonomy.reasoning.maps.numeric import exact
     >>> third = exact("1") / 3
     >>> bound_text(third, SafeSide.high), bound_text(third, SafeSide.low)
     ('≤ 0.3333333334', '≥ 0.3333333333')
@@ -148,7 +148,7 @@ def bound_text(value: IV, side: SafeSide) -> str:
 def assignment_text(values: dict[str, IV], *, digits: int = 6) -> str:
     """Parameter values as ``a=x, b=[lo, hi]`` (sorted by name), each widened outward.
 
-    >>> from dptaxonomy.reasoning.numeric import exact
+    >>> from dptaxonomy.reasoning.maps.numeric import exact
     >>> assignment_text({"epsilon": exact("1") / 3, "delta": exact("0.5")})
     'delta=0.5, epsilon=[0.333333, 0.333334]'
     """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Mapping, Sequence
 
-from dptaxonomy.reasoning.facts import Fact
+from dptaxonomy.reasoning.logic.facts import Fact
 
 
 def cheapest_chain(

@@ -18,17 +18,17 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.conversion import (
+from dptaxonomy.reasoning.maps.conversion import (
     ChainRefused,
     ChainRun,
     ParameterSpec,
     free_parameters,
     run_chain,
 )
-from dptaxonomy.reasoning.conversion_chains import Chain
-from dptaxonomy.reasoning.numeric import IV, holds, point, upper
-from dptaxonomy.reasoning.optimise import GRID, to_value
-from dptaxonomy.reasoning.rounding import outward_text
+from dptaxonomy.reasoning.maps.conversion_chains import Chain
+from dptaxonomy.reasoning.maps.numeric import IV, holds, point, upper
+from dptaxonomy.reasoning.maps.optimise import GRID, to_value
+from dptaxonomy.reasoning.maps.rounding import outward_text
 from dptaxonomy.schema.arith import names_in, parse_condition
 
 __all__ = ["Inversion", "plan_inversion", "solve"]

@@ -1,8 +1,8 @@
 """The proof record: a conclusion about two definitions and the asserted facts behind it.
 
 It depends only on facts and rules, so the proof search
-(:mod:`dptaxonomy.reasoning.proofs`) and the composition of parameter maps
-(:mod:`dptaxonomy.reasoning.parameters`) both build on it, one way.
+(:mod:`dptaxonomy.reasoning.logic.proofs`) and the composition of parameter maps
+(:mod:`dptaxonomy.reasoning.maps.parameters`) both build on it, one way.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.facts import Fact
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.rules import Rule
 
 __all__ = ["Conclusion", "Proof"]
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dptaxonomy.reasoning.facts import Fact
-from dptaxonomy.reasoning.rules import Rule
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
     Comparison,

@@ -34,8 +34,9 @@ from dptaxonomy.base.diagnostics import Diagnostic, Severity
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.evaluators.grids import IDENTITY_GRIDS, definition_grid
-from dptaxonomy.reasoning.facts import Fact, FactKind, FactSet
-from dptaxonomy.reasoning.numeric import (
+from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
+from dptaxonomy.reasoning.logic.rules import Rule
+from dptaxonomy.reasoning.maps.numeric import (
     INTERVALS,
     IV,
     evaluate_interval,
@@ -44,7 +45,6 @@ from dptaxonomy.reasoning.numeric import (
     lower,
     upper,
 )
-from dptaxonomy.reasoning.rules import Rule
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
     constant_value,

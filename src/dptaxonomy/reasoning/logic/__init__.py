@@ -1,0 +1,1 @@
+"""The logic of the map: facts, closures, rules, proofs, contradictions, witnesses and questions."""

@@ -1,0 +1,1 @@
+"""Parameter maps: chains of mapped implications, their composition, sound numbers, conversion."""
