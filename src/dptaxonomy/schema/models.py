@@ -368,6 +368,11 @@ class Definition(_Strict):
         return tuple(dict.fromkeys(n.source for n in self.names))
 
     @property
+    def library_ids(self) -> tuple[str, ...]:
+        """The identifiers DP libraries give the notion (its crosswalk), without repeats."""
+        return tuple(dict.fromkeys(m.identifier for m in self.crosswalk))
+
+    @property
     def labels(self) -> list[str]:
         """Every string the definition may be looked up by."""
         return [
