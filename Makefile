@@ -1,7 +1,7 @@
 # One-word entry points. `make test` is what CI runs (.ci/run).
 PYTHON ?= python3
 
-.PHONY: install test lint typecheck pytest pytest-fast schema coverage
+.PHONY: install test lint typecheck pytest pytest-fast schema coverage progress
 
 install:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
@@ -30,3 +30,6 @@ schema:
 
 coverage:
 	$(PYTHON) scripts/coverage_ledger.py
+
+progress:
+	$(PYTHON) scripts/progress.py

@@ -13,6 +13,7 @@ from dptaxonomy.export.site.definition import definition_context
 from dptaxonomy.export.site.diagram import diagram_alt, neighbourhood_dot, neighbourhood_svg
 from dptaxonomy.export.site.mechanism import computed_claims, mechanism_context
 from dptaxonomy.export.site.metadata import dataset_jsonld
+from dptaxonomy.export.site.progress import progress_context
 from dptaxonomy.export.site.urls import definition_url, mechanism_url, pair_key
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.reasoner import Reasoner
@@ -162,7 +163,14 @@ class Renderer:
         )
         yield (
             "open-questions",
-            [self._page("open_questions.html", "open-questions/index.html", **questions)],
+            [
+                self._page("open_questions.html", "open-questions/index.html", **questions),
+                self._page(
+                    "progress.html",
+                    "progress/index.html",
+                    **progress_context(self.catalog, self.reasoner, pairs),
+                ),
+            ],
         )
         yield (
             "table3",
