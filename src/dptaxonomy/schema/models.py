@@ -59,6 +59,7 @@ from dptaxonomy.schema.fields import (
     Text,
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
+from dptaxonomy.schema.settings import Convention, Unit
 
 __all__ = [
     "CITATION_KEY_PATTERN",
@@ -186,6 +187,9 @@ class Relation(_Strict):
         ),
     )
     status: Status = Field(default=Status.established, description="How settled the relation is.")
+    convention: Convention | None = Field(
+        default=None, description="The neighbouring convention the relation holds under, if one."
+    )
     citation: Citation = Field(description="Where the relation is stated.")
     note: Text | None = Field(default=None, description="Remarks; required when disputed.")
 
@@ -272,7 +276,13 @@ class Definition(_Strict):
     )
     source: Source = Field(description="Where the definition is presented.")
     scope: Scope = Field(description="Where the SoK places the notion.")
-    setting: Setting = Field(default=Setting.central, description="Central or local model.")
+    setting: Setting = Field(default=Setting.central, description="The trust model.")
+    unit: Unit | None = Field(
+        default=None, description="The unit of privacy, where the source says."
+    )
+    neighbours: Convention | None = Field(
+        default=None, description="Add/remove, replace-one or either, where the source says."
+    )
     combines: list[DefinitionId] = Field(
         default_factory=list,
         description="For multidimensional definitions: the definitions it combines.",

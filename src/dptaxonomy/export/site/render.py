@@ -17,6 +17,7 @@ from dptaxonomy.export.site.progress import progress_context
 from dptaxonomy.export.site.urls import definition_url, mechanism_url, pair_key
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.reasoner import Reasoner
+from dptaxonomy.schema.settings import CONVENTION_TEXT
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -62,7 +63,10 @@ class Renderer:
         self.date = date
         self.env = _environment()
         self.env.globals.update(
-            version=version, date=date, repository=options.repository.rstrip("/")
+            version=version,
+            date=date,
+            repository=options.repository.rstrip("/"),
+            conventions={c.value: text for c, text in CONVENTION_TEXT.items()},
         )
         self._unrendered: list[str] = []
 
