@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +79,14 @@ def test_show_prints_the_unit_and_convention(capsys: pytest.CaptureFixture[str])
     shown = run(capsys, "show", "event-level pan-privacy", "--catalog", CATALOG).out
     assert "scope:         input_type, pan-private model" in shown.splitlines()
     assert "protects:      event-level" in shown.splitlines()
+
+
+@pytest.mark.slow
+def test_the_pair_page_says_the_verdict_depends_on_the_convention(site_dir: Path) -> None:
+    page = (site_dir / "p" / "differential-privacy" / "local-dp" / "index.html").read_text("utf-8")
+    assert (
+        "This verdict depends on the neighbouring convention: it holds under add/remove "
+        "neighbours; under the other convention it may not."
+    ) in page
+    shown = (site_dir / "d" / "unbounded-dp" / "index.html").read_text("utf-8")
+    assert "<dt>Protects</dt><dd>record-level, add/remove neighbours</dd>" in shown
