@@ -19,6 +19,7 @@ from dptaxonomy.catalog.names import NameIndex, loose_key
 from dptaxonomy.catalog.paths import catalog_files
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.schema.models import Definition
+from tests.clirunner import run
 from tests.conftest import CATALOG_DIR
 
 _SHORT = re.compile(r"^(?P<stem>.*\S)[\s\-]+DP$")
@@ -107,3 +108,16 @@ def test_initials_of_one_name_never_resolve_alone(index: NameIndex) -> None:
     assert str(raised.value).startswith(
         "no definition is called 'ALDP'; did you mean: approximate local DP (approximate-local-dp);"
     )
+
+
+def test_show_and_relate_resolve_library_identifiers(capsys: pytest.CaptureFixture[str]) -> None:
+    shown = run(capsys, "show", "tmlt.core.measures.RhoZCDP", "--catalog", str(CATALOG_DIR))
+    assert shown.code == 0
+    assert shown.out.splitlines()[2] == "id:            zero-concentrated-dp"
+    related = run(capsys, "relate", "RhoZCDP", "RenyiDivergence", "--catalog", str(CATALOG_DIR))
+    assert related.out.splitlines()[0] == (
+        "zero-concentrated-dp vs renyi-dp: stronger (strictly); extension: none"
+    )
+    ambiguous = run(capsys, "show", "PDP", "--catalog", str(CATALOG_DIR))
+    assert ambiguous.code == 1
+    assert ambiguous.err.startswith("dptax: 'PDP' is not a recorded name but the initials")
