@@ -11,6 +11,7 @@ from dptaxonomy.base.errors import CatalogError
 from dptaxonomy.base.gcpause import collector_paused
 from dptaxonomy.base.records import field, record
 from dptaxonomy.catalog.checks import check_catalog
+from dptaxonomy.catalog.core_list import load_core
 from dptaxonomy.catalog.evidence import Computed, EvidenceKey, load_evidence
 from dptaxonomy.catalog.loader import (
     LoadedDefinition,
@@ -55,6 +56,8 @@ class Catalog:
     mechanism_entries: dict[str, LoadedMechanism] = field(default_factory=dict)
     evidence: dict[EvidenceKey, Computed] = field(default_factory=dict)
     """Numeric verdicts from ``evidence.json``, by (kind, entry, index)."""
+    core: tuple[str, ...] = ()
+    """The practitioner's core (``core.yaml``): definition ids, in the file's order."""
 
     @property
     def definitions(self) -> dict[str, Definition]:
@@ -129,6 +132,8 @@ def _load_catalog(directory: Path) -> Catalog:
     diagnostics.extend(check_mechanisms(mechanisms, definitions, references))
     evidence, problems = load_evidence(directory)
     diagnostics.extend(problems)
+    core, problems = load_core(directory, list(definitions))
+    diagnostics.extend(problems)
     return Catalog(
         directory=directory,
         entries={entry.definition.id: entry for entry in loaded},
@@ -136,6 +141,7 @@ def _load_catalog(directory: Path) -> Catalog:
         diagnostics=tuple(sorted(diagnostics, key=sort_key)),
         mechanism_entries={m.mechanism.id: m for m in mechanisms},
         evidence=evidence,
+        core=core,
     )
 
 
