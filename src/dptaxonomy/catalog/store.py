@@ -24,6 +24,7 @@ from dptaxonomy.catalog.loader import (
 )
 from dptaxonomy.catalog.mechanism_checks import check_mechanisms
 from dptaxonomy.catalog.names import NameIndex
+from dptaxonomy.catalog.variant_checks import check_variants
 from dptaxonomy.catalog.paths import (
     CATALOG_ENV,
     REFERENCES_FILE,
@@ -122,6 +123,7 @@ def _load_catalog(directory: Path) -> Catalog:
         if entry is not None:
             loaded.append(entry)
     diagnostics.extend(check_catalog(loaded, references))
+    diagnostics.extend(check_variants({entry.definition.id: entry for entry in loaded}))
     mechanisms: list[LoadedMechanism] = []
     for path in mechanism_files(directory):
         mechanism, problems = load_mechanism(path, directory)

@@ -46,6 +46,7 @@ from dptaxonomy.schema.enums import (
     Truth,
 )
 from dptaxonomy.schema.evaluation import NotEvaluable
+from dptaxonomy.schema.variants import VariantDirection
 from dptaxonomy.schema.fields import (
     CITATION_KEY_PATTERN,
     ID_PATTERN,
@@ -211,6 +212,16 @@ class Link(_Strict):
     target: DefinitionId = Field(description="Id of the linked definition.")
     citation: Citation = Field(description="Where the source states the link.")
     note: Text | None = Field(default=None, description="Remarks.")
+    direction: VariantDirection | None = Field(
+        default=None,
+        description="For `variant_of`: the relation the change implies, or why it implies none.",
+    )
+
+    @model_validator(mode="after")
+    def _direction_on_variants(self) -> Link:
+        if self.direction is not None and self.kind is not LinkKind.variant_of:
+            raise ValueError("`direction` belongs to `variant_of` links only")
+        return self
 
 
 class Table3Row(_Strict):
