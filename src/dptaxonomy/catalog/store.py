@@ -24,7 +24,6 @@ from dptaxonomy.catalog.loader import (
 )
 from dptaxonomy.catalog.mechanism_checks import check_mechanisms
 from dptaxonomy.catalog.names import NameIndex
-from dptaxonomy.catalog.variant_checks import check_variants
 from dptaxonomy.catalog.paths import (
     CATALOG_ENV,
     REFERENCES_FILE,
@@ -33,6 +32,7 @@ from dptaxonomy.catalog.paths import (
     default_catalog_dir,
     mechanism_files,
 )
+from dptaxonomy.catalog.variant_checks import check_variants
 from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import Definition, Reference
 

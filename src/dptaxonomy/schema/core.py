@@ -17,9 +17,7 @@ class CoreMember(StrictModel):
     """One definition of the core, and who uses it."""
 
     id: DefinitionId = Field(description="Id of the definition.")
-    why: Text = Field(
-        description="Which libraries, accountants, deployments or textbooks use it."
-    )
+    why: Text = Field(description="Which libraries, accountants, deployments or textbooks use it.")
 
 
 class CoreList(StrictModel):

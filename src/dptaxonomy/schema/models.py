@@ -46,7 +46,6 @@ from dptaxonomy.schema.enums import (
     Truth,
 )
 from dptaxonomy.schema.evaluation import NotEvaluable
-from dptaxonomy.schema.variants import VariantDirection
 from dptaxonomy.schema.fields import (
     CITATION_KEY_PATTERN,
     ID_PATTERN,
@@ -61,6 +60,7 @@ from dptaxonomy.schema.fields import (
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
 from dptaxonomy.schema.settings import Convention, Unit
+from dptaxonomy.schema.variants import VariantDirection
 
 __all__ = [
     "CITATION_KEY_PATTERN",
