@@ -48,11 +48,6 @@ def test_the_shipped_catalog_reads_exactly_these_special_cases_as_stronger(
         ("approximate-dp", "f-dp"),
         ("gaussian-dp", "f-dp"),
         ("differential-privacy", "zero-concentrated-dp"),
-        ("approximate-dp", "privacy-profile"),
-        ("gaussian-dp", "privacy-profile"),
-        ("approximate-dp", "privacy-loss-distribution"),
-        ("gaussian-dp", "privacy-loss-distribution"),
-        ("differential-privacy", "privacy-loss-distribution"),
     }
 
 
