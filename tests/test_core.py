@@ -12,7 +12,7 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.schema.enums import LinkKind
-from dptaxonomy.schema.variants import VariantReading
+from dptaxonomy.schema.links import VariantReading
 from tests.clirunner import run
 
 ROOT = Path(__file__).resolve().parent.parent

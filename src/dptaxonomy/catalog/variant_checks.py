@@ -1,6 +1,6 @@
 """Whole-catalog check of `variant of` links whose change implies a relation.
 
-A link read as ``implies`` (:class:`~dptaxonomy.schema.variants.VariantReading`)
+A link read as ``implies`` (:class:`~dptaxonomy.schema.links.VariantReading`)
 promises that the relation its change implies is stated between the two
 definitions, in either entry, and not disputed; this check holds it to that.
 """
@@ -13,8 +13,8 @@ from dptaxonomy.base.diagnostics import Diagnostic
 from dptaxonomy.catalog.checks import entry_error
 from dptaxonomy.catalog.loader import LoadedDefinition
 from dptaxonomy.schema.enums import LinkKind, RelationKind, Status
+from dptaxonomy.schema.links import VariantReading
 from dptaxonomy.schema.models import Definition
-from dptaxonomy.schema.variants import VariantReading
 
 __all__ = ["check_variants"]
 

@@ -59,8 +59,8 @@ from dptaxonomy.schema.fields import (
     Text,
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
+from dptaxonomy.schema.links import Link
 from dptaxonomy.schema.settings import Convention, Unit
-from dptaxonomy.schema.variants import VariantDirection
 
 __all__ = [
     "CITATION_KEY_PATTERN",
@@ -202,25 +202,6 @@ class Relation(_Strict):
             raise ValueError("a disputed relation needs a note explaining the conflict")
         if self.target_set is not None and self.parameter_map is not None:
             raise ValueError("a set-level relation cannot carry a parameter map")
-        return self
-
-
-class Link(_Strict):
-    """A cited, non-logical link `subject KIND target`, e.g. a homonym note."""
-
-    kind: LinkKind = Field(description="local_version_of, distinct_from or variant_of.")
-    target: DefinitionId = Field(description="Id of the linked definition.")
-    citation: Citation = Field(description="Where the source states the link.")
-    note: Text | None = Field(default=None, description="Remarks.")
-    direction: VariantDirection | None = Field(
-        default=None,
-        description="For `variant_of`: the relation the change implies, or why it implies none.",
-    )
-
-    @model_validator(mode="after")
-    def _direction_on_variants(self) -> Link:
-        if self.direction is not None and self.kind is not LinkKind.variant_of:
-            raise ValueError("`direction` belongs to `variant_of` links only")
         return self
 
 

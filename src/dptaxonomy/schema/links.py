@@ -1,4 +1,4 @@
-"""What a `variant of` link means for the reasoner: the relation it implies, or why none.
+"""Non-logical links between definitions, and what a `variant of` link means for the reasoner.
 
 A link `A variant_of B` is not a fact. Its ``direction`` says whether the
 change it describes has a known direction (then the implied relation is
@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from dptaxonomy.schema.fields import StrictModel, Text
+from dptaxonomy.schema.claims import Citation
+from dptaxonomy.schema.enums import LinkKind
+from dptaxonomy.schema.fields import DefinitionId, StrictModel, Text
 
-__all__ = ["VariantDirection", "VariantReading"]
+__all__ = ["Link", "VariantDirection", "VariantReading"]
 
 
 class VariantReading(StrEnum):
@@ -46,3 +48,22 @@ class VariantDirection(StrictModel):
             "why there is none, or what would decide it."
         )
     )
+
+
+class Link(StrictModel):
+    """A cited, non-logical link `subject KIND target`, e.g. a homonym note."""
+
+    kind: LinkKind = Field(description="local_version_of, distinct_from or variant_of.")
+    target: DefinitionId = Field(description="Id of the linked definition.")
+    citation: Citation = Field(description="Where the source states the link.")
+    note: Text | None = Field(default=None, description="Remarks.")
+    direction: VariantDirection | None = Field(
+        default=None,
+        description="For `variant_of`: the relation the change implies, or why it implies none.",
+    )
+
+    @model_validator(mode="after")
+    def _direction_on_variants(self) -> Link:
+        if self.direction is not None and self.kind is not LinkKind.variant_of:
+            raise ValueError("`direction` belongs to `variant_of` links only")
+        return self
