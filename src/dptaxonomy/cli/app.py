@@ -29,6 +29,7 @@ from typing import Annotated
 import typer
 
 from dptaxonomy.cli import (
+    card_commands,
     catalog_commands,
     contrib_commands,
     convert_commands,
@@ -44,6 +45,7 @@ GROUPS: tuple[ModuleType, ...] = (
     catalog_commands,
     reasoning_commands,
     convert_commands,
+    card_commands,
     export_commands,
     site_commands,
     contrib_commands,

@@ -24,6 +24,7 @@ class SchemaKind(StrEnum):
     mechanism = "mechanism"
     references = "references"
     core = "core"
+    release = "release"
 
 
 def validate(

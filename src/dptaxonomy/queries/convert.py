@@ -41,7 +41,14 @@ from dptaxonomy.reasoning.maps.tightest import (
 )
 from dptaxonomy.reasoning.maps.tightest import convert as tightest
 
-__all__ = ["PARAMETER_ALIASES", "ROUNDING", "ConvertResult", "convert", "parse_assignments"]
+__all__ = [
+    "PARAMETER_ALIASES",
+    "ROUNDING",
+    "ConvertResult",
+    "convert",
+    "parse_assignments",
+    "read_parameters",
+]
 
 ROUNDING = (
     "computed values are ends of interval enclosures rounded outward: an upper bound (≤) "
@@ -187,9 +194,10 @@ def parse_assignments(pairs: list[str], option: str) -> dict[str, str]:
     return result
 
 
-def _read(
+def read_parameters(
     definition: str, specs: tuple[ParameterSpec, ...], given: Mapping[str, str]
 ) -> dict[str, IV]:
+    """The values ``given`` of ``definition``'s parameters, checked against their domains."""
     by_name = {spec.name: spec for spec in specs}
     values: dict[str, IV] = {}
     for name, text in given.items():
@@ -300,14 +308,14 @@ def convert(
     if a == b:
         raise ConversionError(f"{a} is the target itself: nothing to convert")
     source_specs = mechanism.parameters if mechanism else parameter_specs(kb, a)
-    source_values = _read(a, source_specs, source_given)
+    source_values = read_parameters(a, source_specs, source_given)
     for spec in source_specs:
         if spec.name not in source_values:
             raise ConversionError(
                 f"missing parameter {spec.name} of {a} (domain {spec.domain_text}): "
                 f"give --from {spec.name}=VALUE"
             )
-    target_values = _read(b, parameter_specs(kb, b), target_given)
+    target_values = read_parameters(b, parameter_specs(kb, b), target_given)
     if mechanism is None:
         conversion = tightest(kb, a, b, source_values, target_values)
     else:

@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 from dptaxonomy.schema.core import CoreList
 from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import CitationKey, Definition, Reference
+from dptaxonomy.schema.release import Release
 
 __all__ = [
     "SCHEMA_FILES",
@@ -21,6 +22,7 @@ __all__ = [
     "definition_schema",
     "mechanism_schema",
     "references_schema",
+    "release_schema",
     "schema_text",
 ]
 
@@ -29,6 +31,7 @@ SCHEMA_FILES = {
     "mechanism": "mechanism.schema.json",
     "references": "references.schema.json",
     "core": "core.schema.json",
+    "release": "release.schema.json",
 }
 
 
@@ -64,14 +67,23 @@ def core_schema() -> dict[str, Any]:
     return schema
 
 
+def release_schema() -> dict[str, Any]:
+    """JSON Schema of a release description (the input of ``dptax card``)."""
+    schema = Release.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "dptaxonomy release description"
+    return schema
+
+
 def schema_text(kind: str = "definition") -> str:
-    """The schema of ``kind`` (``definition``, ``mechanism``, ``references`` or ``core``) as
-    JSON text."""
+    """The schema of ``kind`` (``definition``, ``mechanism``, ``references``, ``core`` or
+    ``release``) as JSON text."""
     builders = {
         "core": core_schema,
         "definition": definition_schema,
         "mechanism": mechanism_schema,
         "references": references_schema,
+        "release": release_schema,
     }
     schema = builders.get(kind, references_schema)()
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=True) + "\n"

@@ -40,7 +40,7 @@ from dptaxonomy.schema.arith import (
 from dptaxonomy.schema.arith_eval import compile_expression
 from dptaxonomy.schema.arith_shared import render_bounded
 
-__all__ = ["ParametricChain", "compose", "parametric_chains"]
+__all__ = ["ParametricChain", "chain_proof", "compose", "parametric_chains"]
 
 MAX_STEPS = 4
 MAX_CHAINS = 12
@@ -86,6 +86,20 @@ class ParametricChain:
             "evaluated": self.evaluated,
             "choices": list(self.choices),
         }
+
+
+def chain_proof(steps: tuple[Fact, ...]) -> Proof:
+    """The proof that a chain of mapped ≻/⊂ steps establishes its ends' ≻ (rule M1)."""
+    rules = {s.rule for s in steps} | {Rule.MAP_COMPOSITION}
+    if len(steps) > 1:
+        rules.add(Rule.STRONGER_TRANSITIVE)
+    return Proof(
+        Conclusion.stronger,
+        steps[0].a,
+        steps[-1].b,
+        steps,
+        tuple(sorted(rules, key=lambda r: r.value)),
+    )
 
 
 def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
@@ -135,16 +149,7 @@ def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
         return None  # undefined somewhere on the way: no guarantee to show
     rendered = {name: render_bounded(node) for name, node in current.items()}
     free = sorted(set().union(*(names_in(n) for n in current.values())) - _CONSTANTS)
-    rules = {s.rule for s in steps} | {Rule.MAP_COMPOSITION}
-    if len(steps) > 1:
-        rules.add(Rule.STRONGER_TRANSITIVE)
-    proof = Proof(
-        Conclusion.stronger,
-        steps[0].a,
-        steps[-1].b,
-        steps,
-        tuple(sorted(rules, key=lambda r: r.value)),
-    )
+    proof = chain_proof(steps)
     return ParametricChain(
         proof,
         rendered,
