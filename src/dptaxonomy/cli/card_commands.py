@@ -1,4 +1,4 @@
-"""``dptax card``: a release's privacy guarantee card."""
+"""``dptax card`` and ``dptax check-registry``: privacy guarantee cards."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Annotated
 
 import typer
 
-from dptaxonomy.cli.common import CatalogOption, ConjecturesOption
+from dptaxonomy.cli.common import CatalogOption, ConjecturesOption, Format, FormatOption
 
-__all__ = ["CardFormat", "card"]
+__all__ = ["CardFormat", "card", "check_registry"]
 
 
 class CardFormat(StrEnum):
@@ -68,5 +68,30 @@ def card(
         echo(result.to_text())
 
 
-COMMANDS: dict[str, Callable[..., None]] = {"card": card}
+def check_registry(
+    directory: Annotated[
+        Path,
+        typer.Argument(
+            metavar="DIR",
+            help="A checkout of the OpenDP deployments registry (its deployments/*.yaml).",
+        ),
+    ],
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Print a card and the findings of every entry of a deployments registry, then a
+    summary table; exit 1 when any entry has a finding."""
+    from dptaxonomy.cli.actions import CliExit, emit, fail, reasoner_for
+    from dptaxonomy.queries.registry import check_registry as query
+
+    if not directory.is_dir():
+        fail(f"{directory} is not a directory")
+    result = query(reasoner_for(catalog, assume_conjectures).kb, directory)
+    emit(result, output)
+    if result.findings:
+        raise CliExit(1)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {"card": card, "check-registry": check_registry}
 """This group's commands by name, in the order ``dptax --help`` lists them."""

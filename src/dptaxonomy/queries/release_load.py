@@ -23,7 +23,7 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.tightest import parameter_specs
 from dptaxonomy.schema.release import Guarantee, Release, parameter_text
 
-__all__ = ["LoadedRelease", "load_release"]
+__all__ = ["LoadedRelease", "Problem", "guarantee_problems", "load_release"]
 
 PURE = "differential-privacy"
 
@@ -36,30 +36,29 @@ class LoadedRelease:
     source: str
 
 
-def _guarantee_problems(
-    kb: KnowledgeBase,
-    guarantee: Guarantee,
-    path: tuple[str | int, ...],
-    located: Located,
-    file: str,
-) -> tuple[str | None, list[Diagnostic]]:
-    def at(where: tuple[str | int, ...], code: str, message: str, hint: str) -> Diagnostic:
-        line, column = located.value_mark(where)
-        return Diagnostic(Severity.error, file, line, column, code, message, hint)
+@record
+class Problem:
+    """A mistake in one guarantee: where (a key path below it), its code, message and hint."""
 
+    where: tuple[str | int, ...]
+    code: str
+    message: str
+    hint: str
+
+
+def guarantee_problems(kb: KnowledgeBase, guarantee: Guarantee) -> tuple[str | None, list[Problem]]:
+    """The definition ``guarantee`` is stated in (None if it does not resolve), and every
+    mistake in its parameters: unknown, outside the domain, or missing."""
     try:
         source = kb.resolve(guarantee.definition)
     except NameResolutionError as unknown:
-        return None, [
-            at(
-                (*path, "definition"),
-                "ambiguous-definition"
-                if isinstance(unknown, AmbiguousNameError)
-                else "unknown-definition",
-                str(unknown),
-                "use a catalog id or name, e.g. zero-concentrated-dp, (ε, δ)-DP or gaussian-dp",
-            )
-        ]
+        code = (
+            "ambiguous-definition"
+            if isinstance(unknown, AmbiguousNameError)
+            else "unknown-definition"
+        )
+        hint = "use a catalog id or name, e.g. zero-concentrated-dp, (ε, δ)-DP or gaussian-dp"
+        return None, [Problem(("definition",), code, str(unknown), hint)]
     specs = parameter_specs(kb, source)
     problems = []
     names = set()
@@ -71,25 +70,38 @@ def _guarantee_problems(
         try:
             read_parameters(source, specs, {canonical: parameter_text(value)})
         except ConversionError as bad:
-            problems.append(
-                at(
-                    (*path, "parameters", name),
-                    "bad-parameter",
-                    str(bad),
-                    f"see `dptax show {source}` for the parameters and their domains",
-                )
-            )
+            hint = f"see `dptax show {source}` for the parameters and their domains"
+            problems.append(Problem(("parameters", name), "bad-parameter", str(bad), hint))
     for spec in specs:
         if spec.domain is not None and spec.name not in names:
             problems.append(
-                at(
-                    (*path, "parameters"),
+                Problem(
+                    ("parameters",),
                     "missing-parameter",
                     f"missing parameter {spec.name} of {source} (domain {spec.domain_text})",
                     f"add `{spec.name}: VALUE` under parameters",
                 )
             )
     return source, problems
+
+
+def _located(
+    kb: KnowledgeBase,
+    guarantee: Guarantee,
+    path: tuple[str | int, ...],
+    located: Located,
+    file: str,
+) -> tuple[str | None, list[Diagnostic]]:
+    source, problems = guarantee_problems(kb, guarantee)
+    diagnostics = []
+    for problem in problems:
+        line, column = located.value_mark((*path, *problem.where))
+        diagnostics.append(
+            Diagnostic(
+                Severity.error, file, line, column, problem.code, problem.message, problem.hint
+            )
+        )
+    return source, diagnostics
 
 
 def load_release(path: Path, kb: KnowledgeBase) -> tuple[LoadedRelease | None, list[Diagnostic]]:
@@ -99,14 +111,14 @@ def load_release(path: Path, kb: KnowledgeBase) -> tuple[LoadedRelease | None, l
         return None, diagnostics
     assert isinstance(release, Release)
     file = display_path(path)
-    source, problems = _guarantee_problems(kb, release.guarantee, ("guarantee",), located, file)
+    source, problems = _located(kb, release.guarantee, ("guarantee",), located, file)
     for index, also in enumerate(release.also_stated):
-        problems.extend(_guarantee_problems(kb, also, ("also_stated", index), located, file)[1])
+        problems.extend(_located(kb, also, ("also_stated", index), located, file)[1])
     for index, component in enumerate(
         release.composition.components if release.composition else []
     ):
         where = ("composition", "components", index)
-        problems.extend(_guarantee_problems(kb, component, where, located, file)[1])
+        problems.extend(_located(kb, component, where, located, file)[1])
     if source is None or problems:
         return None, problems
     return LoadedRelease(release, source), []

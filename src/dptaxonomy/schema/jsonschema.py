@@ -76,8 +76,10 @@ def release_schema() -> dict[str, Any]:
 
 
 def schema_text(kind: str = "definition") -> str:
-    """The schema of ``kind`` (``definition``, ``mechanism``, ``references``, ``core`` or
-    ``release``) as JSON text."""
+    """The schema of ``kind`` as JSON text.
+
+    ``kind`` is ``definition``, ``mechanism``, ``references``, ``core`` or ``release``.
+    """
     builders = {
         "core": core_schema,
         "definition": definition_schema,
