@@ -38,7 +38,7 @@ def test_census_card_json(capsys: pytest.CaptureFixture[str]) -> None:
         "parameters": {"rho": "2.63", "xi": "0"},
     }
     assert (data["unit"], data["neighbouring"], data["trust_model"]) == (
-        "user",
+        "record",
         "replace_one",
         "central",
     )

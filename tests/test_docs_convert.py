@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 import pytest
 
@@ -12,11 +13,11 @@ from tests.conftest import ROOT
 PAGE = ROOT / "docs" / "convert.md"
 
 
-def examples() -> list[tuple[str, list[str]]]:
+def examples(page: Path = PAGE) -> list[tuple[str, list[str]]]:
     """(command, expected lines) for each `$ dptax …` line of the page's console blocks."""
     found: list[tuple[str, list[str]]] = []
     inside = False
-    for line in PAGE.read_text(encoding="utf-8").splitlines():
+    for line in page.read_text(encoding="utf-8").splitlines():
         if line.startswith("```"):
             inside = line == "```console"
             continue

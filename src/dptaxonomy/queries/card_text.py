@@ -86,7 +86,7 @@ def card_text(card: Card) -> str:
     """The card as plain text."""
     lines = [f"Privacy card: {card.release.name}", ""]
     lines += [f"{label}: {value}" for label, value in setting_lines(card)]
-    lines += ["", "Equivalent statements (each holds as stated; " + ROUNDING + "):"]
+    lines += ["", f"Equivalent statements ({ROUNDING}):"]
     for statement in card.statements:
         text, how = statement_line(statement)
         lines.append(f"  {text}")

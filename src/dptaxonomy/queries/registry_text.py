@@ -39,7 +39,10 @@ def registry_text(check: RegistryCheck) -> str:
         blocks.append("\n".join(lines))
     rows = [("file", "definition", "parameters", "findings"), *summary_rows(check)]
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    table = [" | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+    table = [
+        " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    ]
     table.insert(1, "-+-".join("-" * w for w in widths))
     summary = (
         f"{len(check.entries)} entries, "
