@@ -15,10 +15,11 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from dptaxonomy.schema.enums import Setting
 from dptaxonomy.schema.fields import Label, Text
+from dptaxonomy.schema.fields import StrictModel as _Strict
 from dptaxonomy.schema.settings import Convention, Unit
 
 __all__ = ["Composition", "Guarantee", "Release", "parameter_text"]
@@ -34,10 +35,6 @@ def parameter_text(value: Number) -> str:
     ('0.0728', '2', '1e-5')
     """
     return value if isinstance(value, str) else repr(value)
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Guarantee(_Strict):
