@@ -1,0 +1,83 @@
+"""What is composed: each component as a privacy guarantee of a known shape, with its count.
+
+The query layer reads a user's components (a catalog mechanism with its
+parameters, or a guarantee in a catalog definition) and hands the engine
+:class:`Component` records: a :class:`Shape` naming the privacy-loss
+representation the component has, its parameters as exact interval enclosures,
+how many times it runs, and the assumptions it is stated under. The engine never
+sees a name it must resolve.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from dptaxonomy.base.records import record
+from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
+
+__all__ = ["Component", "Neighbouring", "SamplingScheme", "Shape"]
+
+
+class Shape(StrEnum):
+    """The privacy-loss shape of one run of a component, and the parameters it carries."""
+
+    gaussian = "gaussian"
+    """A Gaussian pair N(0,1) vs N(mu,1): the Gaussian mechanism, or a μ-GDP guarantee (``mu``)."""
+    laplace = "laplace"
+    """The Laplace mechanism's pair, with ε = sensitivity / scale (``epsilon``)."""
+    pure = "pure"
+    """An ε-DP guarantee; randomized response is its extremal pair (``epsilon``)."""
+    approximate = "approximate"
+    """An (ε, δ)-DP guarantee; its extremal pair has an atom at +∞ (``epsilon``, ``delta``)."""
+    zcdp = "zcdp"
+    """A (ξ, ρ)-zCDP guarantee: a Rényi curve ξ + ρα, no privacy-loss distribution (``xi``, ``rho``)."""
+    renyi = "renyi"
+    """An (α, ε)-RDP guarantee at one order (``alpha``, ``epsilon``)."""
+
+
+class SamplingScheme(StrEnum):
+    """How the records a component sees are chosen."""
+
+    none = "none"
+    poisson = "poisson"
+    """Each record independently with probability ``rate``."""
+    without_replacement = "without-replacement"
+    """A fixed-size subset drawn uniformly."""
+    shuffle = "shuffle"
+    """Local randomizers whose reports are shuffled."""
+
+
+class Neighbouring(StrEnum):
+    """The neighbouring relation a guarantee is stated for."""
+
+    add_remove = "add-remove"
+    replace_one = "replace-one"
+
+
+@record
+class Component:
+    """One line of the input: a guarantee of ``shape``, run ``count`` times."""
+
+    label: str
+    """How the user named it (``gaussian``, ``zero-concentrated-dp``, ...), for proofs."""
+    shape: Shape
+    values: dict[str, IV]
+    """The shape's parameters (see :class:`Shape`), as exact enclosures."""
+    count: int = 1
+    scheme: SamplingScheme = SamplingScheme.none
+    rate: IV | None = None
+    """The sampling rate, for ``scheme`` other than ``none``."""
+    neighbouring: Neighbouring = Neighbouring.add_remove
+    unit: str = "record"
+
+    def high(self, name: str) -> float:
+        """A parameter's upper end: the pessimistic value (every shape is monotone in it)."""
+        return upper(self.values[name])
+
+    def low(self, name: str) -> float:
+        """A parameter's lower end: the optimistic value, for lower bounds."""
+        return lower(self.values[name])
+
+    @property
+    def sampled(self) -> bool:
+        return self.scheme is not SamplingScheme.none
