@@ -59,6 +59,7 @@ from dptaxonomy.schema.fields import (
     Text,
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
+from dptaxonomy.schema.operations import OperationRule, Slack, Tightness
 
 __all__ = [
     "CITATION_KEY_PATTERN",
@@ -74,6 +75,7 @@ __all__ = [
     "Link",
     "LinkKind",
     "Mapping",
+    "OperationRule",
     "Parameter",
     "ParameterType",
     "PerfectPrivacy",
@@ -85,10 +87,12 @@ __all__ = [
     "Restriction",
     "Scope",
     "Setting",
+    "Slack",
     "Source",
     "SourcedName",
     "Status",
     "Table3Row",
+    "Tightness",
     "Truth",
     "VacuousValue",
 ]
@@ -280,6 +284,13 @@ class Definition(_Strict):
     properties: Properties = Field(description="Privacy axioms and composability.")
     relations: list[Relation] = Field(
         default_factory=list, description="Relations with this definition as subject."
+    )
+    operations: list[OperationRule] = Field(
+        default_factory=list,
+        description=(
+            "Cited rules for composition, group privacy, amplification by subsampling or "
+            "shuffling, and change of neighbour relation (docs/operations.md)."
+        ),
     )
     links: list[Link] = Field(
         default_factory=list,

@@ -1,0 +1,125 @@
+"""Whole-catalog checks of operation rules (``operations`` of a definition entry).
+
+A rule's map must name parameters of the definition its result is stated in, read only the
+variables its operation provides (docs/operations.md), and a tightness witness must be a
+catalog mechanism. Citation keys are checked with the entry's other citations
+(:mod:`dptaxonomy.catalog.checks`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from dptaxonomy.base.diagnostics import Diagnostic
+from dptaxonomy.catalog.checks import CONSTANTS, did_you_mean, entry_error
+from dptaxonomy.catalog.loader import LoadedDefinition
+from dptaxonomy.catalog.yamlsource import Path
+from dptaxonomy.schema.arith import names_in, parse_condition, parse_expression
+from dptaxonomy.schema.enums import OPERATION_VARIABLES, CompositionForm
+from dptaxonomy.schema.operations import OperationRule
+
+__all__ = ["check_operations", "rule_variables"]
+
+
+def rule_variables(rule: OperationRule, parameters: Sequence[str]) -> frozenset[str]:
+    """The names a rule's map and conditions may read, given the entry's parameters."""
+    names = set(OPERATION_VARIABLES[rule.operation]) | {s.name for s in rule.slack}
+    if rule.form is CompositionForm.heterogeneous:
+        names |= {f"{p}_{part}" for p in parameters for part in (1, 2)} | set(rule.shared)
+        names.discard("k")
+    else:
+        names |= set(parameters)
+    return frozenset(names)
+
+
+def _check_rule(
+    loaded: LoadedDefinition,
+    index: int,
+    rule: OperationRule,
+    definitions: dict[str, LoadedDefinition],
+    mechanisms: Sequence[str] | None,
+) -> Iterator[Diagnostic]:
+    own = loaded.definition
+    path: Path = ("operations", index)
+    parameters = [p.name for p in own.parameters]
+    result = own
+    if rule.result is not None:
+        if rule.result not in definitions:
+            hint = did_you_mean(rule.result, sorted(definitions)) or "use a definition id"
+            yield entry_error(
+                loaded,
+                (*path, "result"),
+                "dangling-reference",
+                f"no definition {rule.result!r}",
+                hint,
+            )
+            return
+        result = definitions[rule.result].definition
+    targets = {p.name for p in result.parameters}
+    for shared in rule.shared:
+        if shared not in parameters:
+            yield entry_error(
+                loaded,
+                (*path, "shared"),
+                "unknown-parameter",
+                f"{shared!r} is not a parameter of {own.id}",
+                f"its parameters are: {', '.join(sorted(parameters)) or 'none'}",
+            )
+    allowed = rule_variables(rule, parameters) | CONSTANTS
+    for key, expression in (rule.parameter_map or {}).items():
+        if key not in targets:
+            yield entry_error(
+                loaded,
+                (*path, "parameter_map", key),
+                "unknown-parameter",
+                f"{key!r} is not a parameter of {result.id}",
+                f"its parameters are: {', '.join(sorted(targets)) or 'none'}",
+            )
+        unknown = names_in(parse_expression(expression)) - allowed
+        if unknown:
+            yield entry_error(
+                loaded,
+                (*path, "parameter_map", key),
+                "unknown-parameter",
+                f"{', '.join(sorted(unknown))} not a variable of this rule",
+                f"a {rule.operation.value} rule reads: {', '.join(sorted(allowed - CONSTANTS))}",
+            )
+    if rule.parameter_map is not None and result is not own:
+        missing = targets - set(rule.parameter_map)
+        if missing:
+            yield entry_error(
+                loaded,
+                (*path, "parameter_map"),
+                "missing-parameter",
+                f"the result in {result.id} leaves {', '.join(sorted(missing))} unmapped",
+                "a result in another definition maps every one of its parameters",
+            )
+    for number, condition in enumerate(rule.conditions):
+        unknown = names_in(parse_condition(condition)) - allowed
+        if unknown:
+            yield entry_error(
+                loaded,
+                (*path, "conditions", number),
+                "unknown-parameter",
+                f"{', '.join(sorted(unknown))} not a variable of this rule",
+                f"a {rule.operation.value} rule reads: {', '.join(sorted(allowed - CONSTANTS))}",
+            )
+    witness = rule.tight.witness if rule.tight is not None else None
+    if witness is not None and mechanisms is not None and witness not in mechanisms:
+        yield entry_error(
+            loaded,
+            (*path, "tight", "witness"),
+            "dangling-reference",
+            f"no mechanism {witness!r}",
+            did_you_mean(witness, mechanisms) or "name a mechanism of catalog/mechanisms/",
+        )
+
+
+def check_operations(
+    loaded: Sequence[LoadedDefinition], mechanisms: Sequence[str] | None = None
+) -> Iterator[Diagnostic]:
+    """Every operation rule of every entry (``mechanisms``: ids for witnesses, if known)."""
+    definitions = {entry.definition.id: entry for entry in loaded}
+    for entry in loaded:
+        for index, rule in enumerate(entry.definition.operations):
+            yield from _check_rule(entry, index, rule, definitions, mechanisms)
