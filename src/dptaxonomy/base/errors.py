@@ -16,6 +16,7 @@ __all__ = [
     "AmbiguousNameError",
     "CatalogError",
     "CatalogNotFoundError",
+    "ComposeError",
     "ConversionError",
     "DptaxError",
     "ExportError",
@@ -84,3 +85,17 @@ class NumericError(DptaxError):
 
 class ConversionError(DptaxError):
     """A conversion cannot be given: bad parameters, or the mathematics does not give it."""
+
+
+class ComposeError(DptaxError):
+    """A composition cannot be given; ``kind`` says why as a stable code (never parse the text).
+
+    Codes: ``input`` (the file is malformed), ``unit`` (components protect different units),
+    ``neighbourhood`` (relations differ and no catalog rule converts one), ``sampling`` (no
+    catalog rule covers the sampling scheme under the relation), ``adaptivity`` (no composition
+    rule covers the requested adaptivity), ``no-route`` (no route gives a finite bound).
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        self.kind = kind
+        super().__init__(message)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -16,7 +17,7 @@ from dptaxonomy.cli.common import (
     reasoner_for,
 )
 
-__all__ = ["FromOption", "ToOption", "convert"]
+__all__ = ["FromOption", "ToOption", "compose", "convert"]
 
 FromOption = Annotated[
     list[str] | None,
@@ -67,5 +68,30 @@ def convert(
     emit(result, output)
 
 
-COMMANDS: dict[str, Callable[..., None]] = {"convert": convert}
+def compose(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="YAML or JSON: delta and a list of components (docs/compose.md).",
+        ),
+    ],
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+    assume_conjectures: ConjecturesOption = False,
+) -> None:
+    """Compose many mechanisms or guarantees: the total (ε, δ), zCDP, μ-GDP and RDP guarantee.
+
+    Every sound route runs (closed forms, privacy-loss distributions, Rényi
+    curves); the smallest certified ε wins, with a lower bound, the proof and the
+    assumptions. Exit 1 with the reason when the assumptions do not match.
+    """
+    from dptaxonomy.queries.compose import compose as query
+    from dptaxonomy.queries.compose_input import read_request
+
+    reasoner = reasoner_for(catalog, assume_conjectures)
+    emit(query(reasoner.kb, read_request(file), catalog=catalog), output)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {"convert": convert, "compose": compose}
 """This group's commands by name, in the order ``dptax --help`` lists them."""

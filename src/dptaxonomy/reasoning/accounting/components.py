@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from dptaxonomy.base.records import record
+from dptaxonomy.base.records import field, record
 from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
+from dptaxonomy.schema.arith import Node
+from dptaxonomy.schema.enums import Neighbourhood, Sampling
 
-__all__ = ["Component", "Neighbouring", "SamplingScheme", "Shape"]
+__all__ = ["Component", "Lift", "Shape"]
 
 
 class Shape(StrEnum):
@@ -35,23 +37,19 @@ class Shape(StrEnum):
     """An (α, ε)-RDP guarantee at one order (``alpha``, ``epsilon``)."""
 
 
-class SamplingScheme(StrEnum):
-    """How the records a component sees are chosen."""
+@record
+class Lift:
+    """The component's guarantee in another catalog definition, and the catalog fact giving it.
 
-    none = "none"
-    poisson = "poisson"
-    """Each record independently with probability ``rate``."""
-    without_replacement = "without-replacement"
-    """A fixed-size subset drawn uniformly."""
-    shuffle = "shuffle"
-    """Local randomizers whose reports are shuffled."""
+    ``values`` are that definition's parameters; for ``renyi-dp`` (whose order
+    stays free) ``curve`` is instead the map of ε over the component's own
+    parameters and ``alpha``, evaluated at each order.
+    """
 
-
-class Neighbouring(StrEnum):
-    """The neighbouring relation a guarantee is stated for."""
-
-    add_remove = "add-remove"
-    replace_one = "replace-one"
+    definition: str
+    values: dict[str, IV]
+    citation: str
+    curve: Node | None = None
 
 
 @record
@@ -64,11 +62,15 @@ class Component:
     values: dict[str, IV]
     """The shape's parameters (see :class:`Shape`), as exact enclosures."""
     count: int = 1
-    scheme: SamplingScheme = SamplingScheme.none
+    sampling: Sampling | None = None
     rate: IV | None = None
-    """The sampling rate, for ``scheme`` other than ``none``."""
-    neighbouring: Neighbouring = Neighbouring.add_remove
+    """The sampling rate q, when ``sampling`` is set."""
+    neighbourhood: Neighbourhood = Neighbourhood.add_remove
     unit: str = "record"
+    lifts: tuple[Lift, ...] = field(default=())
+    """The component's guarantee in other definitions (zCDP, GDP, RDP), from catalog facts."""
+    source: str = ""
+    """The catalog definition (or mechanism) the values are parameters of."""
 
     def high(self, name: str) -> float:
         """A parameter's upper end: the pessimistic value (every shape is monotone in it)."""
@@ -80,4 +82,7 @@ class Component:
 
     @property
     def sampled(self) -> bool:
-        return self.scheme is not SamplingScheme.none
+        return self.sampling is not None
+
+    def lifted(self, definition: str) -> list[Lift]:
+        return [lift for lift in self.lifts if lift.definition == definition]

@@ -27,7 +27,8 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from dptaxonomy.reasoning.accounting.components import Component, SamplingScheme, Shape
+from dptaxonomy.reasoning.accounting.components import Component, Shape
+from dptaxonomy.schema.enums import Sampling
 from dptaxonomy.reasoning.maps.numeric import lower, upper
 
 __all__ = ["TAIL", "Direction", "LossCdf", "loss_cdf"]
@@ -53,11 +54,16 @@ Array = Any
 
 
 def _phi(z: Array) -> Array:
+    """Φ elementwise: scipy's ``ndtr`` when installed (fast), else the standard library's erfc."""
     import numpy as np
 
-    return 0.5 * np.frompyfunc(math.erfc, 1, 1)(-np.asarray(z, dtype=float) / math.sqrt(2)).astype(
-        float
-    )
+    values = np.asarray(z, dtype=float)
+    try:
+        from scipy.special import ndtr
+    except ImportError:
+        erfc = np.frompyfunc(math.erfc, 1, 1)
+        return 0.5 * erfc(-values / math.sqrt(2)).astype(float)
+    return np.asarray(ndtr(values), dtype=float)
 
 
 class LossCdf:
@@ -190,7 +196,7 @@ def loss_cdf(component: Component, direction: Direction, *, pessimistic: bool) -
     """
     pick = component.high if pessimistic else component.low
     shape = component.shape
-    if component.scheme is SamplingScheme.poisson:
+    if component.sampling is Sampling.poisson:
         assert shape is Shape.gaussian and component.rate is not None
         q = upper(component.rate) if pessimistic else lower(component.rate)
         if q < 1:

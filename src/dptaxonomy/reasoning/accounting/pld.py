@@ -14,7 +14,7 @@ floating-point error is bounded, not ignored: the FFT's normwise error bound
 radix-2 Cooley–Tukey with twiddle factors accurate to 4 units of roundoff) is
 carried through the powers and products to an ℓ2 bound on the composed
 probabilities; the mass outside the FFT window (which wraps around) is bounded
-by Chernoff's inequality on the discrete distributions. :func:`epsilon_for`
+by Chernoff's inequality on the discrete distributions. :func:`upper_epsilon`
 adds both to δ(ε), so the ε it returns is certified for the pessimistic grid and
 hence for the true composition.
 """
@@ -28,7 +28,7 @@ from typing import Any
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.accounting.lossdist import LossCdf
 
-__all__ = ["Composed", "Discrete", "compose", "discretise", "epsilon_for"]
+__all__ = ["Composed", "Discrete", "compose", "discretise", "lower_epsilon", "upper_epsilon"]
 
 Array = Any
 """A numpy array."""
@@ -164,11 +164,11 @@ def _fft_error(size: int) -> float:
     return levels * eta / (1 - levels * eta)
 
 
-_SLOPES = tuple(2.0**j for j in range(-6, 13))
+_SLOPES = tuple(2.0**j for j in range(-3, 8))
 
 
 def _log_mgfs(part: Discrete, h: float, signed: Array) -> Array:
-    """log Σ p_i e^(t·l_i) of the finite part at each slope t of ``signed`` (−∞ without mass)."""
+    """log Σ p_i e^(t·l_i) at each slope t of ``signed`` (−∞ without mass), rounded up."""
     import numpy as np
 
     where = np.nonzero(part.pmf > 0)[0]
@@ -176,7 +176,8 @@ def _log_mgfs(part: Discrete, h: float, signed: Array) -> Array:
         return np.full(signed.size, -math.inf)
     exponents = np.outer(signed, (part.offset + where) * h)
     top = exponents.max(axis=1)
-    return top + np.log(np.exp(exponents - top[:, None]) @ part.pmf[where])
+    weights = np.exp(exponents - top[:, None]) @ part.pmf[where]
+    return top + np.log(weights) + 1e-12 * (1 + np.abs(top))
 
 
 def _generating(parts: Sequence[tuple[Discrete, int]], h: float) -> tuple[Array, Array]:
@@ -220,37 +221,42 @@ def _window(parts: Sequence[tuple[Discrete, int]], h: float, signed: Array, tota
     return low, size
 
 
-_FLUSH = 1e-150
-"""Intermediate powers below this are set to zero (no slow subnormals); the error is counted."""
-
-
 def _power(values: Array, error: Array, count: int) -> tuple[Array, Array]:
-    """values**count by squaring, and a bound on its distance to the exact power of the exact values."""
+    """values**count by squaring, and a bound on its distance to the exact power of the exact values.
+
+    Coefficients whose bound (|v| + error)**count is below 1e-300 are set to zero
+    (their error bound is that bound), which also keeps every intermediate power
+    of the others above the subnormal range.
+    """
     import numpy as np
 
-    result = np.ones_like(values)
-    base = values.copy()
+    magnitude = np.abs(values)
+    top = magnitude + error
+    with np.errstate(divide="ignore"):
+        keep = count * np.log(top) > -690.0
+    result = np.zeros_like(values)
+    base = values[keep]
+    power = np.ones_like(base)
     k = count
-    steps = 0
     while k:
         if k & 1:
-            result = result * base
-            result[np.abs(result) < _FLUSH] = 0
+            power = power * base
         k >>= 1
         if k:
             base = base * base
-            base[np.abs(base) < _FLUSH] = 0
-        steps += 2
-    magnitude = np.abs(values)
-    top = magnitude + error
+    result[keep] = power
+    bound = np.zeros(values.shape)
+    kept, spread = magnitude[keep], error[keep]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore", under="ignore"):
         growth = np.where(
-            magnitude > 0,
-            np.power(magnitude, count) * np.expm1(count * np.log1p(error / magnitude)),
-            np.power(error, count),
+            kept > 0,
+            np.power(kept, count) * np.expm1(count * np.log1p(spread / kept)),
+            np.power(spread, count),
         )
-        rounding = 12 * UNIT * count.bit_length() * np.power(top, count)
-    return result, (growth + rounding + steps * _FLUSH) * 1.001
+        rounding = 12 * UNIT * count.bit_length() * np.power(top[keep], count)
+        bound[keep] = growth + rounding
+        bound[~keep] = np.power(top[~keep], count)
+    return result, bound * 1.001
 
 
 def compose(parts: Sequence[tuple[Discrete, int]], h: float) -> Composed:
@@ -311,18 +317,8 @@ def _sums(composed: Composed) -> tuple[Array, Array, Array]:
     return losses, first, second
 
 
-def epsilon_for(
-    upper: Composed, lower: Composed | None, delta: float
-) -> tuple[float | None, float]:
-    """The certified ε at ``delta`` (None when even the errors exceed it) and a lower bound.
-
-    Upper: the smallest ε with δ̂(ε) + errors ≤ δ on the pessimistic composition.
-    Lower: the largest ε with δ̂(ε) − errors > δ on the optimistic one (0 when none).
-    """
-    return _upper_epsilon(upper, delta), (_lower_epsilon(lower, delta) if lower else 0.0)
-
-
-def _upper_epsilon(composed: Composed, delta: float) -> float | None:
+def upper_epsilon(composed: Composed, delta: float) -> float | None:
+    """The smallest ε with δ̂(ε) + every error term ≤ δ (None when the errors alone exceed δ)."""
     import numpy as np
 
     losses, first, second = _sums(composed)
@@ -351,7 +347,8 @@ def _upper_epsilon(composed: Composed, delta: float) -> float | None:
     return max(0.0, value + 1e-12 * (1 + abs(value)))
 
 
-def _lower_epsilon(composed: Composed, delta: float) -> float:
+def lower_epsilon(composed: Composed, delta: float) -> float:
+    """The largest ε with δ̂(ε) − every error term > δ, on an optimistic composition (or 0)."""
     import numpy as np
 
     losses, first, second = _sums(composed)
