@@ -115,35 +115,41 @@ def _sum(
     rule = book.composition(definition, adaptivity, form=CompositionForm.heterogeneous)
     if rule is None:
         return f"no composition rule of {definition} covers {adaptivity.value} composition"
+    k_fold = book.composition(definition, adaptivity, form=CompositionForm.k_fold)
     steps: list[Step] = []
     total: dict[str, IV] | None = None
+    used: list[RuleRef] = []
     for component in components:
         values = _lifted(component, definition)
         if values is None:
             return f"{component.label} has no {definition} guarantee (unsampled) in the catalog"
         lift = component.lifted(definition)[0]
         steps.append(Step("lift", f"{component.label} ⇒ {definition}", lift.citation))
-        group = _fold(rule, values, component.count, book, definition, adaptivity)
-        total = group if total is None else _pair(rule, total, group)
+        group, by = _fold(rule, k_fold, values, component.count)
+        if component.count > 1 and by not in used:
+            used.append(by)
+        if total is not None:
+            total = _pair(rule, total, group)
+            if rule not in used:
+                used.append(rule)
+        else:
+            total = group
     assert total is not None
-    steps.append(Step("compose", f"{definition} guarantees composed", rule.citation))
+    for ref in used:
+        form = ref.rule.form.value.replace("_", "-") if ref.rule.form else "composition"
+        steps.append(Step("compose", f"{definition} guarantees composed ({form})", ref.citation))
     return total, tuple(steps)
 
 
 def _fold(
-    rule: RuleRef,
-    values: dict[str, IV],
-    count: int,
-    book: RuleBook,
-    definition: str,
-    adaptivity: Adaptivity,
-) -> dict[str, IV]:
-    k_fold = book.composition(definition, adaptivity, form=CompositionForm.k_fold)
+    rule: RuleRef, k_fold: RuleRef | None, values: dict[str, IV], count: int
+) -> tuple[dict[str, IV], RuleRef]:
+    """``count`` runs of one guarantee: by the k-fold rule when there is one, else folded."""
     if k_fold is not None and count > 1:
         result = k_fold.evaluate({**values, "k": point(float(count))})
         if result is not None:
-            return {name: result.get(name, values[name]) for name in values}
-    return fold(rule, values, count, {})
+            return {name: result.get(name, values[name]) for name in values}, k_fold
+    return fold(rule, values, count, {}), rule
 
 
 def _pair(rule: RuleRef, first: dict[str, IV], second: dict[str, IV]) -> dict[str, IV]:
