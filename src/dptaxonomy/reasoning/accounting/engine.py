@@ -32,6 +32,7 @@ from dptaxonomy.reasoning.accounting.renyi import (
     RenyiCurve,
     compose_curves,
     epsilon_at,
+    refined,
 )
 from dptaxonomy.reasoning.accounting.rules import RuleBook, RuleRef, fold
 from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
@@ -199,14 +200,24 @@ def _pure_route(
 
 
 def _renyi_route(
-    curve: RenyiCurve | None, rule: RuleRef | None, delta: float, converters: Converters
+    components: Sequence[Component],
+    curve: RenyiCurve | None,
+    rule: RuleRef | None,
+    delta: float,
+    converters: Converters,
 ) -> Route:
     name = "renyi-dp"
     if curve is None or rule is None:
         return Route(name, None, refusal="not every component has a Rényi curve")
-    best = epsilon_at(curve, exact(repr(delta)), converters.renyi)
+    target = exact(repr(delta))
+    best = epsilon_at(curve, target, converters.renyi)
     if best is None:
         return Route(name, None, refusal="no catalog map converts the curve at this δ")
+    if any(c.sampled for c in components):  # fractional orders near the best integer one
+        finer = compose_curves(components, rule, refined(best[1]))
+        better = epsilon_at(finer, target, converters.renyi) if finer else None
+        if better is not None and upper(better[0]) < upper(best[0]):
+            best = better
     value, order, converter = best
     steps = (
         *(Step("lift", "Rényi curve", c) for c in curve.citations),
@@ -279,8 +290,13 @@ def compose(
         _gdp_route(gdp[0]["mu"] if isinstance(gdp, tuple) else None,
                    gdp[1] if isinstance(gdp, tuple) else (), delta, converters, exact_pairs),
         _pure_route(components, delta, book, adaptivity),
-        _pld_route(components, delta, book.composition("f-dp", adaptivity)),
-        _renyi_route(curve, renyi_rule, delta, converters),
+        _pld_route(
+            components,
+            delta,
+            book.closed_form(ClosedForm.loss_convolution, adaptivity)
+            or book.closed_form(ClosedForm.tensor_product, adaptivity),
+        ),
+        _renyi_route(components, curve, renyi_rule, delta, converters),
     ]
     return Composition(
         delta,

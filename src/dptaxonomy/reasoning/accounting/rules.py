@@ -139,6 +139,14 @@ class RuleBook:
                 return ref
         return None
 
+    def closed_form(self, closed_form: ClosedForm, adaptivity: Adaptivity) -> RuleRef | None:
+        """The first composition rule of any definition evaluated by ``closed_form``."""
+        for definition in sorted(self._rules):
+            found = self.composition(definition, adaptivity, closed_form=closed_form)
+            if found is not None:
+                return found
+        return None
+
     def compositions(self, definition: str) -> list[RuleRef]:
         """Every composition rule of ``definition`` (to say why none covers a request)."""
         return self._of(definition, OperationKind.composition)
