@@ -31,6 +31,7 @@ from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.maps.composition import oriented_map
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, upper
+from dptaxonomy.reasoning.maps.rounding import outward_text
 from dptaxonomy.reasoning.maps.tightest import parameter_specs
 from dptaxonomy.schema.arith import parse_expression
 
@@ -91,6 +92,7 @@ def _renyi_lifts(kb: KnowledgeBase, source: str, values: Mapping[str, IV]) -> li
 def _convert_lifts(
     kb: KnowledgeBase, source: str, given: Mapping[str, str], catalog: Path | None
 ) -> list[Lift]:
+    """Lifts to zCDP and μ-GDP by the tightest ``convert`` chain from a definition."""
     lifts = []
     for target in _LIFTS:
         if target == source:
@@ -179,11 +181,20 @@ def _mechanism(
             )
         shape = Shape.pure
         own = {"epsilon": evaluate_interval(parse_expression(claim.parameters["epsilon"]), values)}
-    lifts = _convert_lifts(kb, mechanism.id, given, directory)
+    lifts = []
     for claim in mechanism.satisfies:
-        if claim.definition == "renyi-dp" and "epsilon" in claim.parameters and not claim.conditions:
-            cited = f"{mechanism.id} ⇒ renyi-dp [{claim.citation.key}, {claim.citation.at}]"
-            lifts.append(Lift("renyi-dp", dict(values), cited, parse_expression(claim.parameters["epsilon"])))
+        if claim.conditions or not claim.parameters or claim.status.value != "established":
+            continue
+        cited = f"{mechanism.id} ⇒ {claim.definition} [{claim.citation.key}, {claim.citation.at}]"
+        expressions = {k: parse_expression(v) for k, v in claim.parameters.items()}
+        if claim.definition == "renyi-dp" and "epsilon" in expressions:
+            lifts.append(Lift("renyi-dp", dict(values), cited, expressions["epsilon"]))
+        elif claim.definition in _LIFTS:
+            lifted = {k: evaluate_interval(v, values) for k, v in expressions.items()}
+            lifts.append(Lift(claim.definition, lifted, cited))
+    if shape is Shape.laplace:  # its ε-DP guarantee lifts further along the catalog's maps
+        text = {"epsilon": outward_text(upper(own["epsilon"]), up=True)}
+        lifts += _convert_lifts(kb, "differential-privacy", text, None)
     return mechanism.id, shape, own, lifts
 
 

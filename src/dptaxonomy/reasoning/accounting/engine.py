@@ -285,19 +285,36 @@ def compose(
     curve = compose_curves(components, renyi_rule) if renyi_rule else None
     zcdp = _sum(components, book, "zero-concentrated-dp", adaptivity)
     gdp = _sum(components, book, "gaussian-dp", adaptivity)
-    exact_pairs = all(c.shape is Shape.gaussian for c in components)
-    routes = [
-        _gdp_route(gdp[0]["mu"] if isinstance(gdp, tuple) else None,
-                   gdp[1] if isinstance(gdp, tuple) else (), delta, converters, exact_pairs),
-        _pure_route(components, delta, book, adaptivity),
-        _pld_route(
-            components,
+    exact_pairs = all(c.shape is Shape.gaussian and not c.sampled for c in components)
+    closed = [
+        _gdp_route(
+            gdp[0]["mu"] if isinstance(gdp, tuple) else None,
+            gdp[1] if isinstance(gdp, tuple) else (),
             delta,
-            book.closed_form(ClosedForm.loss_convolution, adaptivity)
-            or book.closed_form(ClosedForm.tensor_product, adaptivity),
+            converters,
+            exact_pairs,
         ),
-        _renyi_route(components, curve, renyi_rule, delta, converters),
+        _pure_route(components, delta, book, adaptivity),
     ]
+    if any(r.epsilon is not None and r.lower is not None for r in closed):
+        # an exact closed form is the pointwise best: numerical routes could only tie it
+        skipped = "not run: an exact closed form answers"
+        routes = [
+            *closed,
+            Route("privacy-loss-distribution", None, refusal=skipped),
+            Route("renyi-dp", None, refusal=skipped),
+        ]
+    else:
+        routes = [
+            *closed,
+            _pld_route(
+                components,
+                delta,
+                book.closed_form(ClosedForm.loss_convolution, adaptivity)
+                or book.closed_form(ClosedForm.tensor_product, adaptivity),
+            ),
+            _renyi_route(components, curve, renyi_rule, delta, converters),
+        ]
     return Composition(
         delta,
         tuple(routes),
