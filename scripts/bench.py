@@ -22,6 +22,9 @@ ratios to a bare ``python -c pass`` (see :mod:`scripts.bench_commands`):
 ``python scripts/bench.py --commands [--rounds 10] [--json]``; ``--instructions``
 counts their instructions instead (valgrind; see :mod:`scripts.bench_instructions`).
 
+``--compose`` times ``dptax compose`` against dp_accounting's PLD accountant on the DP-SGD
+case and prints the comparison table (see :mod:`scripts.bench_compose`).
+
 ``--scale`` runs the scale cases instead (chains, stars, random catalogs up to
 10× the real one, wide mechanism grids; see :mod:`scripts.bench_scale`):
 ``python scripts/bench.py --scale [--quick] [--write docs/performance.md]``.
@@ -314,9 +317,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--write", default="", help="for --scale: write the Markdown page here")
     parser.add_argument("--rounds", type=int, default=10, help="rounds for --commands")
     parser.add_argument(
+        "--compose", action="store_true", help="dptax compose against the accountants"
+    )
+    parser.add_argument(
         "--only", default="", help="for --commands: comma-separated command names (default all)"
     )
     options = parser.parse_args(argv)
+    if options.compose:
+        _importable_scripts()
+        from scripts.bench_compose import compose_report
+
+        print(compose_report(min(options.rounds, 5)))
+        return
     if options.scale:
         _scale(options.quick, options.write, options.json)
         return

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,7 +44,12 @@ def test_issue_example_json_shape(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert set(first["parameters"]["epsilon"]) == {"value", "enclosure", "lower"}
     assert first["parameters"]["delta"] == {"value": 1e-5, "given": True}
     low, high = first["parameters"]["epsilon"]["enclosure"]
-    assert first["parameters"]["epsilon"]["lower"] <= low <= high == first["parameters"]["epsilon"]["value"]
+    assert (
+        first["parameters"]["epsilon"]["lower"]
+        <= low
+        <= high
+        == first["parameters"]["epsilon"]["value"]
+    )
     assert [r["definition"] for r in data["results"]] == ["approximate-dp", "renyi-dp"]
     assert data["assumptions"] == {
         "adaptivity": "adaptive",
@@ -54,7 +60,9 @@ def test_issue_example_json_shape(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert any("renyi-dp operations[0]" in step["citation"] for step in first["proof"])
 
 
-def test_gaussians_are_exact_through_gdp(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_gaussians_are_exact_through_gdp(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "g.json"
     path.write_text(json.dumps({"delta": 1e-6, "components": [gaussian(2.0, 4)]}), encoding="utf-8")
     result = run(capsys, "compose", str(path))
@@ -64,7 +72,10 @@ def test_gaussians_are_exact_through_gdp(capsys: pytest.CaptureFixture[str], tmp
     assert lines[0].endswith(" at δ = 1e-06 (route: gaussian-dp)")
     assert lines[1].startswith("  lower bound: ε ≥ ")
     assert "gaussian-dp: mu ≤ 1" in result.out
-    assert "(k-fold) — gaussian-dp operations[1] [DRS21, Section 3, composition of Gaussian DP]" in result.out
+    assert (
+        "(k-fold) — gaussian-dp operations[1] [DRS21, Section 3, composition of Gaussian DP]"
+        in result.out
+    )
     assert lines[-1] == "assumes: adaptive composition, add_remove neighbours, unit record"
 
 
@@ -97,8 +108,16 @@ def test_gdp_bracket_contains_the_truth() -> None:
             "only; shuffling sampling is not covered",
         ),
         (
-            {"components": [gaussian(1.0), {"definition": "zCDP", "parameters": {"rho": 0.5},
-                                            "neighbouring": "replace-one"}]},
+            {
+                "components": [
+                    gaussian(1.0),
+                    {
+                        "definition": "zCDP",
+                        "parameters": {"rho": 0.5},
+                        "neighbouring": "replace-one",
+                    },
+                ]
+            },
             "neighbourhood",
             "component 1 (gaussian) is stated for add-remove neighbours and others for "
             "replace-one: give it for replace-one (a mechanism's sensitivity depends on the "
@@ -124,14 +143,18 @@ def test_gdp_bracket_contains_the_truth() -> None:
         ),
     ],
 )
-def test_refusals_have_a_kind_and_a_reason(data: dict[str, object], kind: str, message: str) -> None:
+def test_refusals_have_a_kind_and_a_reason(
+    data: dict[str, Any], kind: str, message: str
+) -> None:
     with pytest.raises(ComposeError) as error:
-        run_data(data)  # type: ignore[arg-type]
+        run_data(data)
     assert error.value.kind == kind
     assert str(error.value) == message
 
 
-def test_bad_file_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_bad_file_is_one_line_and_exit_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text("components: [", encoding="utf-8")
     result = run(capsys, "compose", str(path))
@@ -158,7 +181,10 @@ def test_replace_one_guarantees_are_converted_by_the_catalog_rule() -> None:
 
 def test_pure_dp_uses_the_optimal_composition() -> None:
     result = run_data(
-        {"delta": 1e-6, "components": [{"definition": "ε-DP", "parameters": {"epsilon": 0.1}, "count": 50}]}
+        {
+            "delta": 1e-6,
+            "components": [{"definition": "ε-DP", "parameters": {"epsilon": 0.1}, "count": 50}],
+        }
     ).to_json()["results"][0]
     assert result["route"] == "optimal-pure"
     assert "differential-privacy operations[2] [KOV17" in result["proof"][0]["citation"]
@@ -171,8 +197,12 @@ def test_sampled_pure_dp_is_amplified_by_the_catalog_rule() -> None:
         {
             "delta": 1e-6,
             "components": [
-                {"definition": "ε-DP", "parameters": {"epsilon": 1}, "count": 10,
-                 "sampling": {"scheme": "poisson", "rate": 0.1}}
+                {
+                    "definition": "ε-DP",
+                    "parameters": {"epsilon": 1},
+                    "count": 10,
+                    "sampling": {"scheme": "poisson", "rate": 0.1},
+                }
             ],
         }
     ).to_json()["results"][0]

@@ -9,13 +9,16 @@ small-δ regime where dp_accounting's PLD accountant answers ∞.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
 from tests.composehelp import epsilon, gaussian
 
 mpmath = pytest.importorskip("mpmath")
-dp_event = pytest.importorskip("dp_accounting.dp_event", reason="the [oracles] extra is not installed")
+dp_event = pytest.importorskip(
+    "dp_accounting.dp_event", reason="the [oracles] extra is not installed"
+)
 pld_accountant = pytest.importorskip("dp_accounting.pld.pld_privacy_accountant")
 rdp_accountant = pytest.importorskip("dp_accounting.rdp.rdp_privacy_accountant")
 prv = pytest.importorskip("prv_accountant", reason="prv-accountant is not installed")
@@ -43,7 +46,7 @@ def _gdp_truth(mu: float, delta: float) -> float:
     with mpmath.workdps(60):
         m = mpmath.mpf(mu)
 
-        def excess(e: object) -> object:
+        def excess(e: Any) -> Any:
             return mpmath.ncdf(-e / m + m / 2) - mpmath.exp(e) * mpmath.ncdf(-e / m - m / 2) - delta
 
         return float(mpmath.findroot(excess, (mpmath.mpf(0), mpmath.mpf(100)), solver="bisect"))
@@ -55,7 +58,7 @@ def _kov_truth(eps: float, k: int, delta: float) -> float:
         e = mpmath.mpf(eps)
         p = mpmath.exp(e) / (1 + mpmath.exp(e))
 
-        def excess(target: object) -> object:
+        def excess(target: Any) -> Any:
             total = mpmath.mpf(0)
             for j in range(k + 1):
                 mass = mpmath.binomial(k, j) * p**j * (1 - p) ** (k - j)
@@ -76,7 +79,10 @@ def test_homogeneous_gaussians_exact_through_gdp() -> None:
 
 
 def test_k_fold_pure_dp_exact_through_kov() -> None:
-    data = {"delta": 1e-6, "components": [{"definition": "ε-DP", "parameters": {"epsilon": 0.3}, "count": 30}]}
+    data = {
+        "delta": 1e-6,
+        "components": [{"definition": "ε-DP", "parameters": {"epsilon": 0.3}, "count": 30}],
+    }
     got = epsilon(data)
     truth = _kov_truth(0.3, 30, 1e-6)
     assert got["lower"] <= truth <= got["value"] <= truth * (1 + 1e-9)
@@ -85,7 +91,9 @@ def test_k_fold_pure_dp_exact_through_kov() -> None:
 def test_dp_sgd_like_is_bracketed_by_prv() -> None:
     got = epsilon({"delta": 1e-5, "components": [gaussian(1.0, 1000, 0.01)]})
     accountant = prv.PRVAccountant(
-        prvs=[prv.PoissonSubsampledGaussianMechanism(noise_multiplier=1.0, sampling_probability=0.01)],
+        prvs=[
+            prv.PoissonSubsampledGaussianMechanism(noise_multiplier=1.0, sampling_probability=0.01)
+        ],
         max_self_compositions=[1000],
         eps_error=0.01,
         delta_error=1e-10,
@@ -130,7 +138,11 @@ def test_small_delta_is_finite_where_the_pld_accountant_says_infinity() -> None:
 def test_dp_sgd_benchmark_case() -> None:
     got = epsilon({"delta": 1e-5, "components": [gaussian(1.1, 14062, 0.0042667)]})
     accountant = prv.PRVAccountant(
-        prvs=[prv.PoissonSubsampledGaussianMechanism(noise_multiplier=1.1, sampling_probability=0.0042667)],
+        prvs=[
+            prv.PoissonSubsampledGaussianMechanism(
+                noise_multiplier=1.1, sampling_probability=0.0042667
+            )
+        ],
         max_self_compositions=[14062],
         eps_error=0.01,
         delta_error=1e-10,

@@ -26,7 +26,11 @@ def test_k_gaussians_equal_one_with_sigma_over_root_k(sigma: float, k: int, delt
 
 @pytest.mark.slow
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(sigma=sigmas, k=st.integers(min_value=2, max_value=30), split=st.integers(min_value=1, max_value=29))
+@given(
+    sigma=sigmas,
+    k=st.integers(min_value=2, max_value=30),
+    split=st.integers(min_value=1, max_value=29),
+)
 def test_splitting_and_recomposing_never_tightens(sigma: float, k: int, split: int) -> None:
     split = min(split, k - 1)
     delta = 1e-5
@@ -39,7 +43,10 @@ def test_splitting_and_recomposing_never_tightens(sigma: float, k: int, split: i
         {
             "delta": delta,
             "components": [
-                {"definition": "(ε, δ)-DP", "parameters": {"epsilon": repr(e), "delta": repr(delta / 4)}}
+                {
+                    "definition": "(ε, δ)-DP",
+                    "parameters": {"epsilon": repr(e), "delta": repr(delta / 4)},
+                }
                 for e in parts
             ],
         }

@@ -19,6 +19,7 @@ __all__ = [
     "Diagnostic",
     "DptaxError",
     "__version__",
+    "compose",
     "convert",
     "load_catalog",
     "open_catalog",
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from dptaxonomy.base.diagnostics import Diagnostic
     from dptaxonomy.base.errors import CatalogError, DptaxError
     from dptaxonomy.catalog.store import Catalog, load_catalog, open_catalog
+    from dptaxonomy.queries.api import compose, convert
     from dptaxonomy.schema.models import Definition
 
 _LAZY = {
@@ -39,6 +41,7 @@ _LAZY = {
     "DptaxError": "dptaxonomy.base.errors",
     "Definition": "dptaxonomy.schema.models",
     "convert": "dptaxonomy.queries.api",
+    "compose": "dptaxonomy.queries.api",
 }
 
 

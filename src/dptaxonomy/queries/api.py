@@ -1,14 +1,18 @@
-"""Python entry points that open the knowledge base themselves (``dptaxonomy.convert``)."""
+"""Python entry points that open the knowledge base themselves (``convert``, ``compose``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.queries.convert import ConvertResult
 from dptaxonomy.queries.convert import convert as _convert
 
-__all__ = ["convert"]
+if TYPE_CHECKING:
+    from dptaxonomy.queries.compose import ComposeResult
+
+__all__ = ["compose", "convert"]
 
 
 def convert(
@@ -46,3 +50,26 @@ def convert(
 
 def _text(value: float | str) -> str:
     return value if isinstance(value, str) else repr(value)
+
+
+def compose(request: Mapping[str, Any] | Path, *, catalog: Path | None = None) -> ComposeResult:
+    """The composed guarantee of a request: the same contract as ``dptax compose FILE``.
+
+    ``request`` is a path to a YAML or JSON file, or the same data as a mapping
+    (``delta``, ``components``, optional ``adaptivity``). Raises
+    :class:`~dptaxonomy.base.errors.ComposeError`, whose ``kind`` says why.
+
+    >>> import dptaxonomy
+    >>> result = dptaxonomy.compose({"delta": 1e-5, "components": [
+    ...     {"definition": "zCDP", "parameters": {"rho": 0.1}, "count": 5}]})
+    >>> [r["definition"] for r in result.to_json()["results"]][:2]
+    ['approximate-dp', 'zero-concentrated-dp']
+    """
+    from dptaxonomy.cache.store import knowledge_base
+    from dptaxonomy.catalog.paths import default_catalog_dir
+    from dptaxonomy.queries.compose import compose as _compose
+    from dptaxonomy.queries.compose_input import parse_request, read_request
+
+    parsed = read_request(request) if isinstance(request, Path) else parse_request(request)
+    kb = knowledge_base(catalog or default_catalog_dir())
+    return _compose(kb, parsed, catalog=catalog)

@@ -110,13 +110,17 @@ def _relation(
             given.setdefault("xi", "0")
         values = rule.evaluate(_read(definition, tuple(specs.values()), given))
         if values is None:
-            raise ComposeError("neighbourhood", f"{item.label}: a condition of {rule.citation} fails")
+            raise ComposeError(
+                "neighbourhood", f"{item.label}: a condition of {rule.citation} fails"
+            )
         texts = dict(given)
         for name, value in values.items():
             up = specs[name].side is not SafeSide.low
             texts[name] = outward_text(float(value.b if up else value.a), up=up)
         converted.append(replace(item, parameters=texts, neighbourhood=target))
-        steps.append(Step("neighbourhood", f"{item.label}: add-remove ⇒ replace-one", rule.citation))
+        steps.append(
+            Step("neighbourhood", f"{item.label}: add-remove ⇒ replace-one", rule.citation)
+        )
     return tuple(converted), target, steps
 
 
@@ -153,7 +157,7 @@ def compose(kb: KnowledgeBase, request: Request, *, catalog: Path | None = None)
     items, relation, steps = _relation(kb, book, request.components)
     components = []
     for item in items:
-        component = build_component(kb, loaded, directory, item)
+        component = build_component(kb, loaded, item)
         _sampling(component, book)
         component, step = amplify(component, book)
         if step is not None:
@@ -163,8 +167,11 @@ def compose(kb: KnowledgeBase, request: Request, *, catalog: Path | None = None)
     composition = engine_compose(components, delta, book, converters(kb), request.adaptivity)
     if composition.best is None:
         reasons = "; ".join(f"{r.name}: {r.refusal}" for r in composition.routes)
-        covered = any(rule.rule.adaptivity is not None and covers(rule.rule.adaptivity, request.adaptivity)
-                      for d in _COMPOSED for rule in book.compositions(d))
+        covered = any(
+            rule.rule.adaptivity is not None and covers(rule.rule.adaptivity, request.adaptivity)
+            for d in _COMPOSED
+            for rule in book.compositions(d)
+        )
         kind = "no-route" if covered else "adaptivity"
         raise ComposeError(kind, f"no route gives a finite ε at δ = {request.delta} ({reasons})")
     return ComposeResult(request, composition, tuple(steps), relation, unit)

@@ -126,7 +126,11 @@ def parse_request(data: Any) -> Request:
     unknown = sorted(set(data) - _TOP)
     if unknown:
         raise _fail(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(_TOP))})")
-    if "components" not in data or not isinstance(data["components"], list) or not data["components"]:
+    if (
+        "components" not in data
+        or not isinstance(data["components"], list)
+        or not data["components"]
+    ):
         raise _fail("'components' must be a non-empty list")
     delta = _text(data.get("delta", "1e-5"), "delta")
     try:
@@ -166,4 +170,3 @@ def read_request(path: Path) -> Request:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise _fail(f"{path} is not valid YAML: {first}") from None
     return parse_request(data)
-

@@ -70,7 +70,11 @@ def converters(kb: KnowledgeBase) -> Converters:
         if "epsilon" in mapping and not fact.origin.restricting:
             renyi.append(Converter(mapping["epsilon"], _cite(fact)))
     gaussian = next(
-        (f for f in _facts(kb, "gaussian-dp", "approximate-dp") if "delta" in (oriented_map(f) or {})),
+        (
+            f
+            for f in _facts(kb, "gaussian-dp", "approximate-dp")
+            if "delta" in (oriented_map(f) or {})
+        ),
         None,
     )
     return Converters(
@@ -110,7 +114,9 @@ def _convert_lifts(
     return lifts
 
 
-def _values(where: str, name: str, specs: tuple[ParameterSpec, ...], given: dict[str, str]) -> dict[str, IV]:
+def _values(
+    where: str, name: str, specs: tuple[ParameterSpec, ...], given: dict[str, str]
+) -> dict[str, IV]:
     try:
         values = _read(name, specs, given)
     except ConversionError as exc:
@@ -118,12 +124,15 @@ def _values(where: str, name: str, specs: tuple[ParameterSpec, ...], given: dict
     for spec in specs:
         if spec.name not in values:
             raise ComposeError(
-                "input", f"{where}: missing parameter {spec.name} of {name} (domain {spec.domain_text})"
+                "input",
+                f"{where}: missing parameter {spec.name} of {name} (domain {spec.domain_text})",
             )
     return values
 
 
-def _definition(kb: KnowledgeBase, item: ComponentInput) -> tuple[str, Shape, dict[str, IV], list[Lift]]:
+def _definition(
+    kb: KnowledgeBase, item: ComponentInput
+) -> tuple[str, Shape, dict[str, IV], list[Lift]]:
     try:
         definition = kb.resolve(item.name)
     except NameResolutionError as exc:
@@ -142,7 +151,9 @@ def _definition(kb: KnowledgeBase, item: ComponentInput) -> tuple[str, Shape, di
     values = _values(item.label, definition, parameter_specs(kb, definition), given)
     if shape is Shape.approximate and float(values["delta"].b) == 0:
         shape, values = Shape.pure, {"epsilon": values["epsilon"]}
-    lifts = [Lift(definition, dict(values), f"{definition} (given)")] if definition in _LIFTS else []
+    lifts = (
+        [Lift(definition, dict(values), f"{definition} (given)")] if definition in _LIFTS else []
+    )
     lifts += _convert_lifts(kb, definition, given, None) + _renyi_lifts(kb, definition, values)
     if shape is Shape.gaussian:
         values = {"mu": values["mu"]}
@@ -150,11 +161,12 @@ def _definition(kb: KnowledgeBase, item: ComponentInput) -> tuple[str, Shape, di
 
 
 def _mechanism(
-    kb: KnowledgeBase, catalog: Catalog, directory: Path, item: ComponentInput
+    kb: KnowledgeBase, catalog: Catalog, item: ComponentInput
 ) -> tuple[str, Shape, dict[str, IV], list[Lift]]:
     wanted = normalize(item.name)
     found = [
-        m for m in catalog.mechanisms.values()
+        m
+        for m in catalog.mechanisms.values()
         if wanted in {normalize(n) for n in (m.id, m.name, *m.aliases)}
     ]
     if not found:
@@ -166,13 +178,24 @@ def _mechanism(
     pair = mechanism.pair
     kind = pair.kind.value if pair else None
     if pair is not None and kind == "gaussian":
-        arguments = {k: evaluate_interval(parse_expression(v), values) for k, v in pair.arguments.items()}
+        arguments = {
+            k: evaluate_interval(parse_expression(v), values) for k, v in pair.arguments.items()
+        }
         shape, own = Shape.gaussian, {"mu": arguments["shift"] / arguments["sigma"]}
     elif pair is not None and kind == "laplace":
-        arguments = {k: evaluate_interval(parse_expression(v), values) for k, v in pair.arguments.items()}
+        arguments = {
+            k: evaluate_interval(parse_expression(v), values) for k, v in pair.arguments.items()
+        }
         shape, own = Shape.laplace, {"epsilon": arguments["shift"] / arguments["scale"]}
     else:
-        claim = next((c for c in mechanism.satisfies if c.definition == "differential-privacy" and c.parameters), None)
+        claim = next(
+            (
+                c
+                for c in mechanism.satisfies
+                if c.definition == "differential-privacy" and c.parameters
+            ),
+            None,
+        )
         if claim is None:
             raise ComposeError(
                 "input",
@@ -198,12 +221,10 @@ def _mechanism(
     return mechanism.id, shape, own, lifts
 
 
-def build_component(
-    kb: KnowledgeBase, catalog: Catalog, directory: Path, item: ComponentInput
-) -> Component:
+def build_component(kb: KnowledgeBase, catalog: Catalog, item: ComponentInput) -> Component:
     """The engine component for one input line, with its lifts."""
     if item.is_mechanism:
-        source, shape, values, lifts = _mechanism(kb, catalog, directory, item)
+        source, shape, values, lifts = _mechanism(kb, catalog, item)
     else:
         source, shape, values, lifts = _definition(kb, item)
     rate = None
@@ -211,9 +232,13 @@ def build_component(
         try:
             rate = exact(item.rate)
         except NumericError:
-            raise ComposeError("input", f"{item.label}: sampling rate {item.rate!r} is not a number") from None
+            raise ComposeError(
+                "input", f"{item.label}: sampling rate {item.rate!r} is not a number"
+            ) from None
         if not (lower(rate) > 0 and upper(rate) <= 1):
-            raise ComposeError("input", f"{item.label}: sampling rate {item.rate} is outside (0, 1]")
+            raise ComposeError(
+                "input", f"{item.label}: sampling rate {item.rate} is outside (0, 1]"
+            )
     return Component(
         item.label,
         shape,
@@ -226,4 +251,3 @@ def build_component(
         tuple(lifts),
         source,
     )
-

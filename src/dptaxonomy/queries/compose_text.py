@@ -44,7 +44,8 @@ def _route(route: Route) -> dict[str, Any]:
 def _epsilon(result: ComposeResult) -> dict[str, Any]:
     composition = result.composition
     best = composition.best
-    assert best is not None and best.epsilon is not None
+    assert best is not None
+    assert best.epsilon is not None
     low = best.low if best.low is not None else best.epsilon
     epsilon: dict[str, Any] = {"value": best.epsilon, "enclosure": [low, best.epsilon]}
     if composition.lower is not None:
@@ -94,7 +95,9 @@ def composition_json(result: ComposeResult) -> dict[str, Any]:
                     {"alpha": upper(a), "epsilon": _bound(e, lower_known=False)}
                     for a, e in zip(curve.orders, curve.epsilons, strict=True)
                 ],
-                "proof": [{"kind": "lift", "text": "Rényi curve", "citation": c} for c in curve.citations],
+                "proof": [
+                    {"kind": "lift", "text": "Rényi curve", "citation": c} for c in curve.citations
+                ],
             }
         )
     request = result.request
@@ -134,7 +137,9 @@ def composition_text(result: ComposeResult) -> str:
     lines += [f"  {s['kind']}: {s['text']} — {s['citation']}" for s in first["proof"]]
     lines.append("alternatives:")
     for route in first["alternatives"]:
-        shown = f"ε ≤ {route['epsilon']:.6g}" if "epsilon" in route else f"refused: {route['refused']}"
+        shown = (
+            f"ε ≤ {route['epsilon']:.6g}" if "epsilon" in route else f"refused: {route['refused']}"
+        )
         lines.append(f"  {route['route']}: {shown}")
     assumed = data["assumptions"]
     lines.append(

@@ -72,7 +72,9 @@ def invert(
     return low_bad, high_ok
 
 
-def _narrow(guess: Callable[[float], float], delta: float, low: float, high: float) -> tuple[float, float]:
+def _narrow(
+    guess: Callable[[float], float], delta: float, low: float, high: float
+) -> tuple[float, float]:
     """A bracket around the floating-point solution, widened by a relative 1e-10."""
     for _ in range(200):
         middle = (low + high) / 2

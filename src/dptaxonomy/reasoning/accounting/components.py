@@ -24,7 +24,7 @@ class Shape(StrEnum):
     """The privacy-loss shape of one run of a component, and the parameters it carries."""
 
     gaussian = "gaussian"
-    """A Gaussian pair N(0,1) vs N(mu,1): the Gaussian mechanism, or a μ-GDP guarantee (``mu``)."""
+    """The pair N(μ, 1) vs N(0, 1): a Gaussian mechanism or a μ-GDP guarantee (``mu``)."""
     laplace = "laplace"
     """The Laplace mechanism's pair, with ε = sensitivity / scale (``epsilon``)."""
     pure = "pure"
@@ -32,7 +32,7 @@ class Shape(StrEnum):
     approximate = "approximate"
     """An (ε, δ)-DP guarantee; its extremal pair has an atom at +∞ (``epsilon``, ``delta``)."""
     zcdp = "zcdp"
-    """A (ξ, ρ)-zCDP guarantee: a Rényi curve ξ + ρα, no privacy-loss distribution (``xi``, ``rho``)."""
+    """A (ξ, ρ)-zCDP guarantee: a Rényi curve ξ + ρα, no loss distribution (``xi``, ``rho``)."""
     renyi = "renyi"
     """An (α, ε)-RDP guarantee at one order (``alpha``, ``epsilon``)."""
 

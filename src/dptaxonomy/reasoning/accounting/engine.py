@@ -187,10 +187,14 @@ def _pure_route(
         return Route(name, None, refusal="the components' ε differ (the closed form is k-fold)")
     count = sum(c.count for c in components)
     if count > _PURE_LIMIT:
-        return Route(name, None, refusal=f"{count} runs: the closed form is summed up to {_PURE_LIMIT}")
+        return Route(
+            name, None, refusal=f"{count} runs: the closed form is summed up to {_PURE_LIMIT}"
+        )
     rule = book.composition("differential-privacy", adaptivity, closed_form=ClosedForm.optimal_pure)
     if rule is None:
-        return Route(name, None, refusal=f"no optimal_pure rule covers {adaptivity.value} composition")
+        return Route(
+            name, None, refusal=f"no optimal_pure rule covers {adaptivity.value} composition"
+        )
     bracket = pure_epsilon(components[0].values["epsilon"], count, delta)
     if bracket is None:
         return Route(name, None, refusal="no finite ε at this δ")
@@ -234,7 +238,9 @@ def _pld_route(components: Sequence[Component], delta: float, rule: RuleRef | No
     steps = (
         Step("lift", "each run's dominating pair, discretised pessimistically", "docs/compose.md"),
         Step("compose", f"loss distributions convolved on the grid h = {h:g}", cite),
-        Step("convert", "δ(ε) = E[(1 − e^(ε − L))₊] + error bounds, solved for ε", "docs/compose.md"),
+        Step(
+            "convert", "δ(ε) = E[(1 − e^(ε − L))₊] + error bounds, solved for ε", "docs/compose.md"
+        ),
     )
     if upper_value is None:
         reason = (
@@ -250,13 +256,15 @@ def amplify(component: Component, book: RuleBook) -> tuple[Component, Step | Non
     """A sampled ε-DP or (ε, δ)-DP component replaced by its amplified guarantee."""
     if not component.sampled or component.shape is Shape.gaussian:
         return component, None
-    assert component.sampling is not None and component.rate is not None
+    assert component.sampling is not None
+    assert component.rate is not None
     definition = {Shape.pure: "differential-privacy", Shape.laplace: "differential-privacy"}.get(
         component.shape, "approximate-dp"
     )
     if component.shape not in (Shape.pure, Shape.laplace, Shape.approximate):
         raise ComposeError(
-            "sampling", f"{component.label}: no catalog rule amplifies a {component.shape} guarantee"
+            "sampling",
+            f"{component.label}: no catalog rule amplifies a {component.shape} guarantee",
         )
     rule = book.amplification(definition, component.sampling, component.neighbourhood)
     if rule is None:
@@ -322,4 +330,3 @@ def compose(
         (gdp[0]["mu"], gdp[1]) if isinstance(gdp, tuple) else None,
         curve,
     )
-

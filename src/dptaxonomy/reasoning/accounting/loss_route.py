@@ -16,7 +16,13 @@ from collections.abc import Sequence
 from dptaxonomy.base.records import replace
 from dptaxonomy.reasoning.accounting.components import Component, Shape
 from dptaxonomy.reasoning.accounting.lossdist import Direction, loss_cdf
-from dptaxonomy.reasoning.accounting.pld import Composed, compose, discretise, lower_epsilon, upper_epsilon
+from dptaxonomy.reasoning.accounting.pld import (
+    Composed,
+    compose,
+    discretise,
+    lower_epsilon,
+    upper_epsilon,
+)
 from dptaxonomy.reasoning.maps.numeric import INTERVALS
 
 __all__ = ["GRID", "has_pld", "pld_epsilon", "witness"]
@@ -52,7 +58,12 @@ def _composed(components: Sequence[Component], h: float, *, pessimistic: bool) -
     results = []
     for direction in Direction:
         parts = [
-            (discretise(loss_cdf(c, direction, pessimistic=pessimistic), h, pessimistic=pessimistic), c.count)
+            (
+                discretise(
+                    loss_cdf(c, direction, pessimistic=pessimistic), h, pessimistic=pessimistic
+                ),
+                c.count,
+            )
             for c in components
         ]
         results.append(compose(parts, h))
@@ -90,4 +101,3 @@ def pld_epsilon(
             h *= 4
             if h > 1.0:
                 return None, None, h
-

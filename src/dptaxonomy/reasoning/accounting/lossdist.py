@@ -28,8 +28,8 @@ from enum import StrEnum
 from typing import Any
 
 from dptaxonomy.reasoning.accounting.components import Component, Shape
-from dptaxonomy.schema.enums import Sampling
 from dptaxonomy.reasoning.maps.numeric import lower, upper
+from dptaxonomy.schema.enums import Sampling
 
 __all__ = ["TAIL", "Direction", "LossCdf", "loss_cdf"]
 
@@ -62,7 +62,7 @@ def _phi(z: Array) -> Array:
         from scipy.special import ndtr
     except ImportError:
         erfc = np.frompyfunc(math.erfc, 1, 1)
-        return 0.5 * erfc(-values / math.sqrt(2)).astype(float)
+        return 0.5 * np.asarray(erfc(-values / math.sqrt(2)), dtype=float)
     return np.asarray(ndtr(values), dtype=float)
 
 
@@ -89,7 +89,7 @@ class LossCdf:
         self.infinity = infinity
         """Mass at +∞ (an (ε, δ) guarantee's δ)."""
         self.pair = pair
-        """(P survival, Q distribution, Q survival) of a continuous loss, for connecting the dots."""
+        """(P survival, Q distribution, Q survival) of a continuous loss (to connect the dots)."""
 
 
 def _gaussian(mu: float) -> LossCdf:
@@ -197,7 +197,8 @@ def loss_cdf(component: Component, direction: Direction, *, pessimistic: bool) -
     pick = component.high if pessimistic else component.low
     shape = component.shape
     if component.sampling is Sampling.poisson:
-        assert shape is Shape.gaussian and component.rate is not None
+        assert shape is Shape.gaussian
+        assert component.rate is not None
         q = upper(component.rate) if pessimistic else lower(component.rate)
         if q < 1:
             return _subsampled(pick("mu"), q, direction)

@@ -1,4 +1,4 @@
-"""Privacy-loss distributions on a grid: pessimistic and optimistic, composed by FFT, with error bounds.
+"""Privacy-loss distributions on a grid, pessimistic or optimistic, composed by FFT, errors bounded.
 
 A loss distribution is discretised on the grid h·ℤ (:func:`discretise`). The
 pessimistic one moves every loss up to a grid point, so it dominates the true one
@@ -201,7 +201,9 @@ def _tail(signed: Array, total: Array, at: float, *, above: bool) -> float:
     return min(1.0, math.exp(min(0.0, float(finite.min())))) if finite.size else 1.0
 
 
-def _window(parts: Sequence[tuple[Discrete, int]], h: float, signed: Array, total: Array) -> tuple[int, int]:
+def _window(
+    parts: Sequence[tuple[Discrete, int]], h: float, signed: Array, total: Array
+) -> tuple[int, int]:
     """The window's first index and its (power-of-two) size."""
     import numpy as np
 
@@ -222,7 +224,7 @@ def _window(parts: Sequence[tuple[Discrete, int]], h: float, signed: Array, tota
 
 
 def _power(values: Array, error: Array, count: int) -> tuple[Array, Array]:
-    """values**count by squaring, and a bound on its distance to the exact power of the exact values.
+    """values**count by squaring, and a bound on its distance to the exact values' power.
 
     Coefficients whose bound (|v| + error)**count is below 1e-300 are set to zero
     (their error bound is that bound), which also keeps every intermediate power

@@ -38,10 +38,54 @@ __all__ = [
 
 ORDERS: tuple[IV, ...] = tuple(
     exact(text)
-    for text in (
-        "1.25 1.5 1.75 2 2.5 3 3.5 4 4.5 5 6 7 8 9 10 11 12 13 14 15 16 18 20 22 24 26 28 "
-        "32 36 40 44 48 56 64 80 96 112 128 160 192 256 384 512 1024 2048 4096"
-    ).split()
+    for text in [
+        "1.25",
+        "1.5",
+        "1.75",
+        "2",
+        "2.5",
+        "3",
+        "3.5",
+        "4",
+        "4.5",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "11",
+        "12",
+        "13",
+        "14",
+        "15",
+        "16",
+        "18",
+        "20",
+        "22",
+        "24",
+        "26",
+        "28",
+        "32",
+        "36",
+        "40",
+        "44",
+        "48",
+        "56",
+        "64",
+        "80",
+        "96",
+        "112",
+        "128",
+        "160",
+        "192",
+        "256",
+        "384",
+        "512",
+        "1024",
+        "2048",
+        "4096",
+    ]
 )
 """The orders the curve is evaluated at (integer ones only for subsampled components)."""
 
@@ -140,9 +184,7 @@ def compose_curves(
     if not totals:
         return None
     keys = sorted(totals)
-    return RenyiCurve(
-        tuple(orders[i] for i in keys), tuple(totals[i] for i in keys), tuple(cited)
-    )
+    return RenyiCurve(tuple(orders[i] for i in keys), tuple(totals[i] for i in keys), tuple(cited))
 
 
 def fold_pair(rule: RuleRef, first: IV, second: IV, order: IV) -> IV:

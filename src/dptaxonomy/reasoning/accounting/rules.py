@@ -71,7 +71,9 @@ class RuleRef:
         }
 
 
-def fold(ref: RuleRef, values: Mapping[str, IV], count: int, shared: Mapping[str, IV]) -> dict[str, IV]:
+def fold(
+    ref: RuleRef, values: Mapping[str, IV], count: int, shared: Mapping[str, IV]
+) -> dict[str, IV]:
     """``count`` copies of a guarantee composed by a heterogeneous rule, in O(log count) steps.
 
     Composition is associative, so the rule applied to a group of a copies and one of b copies

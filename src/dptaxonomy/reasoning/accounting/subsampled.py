@@ -52,7 +52,9 @@ def _excess(mu: float, q: float, power: float, top: float) -> float:
     rounding = 8 * _UNIT * (np.abs(grown) + abs(power) * np.abs(d))
     psi_top = np.maximum(psi + rounding, 0.0)
     cell = np.maximum(psi_top[:-1], psi_top[1:])
-    nearest = np.where((grid[:-1] <= 0) & (grid[1:] >= 0), 0.0, np.minimum(np.abs(grid[:-1]), np.abs(grid[1:])))
+    nearest = np.where(
+        (grid[:-1] <= 0) & (grid[1:] >= 0), 0.0, np.minimum(np.abs(grid[:-1]), np.abs(grid[1:]))
+    )
     density = np.exp(-nearest * nearest / 2) / math.sqrt(2 * math.pi)
     body = float(np.sum(cell * density)) * width * (1 + 1e-9)
     low_g = 1 - q
@@ -62,7 +64,7 @@ def _excess(mu: float, q: float, power: float, top: float) -> float:
         high_tail = math.exp(log_tail) * _phi_tail(top - power * mu) if log_tail < 700 else math.inf
     else:  # ψ(g) ≤ (1 − power)(g − 1) ≤ (1 − power) q e^(μx − μ²/2)
         high_tail = (1 - power) * q * _phi_tail(top - mu)
-    return body + low_tail + high_tail
+    return float(body + low_tail + high_tail)
 
 
 def fractional_rdp(mu: float, q: float, order: float) -> IV:
