@@ -308,4 +308,11 @@ def test_every_shipped_rule_is_computed_never_refuted(shipped: Catalog) -> None:
     kinds = {c.kind for c in checks}
     assert kinds == {CheckKind.operation, CheckKind.tightness}
     unchecked = sorted(c.reading for c in checks if c.outcome is Outcome.unchecked)
-    assert unchecked == ["approximate-dp composition (k_fold, adaptive): optimal_pure"]
+    assert unchecked == [
+        "approximate-concentrated-dp composition (heterogeneous, adaptive): xi = xi_1 + xi_2, "
+        "rho = rho_1 + rho_2, delta = delta_1 + delta_2",
+        "approximate-dp composition (k_fold, adaptive): optimal_pure",
+        "f-dp amplification (without_replacement, replace_one): subsampled_tradeoff",
+        "f-dp composition (heterogeneous, adaptive): tensor_product",
+    ]
+    assert all(c.outcome is Outcome.computed for c in checks if c.kind is CheckKind.tightness)

@@ -15,7 +15,13 @@ from dptaxonomy.catalog.checks import CONSTANTS, did_you_mean, entry_error
 from dptaxonomy.catalog.loader import LoadedDefinition
 from dptaxonomy.catalog.yamlsource import Path
 from dptaxonomy.schema.arith import names_in, parse_condition, parse_expression
-from dptaxonomy.schema.enums import OPERATION_VARIABLES, CompositionForm
+from dptaxonomy.schema.enums import (
+    OPERATION_VARIABLES,
+    CompositionForm,
+    OperationKind,
+    Status,
+    Truth,
+)
 from dptaxonomy.schema.operations import OperationRule
 
 __all__ = ["check_operations", "rule_variables"]
@@ -115,6 +121,22 @@ def _check_rule(
         )
 
 
+def _check_composability(loaded: LoadedDefinition) -> Iterator[Diagnostic]:
+    """A composition rule beside a claim that the definition does not compose."""
+    claim = loaded.definition.properties.composability
+    if claim.value is not Truth.no or claim.status is Status.disputed:
+        return
+    for index, rule in enumerate(loaded.definition.operations):
+        if rule.operation is OperationKind.composition and rule.status is not Status.disputed:
+            yield entry_error(
+                loaded,
+                ("operations", index, "operation"),
+                "contradicts-property",
+                "a composition rule contradicts `properties.composability: no`",
+                "mark one of them `status: disputed` with a note on the conflict",
+            )
+
+
 def check_operations(
     loaded: Sequence[LoadedDefinition], mechanisms: Sequence[str] | None = None
 ) -> Iterator[Diagnostic]:
@@ -123,3 +145,4 @@ def check_operations(
     for entry in loaded:
         for index, rule in enumerate(entry.definition.operations):
             yield from _check_rule(entry, index, rule, definitions, mechanisms)
+        yield from _check_composability(entry)

@@ -4,8 +4,8 @@ A definition with numeric parameters and no rule for an operation (``operations`
 entry, docs/operations.md) leaves the question open, unless its entry claims composability
 fails (`no`) for the composition question. Equivalent definitions share their answer up to
 their parameter maps, so a question is asked once per equivalence class and concerns every
-member; questions are ranked by how many definitions they concern, then by how many
-definitions the class is related to by ≻ either way (an answer there informs more
+member; questions are ranked by how many definitions they concern, then by how many classes
+of definitions the class is related to by ≻ either way (an answer there informs more
 comparisons), then by name.
 """
 
@@ -35,7 +35,8 @@ class OperationQuestion:
     question: str
     concerns: tuple[str, ...]
     related: int
-    """How many definitions the class is related to by ≻, either way (the tie-break)."""
+    """How many classes of definitions the class is related to by ≻, either way (the
+    tie-break)."""
 
 
 def _numeric(kb: KnowledgeBase, definition: str) -> bool:
