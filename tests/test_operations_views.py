@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from rdflib import Graph
+from rdflib import Graph, Literal
 
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.rdf_operations import add_operations, read_operations
-from dptaxonomy.export.vocabulary import definition_iri
+from dptaxonomy.export.vocabulary import DP, definition_iri
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.logic.operation_questions import operation_questions
 from tests.clirunner import run
@@ -92,11 +92,8 @@ def test_rdf_carries_the_rules_losslessly(catalog: Catalog) -> None:
         r.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
         for r in definition.operations
     ]
-    rows = graph.query(
-        "SELECT ?kind WHERE { ?rule <https://w3id.org/dptaxonomy/ns#operation> ?kind ; "
-        "<https://w3id.org/dptaxonomy/ns#sampling> 'poisson' }"
-    )
-    assert [str(row[0]) for row in rows] == ["amplification"]
+    sampled = graph.subjects(DP.sampling, Literal("poisson"))
+    assert [str(graph.value(node, DP.operation)) for node in sampled] == ["amplification"]
 
 
 def test_a_composition_rule_beside_composability_no_fails_validation(

@@ -38,6 +38,25 @@ def rule_variables(rule: OperationRule, parameters: Sequence[str]) -> frozenset[
     return frozenset(names)
 
 
+def _unknown(
+    loaded: LoadedDefinition,
+    path: Path,
+    read: set[str] | frozenset[str],
+    allowed: frozenset[str],
+    rule: OperationRule,
+) -> Iterator[Diagnostic]:
+    """An error when an expression or condition reads names the rule does not provide."""
+    unknown = read - allowed
+    if unknown:
+        yield entry_error(
+            loaded,
+            path,
+            "unknown-parameter",
+            f"{', '.join(sorted(unknown))} not a variable of this rule",
+            f"a {rule.operation.value} rule reads: {', '.join(sorted(allowed - CONSTANTS))}",
+        )
+
+
 def _check_rule(
     loaded: LoadedDefinition,
     index: int,
@@ -81,15 +100,8 @@ def _check_rule(
                 f"{key!r} is not a parameter of {result.id}",
                 f"its parameters are: {', '.join(sorted(targets)) or 'none'}",
             )
-        unknown = names_in(parse_expression(expression)) - allowed
-        if unknown:
-            yield entry_error(
-                loaded,
-                (*path, "parameter_map", key),
-                "unknown-parameter",
-                f"{', '.join(sorted(unknown))} not a variable of this rule",
-                f"a {rule.operation.value} rule reads: {', '.join(sorted(allowed - CONSTANTS))}",
-            )
+        read = names_in(parse_expression(expression))
+        yield from _unknown(loaded, (*path, "parameter_map", key), read, allowed, rule)
     if rule.parameter_map is not None and result is not own:
         missing = targets - set(rule.parameter_map)
         if missing:
@@ -101,15 +113,8 @@ def _check_rule(
                 "a result in another definition maps every one of its parameters",
             )
     for number, condition in enumerate(rule.conditions):
-        unknown = names_in(parse_condition(condition)) - allowed
-        if unknown:
-            yield entry_error(
-                loaded,
-                (*path, "conditions", number),
-                "unknown-parameter",
-                f"{', '.join(sorted(unknown))} not a variable of this rule",
-                f"a {rule.operation.value} rule reads: {', '.join(sorted(allowed - CONSTANTS))}",
-            )
+        read = names_in(parse_condition(condition))
+        yield from _unknown(loaded, (*path, "conditions", number), read, allowed, rule)
     witness = rule.tight.witness if rule.tight is not None else None
     if witness is not None and mechanisms is not None and witness not in mechanisms:
         yield entry_error(
