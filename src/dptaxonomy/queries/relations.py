@@ -109,15 +109,15 @@ class RelateResult:
             parts.append("\nWith parameters (every step of this chain maps them):")
             parts.append(proof_text(r.parametric))
         parts += conditional_text(r.conditional)
-        if self.numbers is not None:
-            parts.append("\nWith the parameters given (as `dptax convert` computes them):")
-            answer = self.numbers.to_text().splitlines()
-            parts += [answer[0], *(line for line in answer if line.startswith("Raised: "))]
         if self.operations:
             parts.append("\nWhat each promises under operations (docs/operations.md):")
             for side, rules in self.operations:
                 parts.append(f"  {side}")
                 parts += [f"    {line} [{key}]" for _, line, key in rules]
+        if self.numbers is not None:
+            parts.append("\nWith the parameters given (as `dptax convert` computes them):")
+            answer = self.numbers.to_text().splitlines()
+            parts += [answer[0], *(line for line in answer if line.startswith("Raised: "))]
         return "\n".join(parts)
 
 
