@@ -15,7 +15,13 @@ from dptaxonomy.catalog.checks import CONSTANTS, did_you_mean, entry_error
 from dptaxonomy.catalog.loader import LoadedDefinition
 from dptaxonomy.catalog.yamlsource import Path
 from dptaxonomy.schema.arith import names_in, parse_condition, parse_expression
-from dptaxonomy.schema.enums import OPERATION_VARIABLES, CompositionForm
+from dptaxonomy.schema.enums import (
+    OPERATION_VARIABLES,
+    CompositionForm,
+    OperationKind,
+    Status,
+    Truth,
+)
 from dptaxonomy.schema.operations import OperationRule
 
 __all__ = ["check_operations", "rule_variables"]
@@ -30,6 +36,25 @@ def rule_variables(rule: OperationRule, parameters: Sequence[str]) -> frozenset[
     else:
         names |= set(parameters)
     return frozenset(names)
+
+
+def _unknown(
+    loaded: LoadedDefinition,
+    path: Path,
+    read: set[str] | frozenset[str],
+    allowed: frozenset[str],
+    rule: OperationRule,
+) -> Iterator[Diagnostic]:
+    """An error when an expression or condition reads names the rule does not provide."""
+    unknown = read - allowed
+    if unknown:
+        yield entry_error(
+            loaded,
+            path,
+            "unknown-parameter",
+            f"{', '.join(sorted(unknown))} not a variable of this rule",
+            f"a {rule.operation.value} rule reads: {', '.join(sorted(allowed - CONSTANTS))}",
+        )
 
 
 def _check_rule(
@@ -75,15 +100,8 @@ def _check_rule(
                 f"{key!r} is not a parameter of {result.id}",
                 f"its parameters are: {', '.join(sorted(targets)) or 'none'}",
             )
-        unknown = names_in(parse_expression(expression)) - allowed
-        if unknown:
-            yield entry_error(
-                loaded,
-                (*path, "parameter_map", key),
-                "unknown-parameter",
-                f"{', '.join(sorted(unknown))} not a variable of this rule",
-                f"a {rule.operation.value} rule reads: {', '.join(sorted(allowed - CONSTANTS))}",
-            )
+        read = names_in(parse_expression(expression))
+        yield from _unknown(loaded, (*path, "parameter_map", key), read, allowed, rule)
     if rule.parameter_map is not None and result is not own:
         missing = targets - set(rule.parameter_map)
         if missing:
@@ -95,15 +113,8 @@ def _check_rule(
                 "a result in another definition maps every one of its parameters",
             )
     for number, condition in enumerate(rule.conditions):
-        unknown = names_in(parse_condition(condition)) - allowed
-        if unknown:
-            yield entry_error(
-                loaded,
-                (*path, "conditions", number),
-                "unknown-parameter",
-                f"{', '.join(sorted(unknown))} not a variable of this rule",
-                f"a {rule.operation.value} rule reads: {', '.join(sorted(allowed - CONSTANTS))}",
-            )
+        read = names_in(parse_condition(condition))
+        yield from _unknown(loaded, (*path, "conditions", number), read, allowed, rule)
     witness = rule.tight.witness if rule.tight is not None else None
     if witness is not None and mechanisms is not None and witness not in mechanisms:
         yield entry_error(
@@ -115,6 +126,22 @@ def _check_rule(
         )
 
 
+def _check_composability(loaded: LoadedDefinition) -> Iterator[Diagnostic]:
+    """A composition rule beside a claim that the definition does not compose."""
+    claim = loaded.definition.properties.composability
+    if claim.value is not Truth.no or claim.status is Status.disputed:
+        return
+    for index, rule in enumerate(loaded.definition.operations):
+        if rule.operation is OperationKind.composition and rule.status is not Status.disputed:
+            yield entry_error(
+                loaded,
+                ("operations", index, "operation"),
+                "contradicts-property",
+                "a composition rule contradicts `properties.composability: no`",
+                "mark one of them `status: disputed` with a note on the conflict",
+            )
+
+
 def check_operations(
     loaded: Sequence[LoadedDefinition], mechanisms: Sequence[str] | None = None
 ) -> Iterator[Diagnostic]:
@@ -123,3 +150,4 @@ def check_operations(
     for entry in loaded:
         for index, rule in enumerate(entry.definition.operations):
             yield from _check_rule(entry, index, rule, definitions, mechanisms)
+        yield from _check_composability(entry)

@@ -36,6 +36,7 @@ from dptaxonomy.reasoning.evaluators.operation_pairs import (
     power,
     product,
     scaled,
+    shuffled_counts,
     triples,
 )
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, upper
@@ -80,6 +81,12 @@ PURE_FALLBACK: dict[str, dict[str, str]] = {
 }
 """Sound parameters from a pair's pure ε where the evaluator has no tightest value (zCDP on a
 finite pair): ε-DP implies ε·tanh(ε/2)-zCDP (the catalog's relation citing Ste24, Theorem 5)."""
+
+GIVEN: dict[str, dict[str, tuple[str, ...]]] = {
+    "truncated-concentrated-dp-bdrs18": {"omega": ("2", "10")},
+}
+"""Parameters an evaluator's ``tightest`` reads as given though they are not free (tCDP's
+largest order ω: a finite pair's ρ is read at a finite ω), with the values checked."""
 
 Results = list[tuple[bool | None, str]]
 
@@ -138,8 +145,12 @@ def _join(evaluable: Evaluable, found: list[Params]) -> Params:
     return joined
 
 
-def free_values(evaluable: Evaluable) -> Iterator[Params]:
+def free_values(evaluable: Evaluable, definition: str = "") -> Iterator[Params]:
+    """Every assignment of the evaluator's free parameters (and of the definition's
+    :data:`GIVEN` ones) on their grids."""
+    given = GIVEN.get(definition, {})
     grids = [[(n, exact(v)) for v in evaluable.grids.get(n, ())] for n in evaluable.free]
+    grids += [[(n, exact(v)) for v in values] for n, values in given.items()]
     for combination in itertools.product(*grids):
         yield dict(combination)
 
@@ -295,11 +306,26 @@ def _amplification_points(
             yield RulePoint(pair, {**params, "q": rate}, params, f"{label} subsampled")
 
 
+SHUFFLED = (("0.5", 1000), ("1", 1000))
+"""(ε, n) of the shuffled randomized-response protocols checked."""
+
+
+def _shuffling_points(checked: CheckedRule) -> Iterator[RulePoint]:
+    """Shuffled randomized response (a pure local randomizer), for a rule of a pure ε."""
+    if checked.own is not PURE:
+        return
+    for text, n in SHUFFLED:
+        params = {"epsilon": exact(text)}
+        pair = shuffled_counts(params["epsilon"], n)
+        where = f"{n} shuffled randomized-response reports eps={text}"
+        yield RulePoint(pair, {**params, "n": _k(n)}, params, where)
+
+
 def _points(
     checked: CheckedRule, cases: list[Case], mechanisms: dict[str, Mechanism]
 ) -> Iterator[RulePoint]:
     rule = checked.rule
-    for free in free_values(checked.own):
+    for free in free_values(checked.own, checked.definition.id):
         if rule.operation is OperationKind.composition:
             yield from composition_points(checked, cases, free)
         elif rule.operation is OperationKind.group_privacy:
@@ -310,7 +336,9 @@ def _points(
                 Neighbourhood.replace_one,
             ):
                 yield from _group_points(checked, mechanisms, free, (2,))
-        elif rule.sampling is not Sampling.shuffling:
+        elif rule.sampling is Sampling.shuffling:
+            yield from _shuffling_points(checked)
+        else:
             yield from _amplification_points(checked, cases, free)
 
 

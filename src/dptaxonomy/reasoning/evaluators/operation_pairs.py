@@ -8,6 +8,8 @@
 * group privacy: a chain P₀, …, P_k of output distributions on inputs one step apart, judged on
   (P₀, P_k); or a mechanism with a ``sensitivity`` parameter re-built at k times it (an additive
   noise mechanism on inputs at distance k);
+* shuffling: n binary randomized-response reports released in random order, that is their
+  count, with the other n − 1 users' bits fixed, against one user's bit changed;
 * subsampling: mixtures of the outputs on the subsamples, under the sampling scheme and the
   neighbour relation the rule assumes (docs/operations.md, "What the battery checks").
 
@@ -22,7 +24,7 @@ import random
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.battery import SEED, Case, pair_of
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Pair
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, point
+from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, exact, point
 from dptaxonomy.schema.mechanisms import Mechanism
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "power",
     "product",
     "scaled",
+    "shuffled_counts",
     "triples",
 ]
 
@@ -139,3 +142,20 @@ def scaled(mechanism: Mechanism, case: Case, k: int) -> Pair | None:
         return pair_of(mechanism.pair, values)
     except NumericError:
         return None
+
+
+def shuffled_counts(epsilon: IV, n: int) -> Finite:
+    """The count of ones among n shuffled ε-randomized-response reports, when one user holds 1
+    against 0 and the n − 1 others hold 0."""
+    e = INTERVALS.exp(epsilon)
+    truthful, flipped = e / (e + 1), point(1.0) / (e + 1)
+
+    def counts(first: IV) -> Masses:
+        zero = point(0.0)
+        return tuple(
+            first * (binomial_mass(c - 1, n - 1, flipped) if c > 0 else zero)
+            + (point(1.0) - first) * binomial_mass(c, n - 1, flipped)
+            for c in range(n + 1)
+        )
+
+    return Finite(counts(truthful), counts(flipped))

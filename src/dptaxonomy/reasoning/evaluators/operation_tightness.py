@@ -105,7 +105,7 @@ def tightness_results(
     if checked is None or mechanism is None or rule.operation is OperationKind.amplification:
         return []
     results = []
-    for free in free_values(checked.own):
+    for free in free_values(checked.own, checked.definition.id):
         for at in _points(checked, mechanism, free):
             targets = (
                 list(free_values(checked.result))
