@@ -23,20 +23,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.composehelp import gaussian as _gaussian
+
 __all__ = ["compose_report"]
 
 DP_SGD = {"sigma": 1.1, "rate": 0.0042667, "steps": 14062, "delta": 1e-5}
-
-
-def _gaussian(sigma: float, count: int, rate: float | None = None) -> dict[str, Any]:
-    item: dict[str, Any] = {
-        "mechanism": "gaussian",
-        "parameters": {"sigma": sigma, "sensitivity": 1},
-        "count": count,
-    }
-    if rate is not None:
-        item["sampling"] = {"scheme": "poisson", "rate": rate}
-    return item
 
 
 CASES: list[tuple[str, dict[str, Any]]] = [
