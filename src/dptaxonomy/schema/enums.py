@@ -265,7 +265,8 @@ class Neighbourhood(StrEnum):
 
 
 class ClosedForm(StrEnum):
-    """A composition that no arithmetic expression writes, named and evaluated numerically."""
+    """A map that no arithmetic expression writes, named (and evaluated numerically where an
+    evaluator reads it)."""
 
     optimal_pure = "optimal_pure"
     """Kairouz–Oh–Viswanath's optimal k-fold composition of ε-DP (and (ε, δ)-DP): the
@@ -274,8 +275,6 @@ class ClosedForm(StrEnum):
     """Dong–Roth–Su's tensor product of trade-off functions (f-DP)."""
     subsampled_tradeoff = "subsampled_tradeoff"
     """Dong–Roth–Su's trade-off function of a subsampled f-DP mechanism (the operator C_p)."""
-    loss_convolution = "loss_convolution"
-    """The privacy-loss distributions convolve (privacy profiles and loss distributions)."""
 
 
 OPERATION_VARIABLES: dict[OperationKind, tuple[str, ...]] = {
