@@ -143,9 +143,7 @@ def test_gdp_bracket_contains_the_truth() -> None:
         ),
     ],
 )
-def test_refusals_have_a_kind_and_a_reason(
-    data: dict[str, Any], kind: str, message: str
-) -> None:
+def test_refusals_have_a_kind_and_a_reason(data: dict[str, Any], kind: str, message: str) -> None:
     with pytest.raises(ComposeError) as error:
         run_data(data)
     assert error.value.kind == kind

@@ -318,8 +318,7 @@ def compose(
             _pld_route(
                 components,
                 delta,
-                book.closed_form(ClosedForm.loss_convolution, adaptivity)
-                or book.closed_form(ClosedForm.tensor_product, adaptivity),
+                book.closed_form(ClosedForm.tensor_product, adaptivity),
             ),
             _renyi_route(components, curve, renyi_rule, delta, converters),
         ]
