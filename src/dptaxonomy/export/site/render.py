@@ -26,7 +26,14 @@ if TYPE_CHECKING:
 
 __all__ = ["STATIC_FILES", "Renderer", "static_assets"]
 
-STATIC_FILES = ("site.css", "search.js")
+STATIC_FILES = ("site.css", "search.js", "calc.js")
+
+DIAGRAM_OFF = (
+    '<p class="note diagram-off">The diagram is missing from this build: '
+    "Graphviz's <code>dot</code> was not installed when the site was built. "
+    "The tables on this page list the same relations as text.</p>\n"
+)
+"""What a definition page shows where its diagram would be, in a build without Graphviz."""
 Produced = list[tuple[str, str]]
 
 
@@ -76,7 +83,9 @@ class Renderer:
         return path, text
 
     def diagram(self, definition_id: str) -> str:
-        """The inline SVG of a definition's neighbourhood."""
+        """The inline SVG of a definition's neighbourhood (a note when Graphviz is missing)."""
+        if not self.options.graphviz:
+            return DIAGRAM_OFF
         dot = neighbourhood_dot(self.catalog, self.kb, definition_id)
         return neighbourhood_svg(dot, diagram_alt(self.catalog, self.kb, definition_id))
 
@@ -165,6 +174,7 @@ class Renderer:
         questions = page_data.open_questions_context(
             self.catalog, self.reasoner, self.options.repository, self.options.open_questions
         )
+        yield "tool", list(self._tool_pages())
         yield (
             "open-questions",
             [
@@ -186,6 +196,17 @@ class Renderer:
                 )
             ],
         )
+
+    def _tool_pages(self) -> Iterator[tuple[str, str]]:
+        from dptaxonomy.export.site.tools import calculator_contexts, rule_glossary
+
+        sizes = self.options.sizes
+        for path, context in calculator_contexts(
+            self.catalog, pyodide=self.options.pyodide is not None, sizes=sizes
+        ).items():
+            yield self._page("calculator.html", path, **context)
+        yield self._page("rules.html", "rules/index.html", families=rule_glossary())
+        yield self._page("how_to_read.html", "how-to-read/index.html")
 
     def data_files(self) -> dict[str, bytes]:
         """Downloads, per-definition RDF, the search index and the metadata files."""

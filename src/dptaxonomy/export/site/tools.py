@@ -1,0 +1,125 @@
+"""What the tool pages show, as plain data: the calculators and the rules glossary.
+
+The calculators' forms and the command each runs are described here; the
+answer itself is computed in the browser (:mod:`dptaxonomy.cli.browser`).
+The glossary reads every rule's id and one-line statement from
+:mod:`dptaxonomy.reasoning.logic.rules`, the rules' one home.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from typing import Any
+
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.export.site.labels import label_of
+from dptaxonomy.reasoning.logic import rules
+
+__all__ = ["RULE_FAMILIES", "calculator_contexts", "rule_glossary"]
+
+RULE_FAMILIES = {
+    "A": ("Reading the catalog", "reading-the-catalog-a-rules"),
+    "K": ("Side conditions", "side-conditions-and-conditional-conclusions-k-rules"),
+    "R": ("Equivalence kinds", "equivalence-kinds-r-rules"),
+    "M": ("Composing parameter maps", "composing-parameter-maps-m-rules"),
+    "S": ("Strength", "strength-and-extension-s--and-e-rules"),
+    "E": ("Extension (special cases)", "strength-and-extension-s--and-e-rules"),
+    "V": ("Vacuous values", "vacuous-values-v-rule"),
+    "N": ("Separations", "separations-n-rules"),
+    "W": ("Witnesses", "witnesses-w-rules"),
+    "P": ("Properties", "properties-p-rules"),
+    "C": ("Contradictions", "contradictions-c-rules"),
+}
+"""Each rule family's title and the anchor of its section in docs/reasoning.md."""
+
+
+def rule_glossary() -> list[dict[str, Any]]:
+    """Every rule as {id, name, text}, grouped by family in the order rules.py lists them.
+
+    The statements are the docstrings of the members of
+    :class:`~dptaxonomy.reasoning.logic.rules.Rule`, read from its source.
+    """
+    tree = ast.parse(inspect.getsource(rules))
+    body = next(
+        node.body for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Rule"
+    )
+    texts: dict[str, str] = {}
+    for statement, following in zip(body, body[1:], strict=False):
+        if (
+            isinstance(statement, ast.Assign)
+            and isinstance(statement.targets[0], ast.Name)
+            and isinstance(following, ast.Expr)
+            and isinstance(following.value, ast.Constant)
+        ):
+            texts[statement.targets[0].id] = " ".join(str(following.value.value).split())
+    families: dict[str, dict[str, Any]] = {}
+    for rule in rules.Rule:
+        letter = rule.value[0]
+        title, anchor = RULE_FAMILIES[letter]
+        family = families.setdefault(
+            letter, {"letter": letter, "title": title, "anchor": anchor, "rules": []}
+        )
+        family["rules"].append(
+            {"id": rule.value, "name": rule.name.lower().replace("_", " "), "text": texts[rule.name]}
+        )
+    return list(families.values())
+
+
+def _field(name: str, label: str, placeholder: str, hint: str, value: str = "") -> dict[str, Any]:
+    return {
+        "name": name,
+        "label": label,
+        "placeholder": placeholder,
+        "hint": hint,
+        "value": value,
+        "list": name in ("a", "b"),
+    }
+
+
+def calculator_contexts(catalog: Catalog, *, pyodide: bool, sizes: dict[str, int]) -> dict[str, Any]:
+    """The relate and convert pages by site path: their forms, names and an example."""
+    names = [(d.id, f"{label_of(d)} — {d.name}") for d in catalog.definitions.values()]
+    common = {
+        "names": names,
+        "pyodide": pyodide,
+        "kb_size": f"{sizes.get('bundle', 0) / 1e6:.1f} MB",
+        "runtime_size": f"{sizes.get('runtime', 0) / 1e6:.0f} MB",
+    }
+    name_hint = "an id, name, abbreviation or alias"
+    return {
+        "relate/index.html": {
+            **common,
+            "title": "Relate two definitions",
+            "lead": (
+                "Any two of the catalog's definitions: the verdict, whether it is strict, "
+                "the conditional findings, every proof with its citations, and the witness "
+                "mechanism of a separation"
+            ),
+            "command": "relate",
+            "button": "Relate",
+            "example": "dptax relate zCDP RDP",
+            "fields": [
+                _field("a", "First", "zCDP", name_hint),
+                _field("b", "Second", "RDP", name_hint),
+            ],
+        },
+        "convert/index.html": {
+            **common,
+            "title": "Convert a guarantee",
+            "lead": (
+                "A guarantee of one definition turned into the numbers of an implied one, "
+                "along the tightest chain of cited parameter maps, every bound rounded in "
+                "the safe direction"
+            ),
+            "command": "convert",
+            "button": "Convert",
+            "example": "dptax convert zCDP '(ε, δ)-DP' --from rho=0.5 --from xi=0 --to delta=1e-6",
+            "fields": [
+                _field("a", "From (holds)", "zCDP", name_hint),
+                _field("b", "To (wanted)", "(ε, δ)-DP", name_hint),
+                _field("from", "Its parameters", "rho=0.5 xi=0", "NAME=VALUE, separated by spaces"),
+                _field("to", "Fix in the target", "delta=1e-6", "optional NAME=VALUE"),
+            ],
+        },
+    }
