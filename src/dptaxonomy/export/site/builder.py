@@ -44,6 +44,8 @@ class SiteOptions:
     """The GitHub repository that pre-filled issue and source links point to."""
     open_questions: int = 200
     """How many open questions the open-questions page lists."""
+    unknown_per_definition: int = 10
+    """How many of its open questions each definition page lists (most decisive first)."""
     date: str | None = None
     """The catalog's last change (YYYY-MM-DD); found from the data when None."""
     pyodide: Path | None = None

@@ -129,13 +129,22 @@ class Renderer:
             ],
         )
         definitions = []
+        unknown = page_data.unknown_contexts(
+            self.catalog, self.reasoner, self.options.repository, self.options.unknown_per_definition
+        )
         for definition_id, context in self._definitions.items():
             statement = context["statement"]
             if statement is not None and not statement.rendered:
                 self._unrendered.append(definition_id)
             path = definition_url(definition_id) + "index.html"
             definitions.append(
-                self._page("definition.html", path, diagram=diagrams[definition_id], **context)
+                self._page(
+                    "definition.html",
+                    path,
+                    diagram=diagrams[definition_id],
+                    unknown=unknown[definition_id],
+                    **context,
+                )
             )
         yield "definition", definitions
         pairs = set(self.pairs)
