@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["STATIC_FILES", "Renderer", "static_assets"]
 
-STATIC_FILES = ("site.css", "search.js", "calc.js")
+STATIC_FILES = ("site.css", "search.js", "calc.js", "explore.js")
 
 DIAGRAM_OFF = (
     '<p class="note diagram-off">The diagram is missing from this build: '
@@ -207,13 +207,20 @@ class Renderer:
         )
 
     def _tool_pages(self) -> Iterator[tuple[str, str]]:
-        from dptaxonomy.export.site.tools import calculator_contexts, rule_glossary
+        from dptaxonomy.export.site.tools import (
+            calculator_contexts,
+            explorer_context,
+            rule_glossary,
+        )
 
         sizes = self.options.sizes
         for path, context in calculator_contexts(
             self.catalog, pyodide=self.options.pyodide is not None, sizes=sizes
         ).items():
             yield self._page("calculator.html", path, **context)
+        explorer = explorer_context(self.catalog)
+        yield self._page("explore.html", "explore/index.html", **explorer)
+        yield self._page("find.html", "find/index.html", **explorer)
         yield self._page("rules.html", "rules/index.html", families=rule_glossary())
         yield self._page("how_to_read.html", "how-to-read/index.html")
 
@@ -226,6 +233,12 @@ class Renderer:
             definition_graphs,
             search_documents,
             search_index_script,
+        )
+        from dptaxonomy.export.site.explore import (
+            explorer_json,
+            implication_matrix,
+            matrix_csv,
+            matrix_json,
         )
         from dptaxonomy.export.site.metadata import void_turtle
 
@@ -244,6 +257,12 @@ class Renderer:
         ).encode("utf-8")
         files["data/ontology.ttl"] = ontology_text().encode("utf-8")
         files["data/references.bib"] = bibtex_text(self.catalog.references).encode("utf-8")
+        matrix = implication_matrix(self.catalog, self.kb)
+        files["data/implications.csv"] = matrix_csv(matrix).encode("utf-8")
+        files["data/implications.json"] = matrix_json(matrix).encode("utf-8")
+        files["assets/explore-data.js"] = explorer_json(self.catalog, self.kb, matrix).encode(
+            "utf-8"
+        )
         files["assets/search-index.js"] = search_index_script(
             search_documents(self.catalog)
         ).encode("utf-8")

@@ -15,8 +15,13 @@ from typing import Any
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.site.labels import label_of
 from dptaxonomy.reasoning.logic import rules
+from dptaxonomy.schema.claims import Properties
+from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, Dimension, Scope, Setting
 
-__all__ = ["RULE_FAMILIES", "calculator_contexts", "rule_glossary"]
+__all__ = ["MATRIX_LIMIT", "RULE_FAMILIES", "calculator_contexts", "explorer_context", "rule_glossary"]
+
+MATRIX_LIMIT = 60
+"""The explorer draws the matrix of at most this many definitions (explore.js says the same)."""
 
 RULE_FAMILIES = {
     "A": ("Reading the catalog", "reading-the-catalog-a-rules"),
@@ -122,4 +127,19 @@ def calculator_contexts(catalog: Catalog, *, pyodide: bool, sizes: dict[str, int
                 _field("to", "Fix in the target", "delta=1e-6", "optional NAME=VALUE"),
             ],
         },
+    }
+
+
+def explorer_context(catalog: Catalog) -> dict[str, Any]:
+    """The explorer's and the property search's forms: filters, names and properties."""
+    from dptaxonomy.export.site.definition import PROPERTY_LABELS
+
+    return {
+        "count": len(catalog.definitions),
+        "dimensions": [(x, DIMENSION_LABELS[Dimension(x)]) for x in DIMENSION_ORDER],
+        "scopes": [scope.value for scope in Scope],
+        "settings": [setting.value for setting in Setting],
+        "names": [(d.id, f"{label_of(d)} — {d.name}") for d in catalog.definitions.values()],
+        "properties": [(name, PROPERTY_LABELS.get(name, name)) for name in Properties.model_fields],
+        "matrix_limit": MATRIX_LIMIT,
     }
