@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +76,8 @@ def demo_text() -> str:
 
 
 def _parse(argv: Sequence[str]) -> tuple[list[str], dict[str, list[str]]]:
+    from dptaxonomy.cli.actions import fail
+
     arguments: list[str] = []
     options: dict[str, list[str]] = {}
     items = list(argv)
@@ -87,69 +89,55 @@ def _parse(argv: Sequence[str]) -> tuple[list[str], dict[str, list[str]]]:
             arguments.append(item)
             continue
         if not equals and not items:
-            raise _Usage(f"option {flag} needs a value")
+            fail(f"option {flag} needs a value", 2)
         options.setdefault(dest, []).append(inline if equals else items.pop(0))
     return arguments, options
 
 
-class _Usage(Exception):
-    """A malformed question (exit 2, as the CLI's usage errors)."""
-
-
-def _question(kb: KnowledgeBase, argv: Sequence[str]) -> Callable[[], None]:
-    from dptaxonomy.base.errors import UnknownNameError
-    from dptaxonomy.cli.actions import Format, emit
+def _answer(kb: KnowledgeBase, argv: Sequence[str]) -> int:
+    """Print the answer to ``dptax ARGV`` as the CLI prints it; its exit code."""
+    from dptaxonomy.base.errors import ConversionError, UnknownNameError
+    from dptaxonomy.cli.actions import Format, emit, fail
     from dptaxonomy.queries import convert as conversion
     from dptaxonomy.queries import relations
     from dptaxonomy.reasoning.reasoner import Reasoner
 
     if not argv or argv[0] not in COMMANDS:
-        raise _Usage(f"the page answers {', '.join(COMMANDS)}")
-    command, rest = argv[0], argv[1:]
-    arguments, options = _parse(rest)
+        fail(f"the page answers {', '.join(COMMANDS)}", 2)
+    command = argv[0]
+    arguments, options = _parse(argv[1:])
     formats = options.get("format", ["text"])
     if len(arguments) != 2 or formats[-1] not in ("text", "json"):
-        raise _Usage(f"usage: {command} A B [--from NAME=VALUE]… [--to NAME=VALUE]… [-f json]")
+        fail(f"usage: {command} A B [--from NAME=VALUE]… [--to NAME=VALUE]… [-f json]", 2)
     output = Format(formats[-1])
     a, b = arguments
     given = conversion.parse_assignments(options.get("from", []), "--from")
     fixed = conversion.parse_assignments(options.get("to", []), "--to")
     if command == "explain":
-        return lambda: emit(relations.explain(Reasoner(kb), a, b), output)
-    if command == "relate":
-        return lambda: emit(
-            relations.relate(Reasoner(kb), a, b, given or None, fixed or None), output
-        )
-    try:
-        kb.resolve(a)
-    except UnknownNameError as exc:
-        raise UnknownNameError(
-            f"{exc}; a mechanism as the source is read from the catalog's YAML, "
-            "which this page does not have: run `dptax convert` for it"
-        ) from None
-    return lambda: emit(conversion.convert(kb, a, b, given, fixed), output)
+        emit(relations.explain(Reasoner(kb), a, b), output)
+    elif command == "relate":
+        emit(relations.relate(Reasoner(kb), a, b, given or None, fixed or None), output)
+    else:
+        try:
+            kb.resolve(a)
+        except UnknownNameError as exc:
+            raise ConversionError(
+                f"{exc}; a mechanism as the source is read from the catalog's YAML, "
+                "which this page does not have: run `dptax convert` for it"
+            ) from None
+        emit(conversion.convert(kb, a, b, given, fixed), output)
+    return 0
 
 
 def run(kb: KnowledgeBase, argv: Sequence[str]) -> Answer:
     """``dptax ARGV`` answered from ``kb``: its standard output, standard error and exit code.
 
-    Errors are reported as :func:`dptaxonomy.cli.main.main` reports them:
+    Failures are reported by the CLI's own :func:`~dptaxonomy.cli.main.outcome`:
     ``dptax: MESSAGE`` and exit 1 (2 for a malformed question).
     """
-    from dptaxonomy.base.errors import DptaxError
-    from dptaxonomy.cli.actions import CliExit
+    from dptaxonomy.cli.main import outcome
 
     out, err = io.StringIO(), io.StringIO()
-    code = 0
     with redirect_stdout(out), redirect_stderr(err):
-        try:
-            _question(kb, argv)()
-        except CliExit as exc:
-            code = exc.code
-        except _Usage as exc:
-            err.write(f"dptax: {exc}\n")
-            code = 2
-        except DptaxError as exc:
-            err.write(f"dptax: {exc}\n")
-            code = 1
+        code = outcome(lambda: _answer(kb, argv))
     return Answer(code, out.getvalue(), err.getvalue())
