@@ -67,6 +67,25 @@ def test_search_ranks_the_expected_page_first(watched: Watched, query: str, expe
     assert href.endswith(expected), (query, href)
 
 
+def _results(page: Any, query: str) -> list[str]:
+    _first_result(page, query)
+    return [a.get_attribute("href") or "" for a in page.locator("#search-results li a").all()]
+
+
+def test_search_finds_initialisms_and_library_identifiers(watched: Watched, catalog: Any) -> None:
+    page = watched.open("")
+    assert any(href.endswith("d/personalized-dp/") for href in _results(page, "PDP"))
+    opacus = {
+        d.id
+        for d in catalog.definitions.values()
+        if any(str(getattr(m.library, "value", m.library)) == "opacus" for m in d.crosswalk)
+    }
+    assert opacus
+    found = _results(page, "opacus")
+    assert {href.rstrip("/").rsplit("/", 1)[-1] for href in found[: len(opacus)]} == opacus
+    assert _results(page, "zCDP")[0].endswith("d/zero-concentrated-dp/")
+
+
 def test_search_is_keyboard_driven(watched: Watched) -> None:
     page = watched.open("table3/")
     page.locator("#search").focus()
