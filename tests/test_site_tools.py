@@ -22,7 +22,6 @@ import pytest
 
 from dptaxonomy.catalog.store import Catalog, load_catalog
 from dptaxonomy.cli.browser import Answer, load_knowledge_base, run
-from dptaxonomy.export.site import builder
 from dptaxonomy.export.site.builder import SiteOptions, missing_parts, site_files
 from dptaxonomy.export.site.calculator import PYODIDE_FILES, pyodide_files, python_bundle
 from dptaxonomy.export.site.data import search_documents
@@ -47,7 +46,7 @@ def fixture_site() -> dict[str, bytes]:
     """The site of the small valid fixture catalog, built without Graphviz or Pyodide."""
     catalog = load_catalog(FIXTURES / "valid")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(builder.shutil, "which", lambda _name: None)
+        patch.setattr(shutil, "which", lambda _name: None)
         files, _, _ = site_files(catalog, compile_knowledge_base(catalog), OPTIONS)
     return files
 
@@ -96,14 +95,14 @@ def test_without_graphviz_each_definition_page_says_where_its_diagram_would_be(
 def test_missing_parts_say_what_a_build_lacks_and_how_to_add_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(builder.shutil, "which", lambda _name: None)
+    monkeypatch.setattr(shutil, "which", lambda _name: None)
     assert missing_parts(OPTIONS) == (
         "no diagrams: Graphviz's `dot` is not installed (Debian/Ubuntu: apt-get install "
         "graphviz); each definition page says so where its diagram would be",
         "no calculators: built without --pyodide (`make pyodide` fetches Pyodide); "
         "the relate and convert pages show the command to run instead",
     )
-    monkeypatch.setattr(builder.shutil, "which", lambda _name: "/usr/bin/dot")
+    monkeypatch.setattr(shutil, "which", lambda _name: "/usr/bin/dot")
     assert missing_parts(SiteOptions(pyodide=tmp_path)) == ()
 
 
@@ -244,7 +243,9 @@ def test_the_contribute_pages_scaffold_command_runs(
     from dptaxonomy.cli.main import main
 
     page = _text(fixture_site, "contribute/index.html")
-    command = unescape(re.search(r'<code class="command" id="scaffold">([^<]+)</code>', page)[1])
+    found = re.search(r'<code class="command" id="scaffold">([^<]+)</code>', page)
+    assert found is not None
+    command = unescape(found[1])
     argv = shlex.split(command)
     assert argv[:2] == ["dptax", "new"]
     target = tmp_path / "catalog"

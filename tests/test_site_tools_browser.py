@@ -102,10 +102,8 @@ def questions(catalog: Catalog) -> list[list[str]]:
     asked += [["explain", ids[i], ids[(11 * i + 5) % n]] for i in range(3, 53, 10)]
     for rho in ("0.01", "0.1", "0.5", "1", "2"):
         for delta in ("1e-5", "1e-6", "1e-9"):
-            asked.append(
-                ["convert", "zCDP", "(ε, δ)-DP", "--from", f"rho={rho}", "--from", "xi=0"]
-                + ["--to", f"delta={delta}"]
-            )
+            given = ["--from", f"rho={rho}", "--from", "xi=0", "--to", f"delta={delta}"]
+            asked.append(["convert", "zCDP", "(ε, δ)-DP", *given])
     for eps in ("0.1", "0.5", "1", "2", "5"):
         asked.append(["convert", "ε-DP", "zCDP", "--from", f"eps={eps}"])
         asked.append(["convert", "differential-privacy", "approximate-dp", "--from", f"ε={eps}"])
@@ -116,18 +114,8 @@ def questions(catalog: Catalog) -> list[list[str]]:
             )
     for alpha in ("2", "8"):
         for eps in ("0.5", "1"):
-            asked.append(
-                [
-                    "convert",
-                    "RDP",
-                    "approximate-dp",
-                    "--from",
-                    f"alpha={alpha}",
-                    "--from",
-                    f"eps={eps}",
-                ]
-                + ["--to", "delta=1e-5"]
-            )
+            given = ["--from", f"alpha={alpha}", "--from", f"eps={eps}", "--to", "delta=1e-5"]
+            asked.append(["convert", "RDP", "approximate-dp", *given])
     asked += [
         ["relate", "zCDP", "RDP", "-f", "json"],
         ["convert", "zCDP", "RDP", "--from", "rho=0.5", "--from", "xi=0", "-f", "json"],
@@ -180,8 +168,13 @@ def test_relate_page_relates_a_pair_no_page_links_to(
     page.wait_for_selector("#calc[data-answered]", timeout=120_000)
     expected = cli(["relate", a, b])
     assert page.text_content("#calc-out") == expected["out"]
+    assert expected["out"].startswith(f"{a} vs {b}: unknown")
     assert page.locator("#calc-command").inner_text() == f"dptax relate {a} {b}"
     assert f"a={a}" in page.url
+    page = watched.open("relate/?a=zCDP&b=approximate-dp")
+    page.wait_for_selector("#calc[data-answered]", timeout=120_000)
+    assert page.text_content("#calc-out") == cli(["relate", "zCDP", "approximate-dp"])["out"]
+    page.locator("#calc-answer-title").scroll_into_view_if_needed()
     shot(page, "relate-desktop")
 
 
@@ -190,10 +183,8 @@ def test_convert_page_from_its_permalink_on_a_phone(browser: Any, server: str) -
     with watched_page(browser, server, 360, 780) as view:
         page = view.open("convert/?" + query)
         page.wait_for_selector("#calc[data-answered]", timeout=120_000)
-        expected = cli(
-            ["convert", "zCDP", "(ε, δ)-DP", "--from", "rho=0.5", "--from", "xi=0"]
-            + ["--to", "delta=1e-6"]
-        )
+        given = ["--from", "rho=0.5", "--from", "xi=0", "--to", "delta=1e-6"]
+        expected = cli(["convert", "zCDP", "(ε, δ)-DP", *given])
         assert page.text_content("#calc-out") == expected["out"]
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         shot(page, "convert-phone")

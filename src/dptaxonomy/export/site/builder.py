@@ -26,7 +26,15 @@ from dptaxonomy.export.site.dates import catalog_date
 from dptaxonomy.export.site.render import Renderer, static_assets
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
-__all__ = ["MARKER", "SiteOptions", "SiteReport", "build_site", "missing_parts", "site_files", "write_site"]
+__all__ = [
+    "MARKER",
+    "SiteOptions",
+    "SiteReport",
+    "build_site",
+    "missing_parts",
+    "site_files",
+    "write_site",
+]
 
 MARKER = ".dptax-site"
 """A file in every built site: only such a directory (or an empty one) is replaced."""
@@ -51,7 +59,7 @@ class SiteOptions:
     pyodide: Path | None = None
     """Pyodide's unpacked npm package; without it the calculator pages say they cannot compute."""
     graphviz: bool = True
-    """Whether Graphviz draws the diagrams; :func:`site_files` turns it off when ``dot`` is missing."""
+    """Whether Graphviz draws the diagrams (off anyway when ``dot`` is missing)."""
     sizes: dict[str, int] = field(default_factory=dict)
     """Sizes of the calculator's files, shown on its pages (set by :func:`site_files`)."""
 

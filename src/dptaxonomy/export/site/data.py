@@ -65,7 +65,10 @@ def search_documents(catalog: Catalog) -> list[dict[str, Any]]:
     """
     documents = []
     cited: Counter[str] = Counter(
-        relation.target for d in catalog.definitions.values() for relation in d.relations
+        relation.target
+        for d in catalog.definitions.values()
+        for relation in d.relations
+        if relation.target is not None
     )
     for definition in catalog.definitions.values():
         names = dict.fromkeys(

@@ -91,9 +91,9 @@ def _claims(catalog: Catalog, kb: KnowledgeBase) -> list[dict[str, Any]]:
         for claim in mechanism.satisfies:
             if claim.status is Status.established and claim.definition in catalog.definitions:
                 satisfies[claim.definition] = "asserted"
-        for claim in mechanism.violates:
-            if claim.status is Status.established and claim.definition in catalog.definitions:
-                violates[claim.definition] = "asserted"
+        for violated in mechanism.violates:
+            if violated.status is Status.established and violated.definition in catalog.definitions:
+                violates[violated.definition] = "asserted"
         for source in list(satisfies):
             for b in ids:
                 if b not in satisfies and kb.is_stronger(source, b):

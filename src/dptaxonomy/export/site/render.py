@@ -130,7 +130,10 @@ class Renderer:
         )
         definitions = []
         unknown = page_data.unknown_contexts(
-            self.catalog, self.reasoner, self.options.repository, self.options.unknown_per_definition
+            self.catalog,
+            self.reasoner,
+            self.options.repository,
+            self.options.unknown_per_definition,
         )
         for definition_id, context in self._definitions.items():
             statement = context["statement"]

@@ -10,15 +10,24 @@ from __future__ import annotations
 
 import ast
 import inspect
+from itertools import pairwise
 from typing import Any
 
+from dptaxonomy.base.records import record
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.site.labels import label_of
 from dptaxonomy.reasoning.logic import rules
 from dptaxonomy.schema.claims import Properties
 from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, Dimension, Scope, Setting
 
-__all__ = ["MATRIX_LIMIT", "RULE_FAMILIES", "calculator_contexts", "explorer_context", "rule_glossary"]
+__all__ = [
+    "CALCULATORS",
+    "MATRIX_LIMIT",
+    "RULE_FAMILIES",
+    "calculator_contexts",
+    "explorer_context",
+    "rule_glossary",
+]
 
 MATRIX_LIMIT = 60
 """The explorer draws the matrix of at most this many definitions (explore.js says the same)."""
@@ -50,7 +59,7 @@ def rule_glossary() -> list[dict[str, Any]]:
         node.body for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Rule"
     )
     texts: dict[str, str] = {}
-    for statement, following in zip(body, body[1:], strict=False):
+    for statement, following in pairwise(body):
         if (
             isinstance(statement, ast.Assign)
             and isinstance(statement.targets[0], ast.Name)
@@ -66,67 +75,85 @@ def rule_glossary() -> list[dict[str, Any]]:
             letter, {"letter": letter, "title": title, "anchor": anchor, "rules": []}
         )
         family["rules"].append(
-            {"id": rule.value, "name": rule.name.lower().replace("_", " "), "text": texts[rule.name]}
+            {
+                "id": rule.value,
+                "name": rule.name.lower().replace("_", " "),
+                "text": texts[rule.name],
+            }
         )
     return list(families.values())
 
 
-def _field(name: str, label: str, placeholder: str, hint: str, value: str = "") -> dict[str, Any]:
-    return {
-        "name": name,
-        "label": label,
-        "placeholder": placeholder,
-        "hint": hint,
-        "value": value,
-        "list": name in ("a", "b"),
-    }
+@record
+class Field:
+    """One input of a calculator's form."""
+
+    name: str
+    """``a`` and ``b`` are the command's two arguments; ``from``, ``to`` its options."""
+    label: str
+    placeholder: str
+    hint: str = "an id, name, abbreviation or alias"
 
 
-def calculator_contexts(catalog: Catalog, *, pyodide: bool, sizes: dict[str, int]) -> dict[str, Any]:
-    """The relate and convert pages by site path: their forms, names and an example."""
-    names = [(d.id, f"{label_of(d)} — {d.name}") for d in catalog.definitions.values()]
+@record
+class Calculator:
+    """A page that runs one ``dptax`` command in the browser (compose will be one more)."""
+
+    command: str
+    title: str
+    lead: str
+    example: str
+    fields: tuple[Field, ...]
+
+
+CALCULATORS = (
+    Calculator(
+        "relate",
+        "Relate two definitions",
+        "Any two of the catalog's definitions: the verdict, whether it is strict, the "
+        "conditional findings, every proof with its citations, and the witness mechanism "
+        "of a separation",
+        "dptax relate zCDP RDP",
+        (Field("a", "First", "zCDP"), Field("b", "Second", "RDP")),
+    ),
+    Calculator(
+        "convert",
+        "Convert a guarantee",
+        "A guarantee of one definition turned into the numbers of an implied one, along "
+        "the tightest chain of cited parameter maps, every bound rounded in the safe direction",
+        "dptax convert zCDP '(ε, δ)-DP' --from rho=0.5 --from xi=0 --to delta=1e-6",
+        (
+            Field("a", "From (holds)", "zCDP"),
+            Field("b", "To (wanted)", "(ε, δ)-DP"),
+            Field("from", "Its parameters", "rho=0.5 xi=0", "NAME=VALUE, separated by spaces"),
+            Field("to", "Fix in the target", "delta=1e-6", "optional NAME=VALUE"),
+        ),
+    ),
+)
+"""The calculator pages, each at ``COMMAND/``; the browser side is ``static/calc.js``."""
+
+
+def calculator_contexts(
+    catalog: Catalog, *, pyodide: bool, sizes: dict[str, int]
+) -> dict[str, Any]:
+    """Each calculator page by site path: its form, the names to pick from, an example."""
     common = {
-        "names": names,
+        "names": [(d.id, f"{label_of(d)} — {d.name}") for d in catalog.definitions.values()],
         "pyodide": pyodide,
         "kb_size": f"{sizes.get('bundle', 0) / 1e6:.1f} MB",
         "runtime_size": f"{sizes.get('runtime', 0) / 1e6:.0f} MB",
     }
-    name_hint = "an id, name, abbreviation or alias"
     return {
-        "relate/index.html": {
+        f"{calculator.command}/index.html": {
             **common,
-            "title": "Relate two definitions",
-            "lead": (
-                "Any two of the catalog's definitions: the verdict, whether it is strict, "
-                "the conditional findings, every proof with its citations, and the witness "
-                "mechanism of a separation"
-            ),
-            "command": "relate",
-            "button": "Relate",
-            "example": "dptax relate zCDP RDP",
-            "fields": [
-                _field("a", "First", "zCDP", name_hint),
-                _field("b", "Second", "RDP", name_hint),
-            ],
-        },
-        "convert/index.html": {
-            **common,
-            "title": "Convert a guarantee",
-            "lead": (
-                "A guarantee of one definition turned into the numbers of an implied one, "
-                "along the tightest chain of cited parameter maps, every bound rounded in "
-                "the safe direction"
-            ),
-            "command": "convert",
-            "button": "Convert",
-            "example": "dptax convert zCDP '(ε, δ)-DP' --from rho=0.5 --from xi=0 --to delta=1e-6",
-            "fields": [
-                _field("a", "From (holds)", "zCDP", name_hint),
-                _field("b", "To (wanted)", "(ε, δ)-DP", name_hint),
-                _field("from", "Its parameters", "rho=0.5 xi=0", "NAME=VALUE, separated by spaces"),
-                _field("to", "Fix in the target", "delta=1e-6", "optional NAME=VALUE"),
-            ],
-        },
+            "title": calculator.title,
+            "lead": calculator.lead,
+            "command": calculator.command,
+            "button": calculator.command.capitalize(),
+            "example": calculator.example,
+            "fields": calculator.fields,
+        }
+        for calculator in CALCULATORS
     }
 
 
