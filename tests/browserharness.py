@@ -25,8 +25,22 @@ SCREENSHOTS = Path(__file__).resolve().parent / "artifacts" / "screenshots"
 
 
 class _Quiet(SimpleHTTPRequestHandler):
+    """Serves files quietly and, as static hosts do, the site's 404.html for a missing path."""
+
     def log_message(self, format: str, *args: Any) -> None:  # noqa: ARG002
         return
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 @contextmanager

@@ -265,3 +265,10 @@ def test_definition_pages_list_what_is_still_unknown(fixture_site: dict[str, byt
     for text in with_questions:
         assert "/issues/new?title=Does+" in text
         assert "relate/?a=" in text
+
+
+def test_the_not_found_page_sends_a_pair_to_the_relate_page(fixture_site: dict[str, bytes]) -> None:
+    page = _text(fixture_site, "404.html")
+    assert "<title>Not found · dptaxonomy</title>" in page
+    assert 'found[1] + "relate/?" + query.toString()' in page
+    assert '<link rel="stylesheet"' not in page  # served at any depth: nothing relative

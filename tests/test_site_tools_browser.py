@@ -178,6 +178,22 @@ def test_relate_page_relates_a_pair_no_page_links_to(
     shot(page, "relate-desktop")
 
 
+def test_a_pair_permalink_without_a_page_opens_the_relate_page(
+    browser: Any, server: str, tool_site: Path, catalog: Catalog
+) -> None:
+    ids = sorted(catalog.definitions)
+    a, b = next(
+        (x, y) for x in ids for y in ids if x < y and not (tool_site / "p" / x / y).exists()
+    )
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server}p/{a}/{b}/")
+    page.wait_for_url(f"**/relate/?a={a}&b={b}")
+    page.wait_for_selector("#calc[data-answered]", timeout=120_000)
+    assert page.text_content("#calc-out") == cli(["relate", a, b])["out"]
+    context.close()
+
+
 def test_convert_page_from_its_permalink_on_a_phone(browser: Any, server: str) -> None:
     query = urlencode({"a": "zCDP", "b": "(ε, δ)-DP", "from": "rho=0.5 xi=0", "to": "delta=1e-6"})
     with watched_page(browser, server, 360, 780) as view:

@@ -126,6 +126,7 @@ class Renderer:
                 self._page("index.html", "index.html", **index),
                 self._page("definitions.html", "d/index.html", **index),
                 self._page("contribute.html", "contribute/index.html"),
+                self._page("not_found.html", "404.html"),
             ],
         )
         definitions = []
