@@ -44,6 +44,7 @@ PAGE_TYPES = (
     "find/",
     "rules/",
     "how-to-read/",
+    "progress/",
 )
 """One page of every kind the site builds."""
 
@@ -243,6 +244,12 @@ def test_rule_ids_link_to_the_glossary(watched: Watched) -> None:
     assert page.locator(f"[id='{rule}'] dt").inner_text().startswith(rule)
 
 
+def kb_core(catalog: Catalog) -> tuple[str, ...]:
+    from dptaxonomy.reasoning.compile import compile_knowledge_base
+
+    return compile_knowledge_base(catalog).core
+
+
 def test_explorer_filters_and_focuses(watched: Watched, catalog: Catalog) -> None:
     from dptaxonomy.schema.enums import Dimension
 
@@ -252,6 +259,14 @@ def test_explorer_filters_and_focuses(watched: Watched, catalog: Catalog) -> Non
     summary = f"{quantified} of {len(catalog.definitions)} definitions selected."
     assert page.inner_text("#explore-summary") == summary
     assert page.locator("#explore-focus-result h3").count() == 5
+    page.uncheck("input[name=dimension][value=Q]")
+    page.check("#explore-core")
+    core = sum(1 for d in catalog.definitions.values() if d.id in set(kb_core(catalog)))
+    assert (
+        page.inner_text("#explore-summary")
+        == f"{core} of {len(catalog.definitions)} definitions selected."
+    )
+    page.uncheck("#explore-core")
     page.select_option("#explore-setting", "local")
     assert page.locator("#explore-matrix table.matrix").count() == 1
     shot(page, "explore-desktop")

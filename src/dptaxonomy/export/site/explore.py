@@ -127,6 +127,7 @@ def explorer_json(catalog: Catalog, kb: KnowledgeBase, matrix: Matrix) -> str:
                 "dimensions": [x.value for x in d.dimensions],
                 "scope": d.scope.value,
                 "setting": d.setting.value,
+                "core": kb.info[d.id].core,
                 "properties": _property_values(catalog, d.id),
             }
         )

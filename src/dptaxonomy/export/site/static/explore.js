@@ -54,6 +54,7 @@
         if (dims.length && !dims.some(function (x) { return d.dimensions.indexOf(x) >= 0; })) { return; }
         if (scope && d.scope !== scope) { return; }
         if (setting && d.setting !== setting) { return; }
+        if (explore.elements.core.checked && !d.core) { return; }
         chosen.push(i);
       });
       return chosen;
