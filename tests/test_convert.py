@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 
+import mpmath
 import pytest
 
 from tests.clirunner import run
@@ -345,3 +346,23 @@ def test_only_plain_decimals_are_read(capsys: pytest.CaptureFixture[str], value:
     assert result.err.startswith("dptax: rho of zero-concentrated-dp: '")
     assert result.err.endswith("' is not a number (domain [0, inf))\n")
     assert len(result.err) < 200
+
+
+@pytest.mark.parametrize(("epsilon", "exponent"), [("1", -13), ("3", -100)])
+def test_zcdp_delta_at_epsilon_through_renyi_orders(
+    capsys: pytest.CaptureFixture[str], epsilon: str, exponent: int
+) -> None:
+    """δ at a given ε is solved jointly with the Rényi order (issue 24): ρ = 0.01 gives
+    δ ≈ 1.7e-13 at ε = 1 and ≈ 2.1e-100 at ε = 3 (not 3.8e-11 at both, the old floor), and
+    never below the Gaussian mechanism's exact δ (its profile: the tight ρ-zCDP case)."""
+    args = ("convert", "zCoDP", "(ε, δ)-DP", "--from", "xi=0", "--from", "rho=0.01")
+    result = run(capsys, *args, "--to", f"epsilon={epsilon}", "-f", "json")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    delta = data["to"]["delta"]["value"]
+    assert math.floor(math.log10(delta)) == exponent
+    mu, eps = mpmath.sqrt(mpmath.mpf("0.02")), mpmath.mpf(epsilon)
+    exact = mpmath.ncdf(-eps / mu + mu / 2) - mpmath.exp(eps) * mpmath.ncdf(-eps / mu - mu / 2)
+    assert delta >= exact
+    assert data["solved"]["precision"] < 1e-9
+    assert [f["definition"] for f in data["free"]] == ["renyi-dp"]
