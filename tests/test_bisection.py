@@ -29,18 +29,19 @@ def test_keys_keep_the_order_of_doubles(x: float) -> None:
 
 
 def test_the_lower_end_is_found_exactly() -> None:
-    assert smallest_passing(lambda q: True, HALF_LINE) == Bracket(0.0, None)
+    assert smallest_passing(lambda _: True, HALF_LINE) == Bracket(0.0, None)
     assert Bracket(0.0, None).precision == 0.0
 
 
 def test_nothing_passes() -> None:
-    assert smallest_passing(lambda q: False, UNIT) is None
+    assert smallest_passing(lambda _: False, UNIT) is None
 
 
 def test_a_failing_top_is_stepped_over() -> None:
     """An overflow at large values (the GDP profile's e^ε) must not hide the answer."""
     found = smallest_passing(lambda q: 4.9 <= q <= 700.0, HALF_LINE)
-    assert found is not None and found.found == 4.9
+    assert found is not None
+    assert found.found == 4.9
 
 
 def test_open_ends_are_excluded() -> None:
