@@ -79,7 +79,7 @@ def _libs(**answers: float | None) -> dict[str, float]:
 
 
 def cases() -> list[Case]:
-    """The grid: 221 conversions over ten families."""
+    """The grid: 239 conversions over eleven families."""
     import autodp.converter as autodp_converter
     import autodp.rdp_bank as autodp_bank
     import dp_accounting
@@ -251,6 +251,27 @@ def cases() -> list[Case]:
                         {"delta": repr(delta)},
                         "epsilon",
                         _libs(dp_accounting=value),
+                    )
+                )
+    for alpha in [1.01, 2.0, 10.0]:
+        for bound in [0.001, 0.1, 0.5]:
+            for delta in [0.5, 0.9]:
+                # Pinsker: the total variation is at most √(KL/2) ≤ √(ε/2) ≤ δ, so ε = 0 is
+                # the truth (the identity of distributions attains it).
+                value = _quiet(
+                    _first, rdp_privacy_accountant.compute_epsilon([alpha], [bound], delta)
+                )
+                found.append(
+                    Case(
+                        "RDP→ε, large δ",
+                        f"α={alpha} ε={bound} δ={delta:g}",
+                        "RényiDP",
+                        "(ε, δ)-DP",
+                        {"alpha": repr(alpha), "epsilon": repr(bound)},
+                        {"delta": repr(delta)},
+                        "epsilon",
+                        _libs(dp_accounting=value),
+                        0.0,
                     )
                 )
     for sigma in [0.5, 1.0, 2.0, 5.0]:
