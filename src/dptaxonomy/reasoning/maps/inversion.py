@@ -31,7 +31,7 @@ from dptaxonomy.reasoning.maps.conversion_chains import Chain
 from dptaxonomy.reasoning.maps.numeric import IV, holds, point, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.rounding import outward_text
-from dptaxonomy.schema.arith import names_in, parse_condition
+from dptaxonomy.schema.arith import parse_condition
 
 __all__ = ["Inversion", "Solution", "plan_inversion", "solve"]
 
@@ -55,22 +55,17 @@ def plan_inversion(
 ) -> Inversion | None:
     """The inversion this chain needs, if exactly one is possible and sound.
 
-    Needed when the last step uses a target parameter Q the user did not give,
-    and computes a target parameter P the user did give; sound when the target
-    weakens as P grows. Q must be numeric; the chain's free parameters are
+    Needed when the last step uses a target parameter Q the user did not give (or
+    leaves it open: the implication holds at every Q, as KL privacy ⇒ (ε, δ)-DP with δ
+    the total-variation bound), and computes a target parameter P the user did give;
+    sound when the target weakens as P grows. Q must be numeric; the chain's free parameters are
     then chosen jointly with Q (:func:`solve`).
     """
     target = {spec.name: spec for spec in specs[chain.target]}
     last_map = chain.maps[-1]
-    used: set[str] = set()
-    for node in [*last_map.values(), *chain.conditions[-1]]:
-        used |= names_in(node)
-    here = {spec.name for spec in specs[chain.definitions[-2]]}
-    wanted = [
-        target[n]
-        for n in sorted(used - here)
-        if n in target and n not in last_map and n not in target_given
-    ]
+    # a target parameter the last map neither computes nor is given is used unbound, or
+    # open (a name in the map is then the previous definition's): either way it is Q
+    wanted = [target[n] for n in sorted(target) if n not in last_map and n not in target_given]
     bounded = [
         n
         for n in sorted(last_map)
