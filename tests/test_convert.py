@@ -118,7 +118,7 @@ def test_no_implication_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
         1,
         "dptax: approximate-dp does not imply differential-privacy: a separation is known "
         "([DP20] Section 3.3, first paragraph: ¬(approximate-dp ≻ differential-privacy), "
-        "catalog/approximate-dp.yaml:72)\n",
+        "catalog/approximate-dp.yaml:126)\n",
     )
 
 
