@@ -123,14 +123,13 @@ def test_no_implication_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_implication_without_maps_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run(
-        capsys, "convert", "(ε, δ)-DP", "probabilistic DP", "--from", "eps=1", "--from", "delta=0.1"
-    )
+    """(ε, δ)-DP → ProDP was this case until issue 24 gave it a map (KS14's argument)."""
+    result = run(capsys, "convert", "differential-obliviousness", "dp-for-ram")
     assert (result.code, result.err) == (
         1,
-        "dptax: approximate-dp ≻ probabilistic-dp is known, but no chain of its steps carries "
-        "parameter maps, so the catalog gives no numbers "
-        "(see: dptax relate approximate-dp probabilistic-dp)\n",
+        "dptax: differential-obliviousness ≻ dp-for-ram is known, but no chain of its steps "
+        "carries parameter maps, so the catalog gives no numbers "
+        "(see: dptax relate differential-obliviousness dp-for-ram)\n",
     )
 
 
