@@ -60,6 +60,11 @@ class DefinitionInfo:
     conversion_parameters: tuple[tuple[str, str, str, str], ...] = ()
     """Each parameter as (name, type, domain, monotone), e.g. ("rho", "real", "[0, inf)",
     "weaker_when_larger"); monotone is "" when the catalog does not say (``dptax convert``)."""
+    operations: tuple[str, ...] = ()
+    """The operations (``OperationKind`` values) the entry states an undisputed rule for."""
+    operation_rules: tuple[tuple[str, str, str], ...] = ()
+    """Each undisputed operation rule as (operation, its line, citation key): what ``relate``
+    prints (:func:`dptaxonomy.reasoning.operation_reading.rule_line`)."""
 
     @property
     def labels(self) -> list[str]:
