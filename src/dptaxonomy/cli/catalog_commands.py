@@ -23,6 +23,7 @@ class SchemaKind(StrEnum):
     definition = "definition"
     mechanism = "mechanism"
     references = "references"
+    core = "core"
 
 
 def validate(
@@ -113,7 +114,7 @@ def list_(
         typer.Option("--scope", help="core, input_type, context, out_of_scope or sensitivity."),
     ] = None,
     setting: Annotated[
-        str | None, typer.Option("--setting", help="local or central (the model).")
+        str | None, typer.Option("--setting", help="The trust model: central, local, shuffle, ….")
     ] = None,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,

@@ -17,7 +17,7 @@ from dptaxonomy.cli.common import (
     reasoner_for,
 )
 
-__all__ = ["FromOption", "ToOption", "compose", "convert"]
+__all__ = ["CurveOption", "FromOption", "ToOption", "compose", "convert"]
 
 FromOption = Annotated[
     list[str] | None,
@@ -27,6 +27,16 @@ ToOption = Annotated[
     list[str] | None,
     typer.Option(
         "--to", metavar="NAME=VALUE", help="A parameter of TARGET to fix, e.g. delta=1e-6."
+    ),
+]
+CurveOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--from-curve",
+        metavar="FILE",
+        help="A curve of SOURCE as accountants print it (Rényi orders and bounds, a "
+        "privacy profile δ(ε), …; JSON or a table with a header): each point is "
+        "converted and the tightest answer kept.",
     ),
 ]
 
@@ -43,6 +53,7 @@ def convert(
     ],
     from_: FromOption = None,
     to: ToOption = None,
+    from_curve: CurveOption = None,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
     assume_conjectures: ConjecturesOption = False,
@@ -50,21 +61,23 @@ def convert(
     """Convert a guarantee: SOURCE at --from values gives TARGET with the computed values.
 
     Every chain of cited parameter maps is evaluated with interval arithmetic
-    (bounds rounded up); the tightest wins. Exit 1 with the reason when the
-    mathematics gives no conversion.
+    (bounds rounded up); the tightest wins. A target order left open (α of Rényi
+    DP) is answered with the curve over standard orders. Exit 1 with the reason
+    when the mathematics gives no conversion.
     """
-    from dptaxonomy.queries.convert import convert as query
     from dptaxonomy.queries.convert import parse_assignments
+    from dptaxonomy.queries.convert_curve import convert_curve, convert_or_table, read_curve
+    from dptaxonomy.queries.results import Result
 
     reasoner = reasoner_for(catalog, assume_conjectures)
-    result = query(
-        reasoner.kb,
-        source,
-        target,
-        parse_assignments(from_ or [], "--from"),
-        parse_assignments(to or [], "--to"),
-        catalog=catalog,
-    )
+    given = parse_assignments(from_ or [], "--from")
+    fixed = parse_assignments(to or [], "--to")
+    result: Result
+    if from_curve is not None:
+        points = read_curve(from_curve)
+        result = convert_curve(reasoner.kb, source, target, points, given, fixed, catalog=catalog)
+    else:
+        result = convert_or_table(reasoner.kb, source, target, given, fixed, catalog=catalog)
     emit(result, output)
 
 

@@ -13,6 +13,7 @@ from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.mechanism_show import evidence_text
 from dptaxonomy.queries.operation_text import operation_lines
 from dptaxonomy.schema.enums import PROPERTY_NAMES, RELATION_SYMBOLS, TRUTH_MARKS
+from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention
 
 __all__ = ["LINK_READINGS", "definition_text"]
 
@@ -123,6 +124,15 @@ def _relation(group: list[tuple[str, Document]]) -> str:
     return line
 
 
+VARIANT_READINGS = {
+    "implies": "implies the relation stated above",
+    "no_known_direction": "no known direction",
+    "not_comparable": "not compared by Definition 6",
+    "undecided": "undecided",
+}
+"""How ``show`` reads a `variant of` link's direction (schema/variants.py)."""
+
+
 def _links(view: CatalogView, links: list[Document]) -> list[str]:
     lines = []
     for link in links:
@@ -132,6 +142,10 @@ def _links(view: CatalogView, links: list[Document]) -> list[str]:
         line += f"\n      {_citation(link.get('citation'))}"
         if link.get("note"):
             line += f"\n      note: {link['note']}"
+        direction = link.get("direction")
+        if direction:
+            reading = VARIANT_READINGS.get(direction["reading"], direction["reading"])
+            line += f"\n      direction: {reading}: {direction['reason']}"
         lines.append(line)
     return lines
 
@@ -162,7 +176,12 @@ def _header(view: CatalogView, d: Document) -> list[str]:
         named = ", ".join(f"{n['label']} [{n['source']}]" for n in d["names"])
         out.append(f"also called:   {named}")
     out.append(f"dimensions:    {' '.join(d['dimensions']) or '(none)'}")
-    out.append(f"scope:         {d['scope']}, {d.get('setting', 'central')} model")
+    setting = d.get("setting", "central").replace("_", "-")
+    out.append(f"scope:         {d['scope']}, {setting} model")
+    if d.get("unit") or d.get("neighbours"):
+        unit = f"{d['unit'].replace('_', '-')}-level" if d.get("unit") else "unit not stated"
+        neighbours = CONVENTION_TEXT[Convention(d["neighbours"])] if d.get("neighbours") else ""
+        out.append(f"protects:      {unit}" + (f", {neighbours}" if neighbours else ""))
     introduced = ", ".join(_reference(view, k) for k in d["introduced_in"])
     out.append(f"introduced in: {introduced}")
     source = d["source"]

@@ -10,8 +10,9 @@ if TYPE_CHECKING:
     from dptaxonomy.reasoning.logic.facts import Fact
     from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.schema.enums import FACT_SYMBOLS
+from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention
 
-__all__ = ["fact_line", "proof_text", "table_text"]
+__all__ = ["convention_text", "fact_line", "proof_text", "table_text"]
 
 
 def table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -64,6 +65,13 @@ def _perfect_privacy_line(step: Fact) -> str:
     )
 
 
+def _convention_lines(convention: str | None) -> list[str]:
+    """The line naming the neighbouring convention a step holds under, if it has one."""
+    if not convention:
+        return []
+    return [f"     holds under {CONVENTION_TEXT[Convention(convention)]}"]
+
+
 def _restriction_lines(step: Fact) -> list[str]:
     """A step's restrictions: parameters fixed to a described value, each marked when the
     fact holds only there (rule K3) rather than choosing the special case (rule K2)."""
@@ -74,6 +82,12 @@ def _restriction_lines(step: Fact) -> list[str]:
         scope = "K3: the fact holds only there" if restricting else "K2: a choice"
         lines.append(f"     restriction: {text}   (rule {scope})")
     return lines
+
+
+def convention_text(proof: Proof) -> str:
+    """``holds under add/remove neighbours``: what a verdict's conventions mean for it."""
+    named = " and ".join(CONVENTION_TEXT[Convention(c)] for c in proof.conventions)
+    return f"holds under {named}; the other convention may change the verdict"
 
 
 def proof_text(proof: Proof) -> str:
@@ -88,6 +102,8 @@ def proof_text(proof: Proof) -> str:
         tags.append("rests on a conjecture")
     if proof.conditional:
         tags.append("under side conditions")
+    if proof.conventions:
+        tags.append("depends on the neighbouring convention: " + convention_text(proof))
     lines = [f"{head}   ({'; '.join(tags)})"]
     if not proof.steps:
         lines.append("  by reflexivity")
@@ -96,6 +112,7 @@ def proof_text(proof: Proof) -> str:
         stated = f"{origin.definition} {origin.kind.value} {origin.target}"
         if origin.witness is not None:
             lines.extend(_witness_lines(number, step))
+            lines += _convention_lines(origin.convention)
             continue
         lines.append(
             f"  {number}. {step.a} {FACT_SYMBOLS[step.kind.value]} {step.b}"
@@ -110,6 +127,7 @@ def proof_text(proof: Proof) -> str:
             lines.append(f"     parameters: {stated_map}")
         if origin.conditions:
             lines.append(f"     if: {' and '.join(origin.conditions)}")
+        lines += _convention_lines(origin.convention)
         lines += _restriction_lines(step)
         if origin.perfect_privacy:
             lines.append(_perfect_privacy_line(step))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
+from statistics import NormalDist
 
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
@@ -28,6 +29,13 @@ def _phi(x: float) -> float:
     return 0.5 * math.erfc(-x / math.sqrt(2.0))
 
 
+def _phi_inv(p: float) -> float:
+    """The standard normal quantile function Φ⁻¹ on (0, 1)."""
+    if not 0.0 < p < 1.0:
+        raise ValueError("Phi_inv needs 0 < p < 1")
+    return NormalDist().inv_cdf(p)
+
+
 _UNARY: dict[str, Callable[[float], float]] = {
     "exp": math.exp,
     "log": math.log,
@@ -35,6 +43,7 @@ _UNARY: dict[str, Callable[[float], float]] = {
     "abs": abs,
     "tanh": math.tanh,
     "Phi": _phi,
+    "Phi_inv": _phi_inv,
 }
 _VARIADIC: dict[str, Callable[..., float]] = {"min": min, "max": max}
 MAX_BINOMIAL_N = 100_000

@@ -253,7 +253,9 @@ def _map_results(
             if tight is None:
                 continue
             for extra in _assignments(target_free):
-                values = {**tight, **extra}
+                # a name the source has means the source's parameter (as in `convert`): the
+                # implied side's ε left free by KL ⇒ (ε, δ)-DP is not KL's ε
+                values = {**extra, **tight}
                 if not conditions_hold(relation.conditions, values):
                     continue
                 try:

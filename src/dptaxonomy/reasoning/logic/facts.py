@@ -93,6 +93,8 @@ class Origin:
     """For a ⊂: the catalog places this special case outside the general side's domain (some
     ⊂ of the pair maps a parameter to a number its domain excludes); rules E3, W5 and W6
     do not use it."""
+    convention: str | None = None
+    """The neighbouring convention the relation holds under, when it depends on one."""
     perfect_privacy: tuple[int, ...] = ()
     """For a ≻ read from a ⊂ by rule E3: the lines of the special case's and of the general
     definition's ``perfect_privacy`` declarations (each in its own entry's file)."""
@@ -163,10 +165,14 @@ def _restricting(
     implying = (
         {p.name: p.domain for p in implying_definition.parameters} if implying_definition else {}
     )
+    implied_definition = catalog.definitions.get(subject if implying_id == target else target)
+    implied = (
+        {p.name: p.domain for p in implied_definition.parameters} if implied_definition else {}
+    )
     found = [
         c
         for c in relation.conditions
-        if classify_condition(c, implying) is ConditionKind.restricting
+        if classify_condition(c, implying, implied) is ConditionKind.restricting
     ]
     found += [
         f"{r.parameter}: {r.value}"
@@ -231,6 +237,7 @@ def relation_origin(
         note=relation.note,
         restrictions=tuple((r.parameter, r.value) for r in relation.restrictions),
         restricting=_restricting(catalog, subject, relation, target),
+        convention=relation.convention.value if relation.convention else None,
         evidence=evidence,
         cases=cases,
     )

@@ -61,6 +61,8 @@ class Solved:
     bounded: str
     bound: float
     """The chain's sound upper bound on ``bounded`` at the solution (≤ the value given)."""
+    precision: float = 0.0
+    """Relative gap to the largest smaller value the search tried and rejected (0: none)."""
 
 
 @record
@@ -115,11 +117,13 @@ def _evaluate(
     inversion = plan_inversion(chain, specs, given)
     if inversion is not None:
         try:
-            run, bound = solve(chain, specs, source, given, inversion)
+            solution = solve(chain, specs, source, given, inversion)
         except ChainRefused as exc:
             return ChainResult(chain, None, refusal=exc.reason)
-        solved = Solved(inversion.solve_for.name, inversion.bounded, bound)
-        return ChainResult(chain, run, solved=solved)
+        solved = Solved(
+            inversion.solve_for.name, inversion.bounded, solution.bound, solution.precision
+        )
+        return ChainResult(chain, solution.run, _choices(chain, solution.free), solved=solved)
     free = free_parameters(chain, specs)
     keys: list[FreeKey] = [key for key, _ in free]
     domains = [spec.domain for _, spec in free]
@@ -165,12 +169,14 @@ def _evaluate(
         except ChainRefused as exc:
             last_reason = exc.reason
             continue
-        free_choices = tuple(
-            FreeChoice(chain.definitions[index], name, value)
-            for (index, name), value in choice.items()
-        )
-        return ChainResult(chain, run, free_choices)
+        return ChainResult(chain, run, _choices(chain, choice))
     return ChainResult(chain, None, refusal=last_reason)
+
+
+def _choices(chain: Chain, choice: Mapping[FreeKey, float]) -> tuple[FreeChoice, ...]:
+    return tuple(
+        FreeChoice(chain.definitions[index], name, value) for (index, name), value in choice.items()
+    )
 
 
 def _middle(value: Any) -> float:
