@@ -43,7 +43,7 @@ from typing import Any
 
 from dptaxonomy.catalog.store import Catalog, load_catalog, open_catalog
 from dptaxonomy.catalog.synthetic import SYNTHETIC_KEY, random_relations, synthetic_id
-from dptaxonomy.queries.convert import convert
+from dptaxonomy.queries.convert import convert_result
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.reasoner import Reasoner
@@ -250,7 +250,7 @@ def measure_conversions() -> list[dict[str, Any]]:
     opendp = _opendp_zcdp()
     rows = []
     for source, target, given, fixed in CONVERSIONS:
-        query = _best(lambda s=source, t=target, g=given, f=fixed: convert(kb, s, t, g, f))
+        query = _best(lambda s=source, t=target, g=given, f=fixed: convert_result(kb, s, t, g, f))
         args = _command(source, target, given, fixed)
         command = _best(lambda a=args: subprocess.run(a, capture_output=True, check=True), 3)
         rows.append(

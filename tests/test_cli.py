@@ -194,7 +194,7 @@ def test_list_text(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--dimension", "X"), "dptax: --dimension takes one of Q N V B F R C\n"),
+        (("--dimension", "X"), "dptax: --dimension takes one of: Q, N, V, B, F, R, C\n"),
         (
             ("--property", "speed=yes"),
             "dptax: --property: expected PROPERTY=VALUE with PROPERTY one of: "

@@ -78,7 +78,7 @@ def test_no_parametric_chain_or_proof_for_kl_to_approximate_dp(kb: KnowledgeBase
     assert parametric_chains(kb, "kl-privacy", "approximate-dp") == []
     reasoner = Reasoner(kb)
     assert reasoner.search.parametric("kl-privacy", "approximate-dp") is None
-    relationship = reasoner.relate("kl-privacy", "approximate-dp")
+    relationship = reasoner.relationship("kl-privacy", "approximate-dp")
     assert relationship.parametric is None
     assert relationship.chains == ()
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from dptaxonomy.catalog.store import open_catalog
-from dptaxonomy.queries.convert import convert
+from dptaxonomy.queries.convert import convert_result
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
@@ -43,9 +43,9 @@ def ours(source: str, target: str, given: dict[str, float], fixed: dict[str, flo
     if not _KB:
         _KB.append(compile_knowledge_base(open_catalog()))
     text = {k: repr(v) for k, v in given.items()}
-    return convert(_KB[0], source, target, text, {k: repr(v) for k, v in fixed.items()}).to_json()[
-        "to"
-    ]
+    return convert_result(
+        _KB[0], source, target, text, {k: repr(v) for k, v in fixed.items()}
+    ).to_json()["to"]
 
 
 def ours_zcdp(rho: float, delta: float) -> float:
@@ -140,7 +140,7 @@ def test_every_zcdp_chain_sound_against_gaussian(rho: float, delta: float) -> No
     prints it, Mironov's, Balle et al.'s) stays above the Gaussian mechanism's exact ε."""
     if not _KB:
         _KB.append(compile_knowledge_base(open_catalog()))
-    result = convert(
+    result = convert_result(
         _KB[0], "zCoDP", "(ε, δ)-DP", {"xi": "0", "rho": repr(rho)}, {"delta": repr(delta)}
     )
     exact = dp_accounting.get_epsilon_gaussian(math.sqrt(1 / (2 * rho)), delta)

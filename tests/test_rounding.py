@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from dptaxonomy.base.errors import ConversionError
 from dptaxonomy.base.records import replace
 from dptaxonomy.catalog.store import open_catalog
-from dptaxonomy.queries.convert import ConvertResult, convert
+from dptaxonomy.queries.convert import ConvertResult, convert_result
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
 from dptaxonomy.reasoning.maps.conversion_chains import Chain, conversion_chains
@@ -84,7 +84,7 @@ def _answers(kb: KnowledgeBase, a: str, b: str, given: dict[str, str]) -> list[C
     while pending:
         target = pending.pop()
         try:
-            found.append(convert(kb, a, b, given, target))
+            found.append(convert_result(kb, a, b, given, target))
         except ConversionError as exc:
             needed = _NEEDS.search(str(exc))
             if needed and needed.group(1) not in target:
@@ -164,7 +164,7 @@ def test_the_audited_case_prints_above_the_proof() -> None:
     KS14's Theorem 2.4 (2), is disputed since `dptax verify` refutes it (issue 22; its refusal
     is tested in tests/test_semantic_delta.py), so the same value comes here from the
     established Theorem 2.2 map, 6ε̄ at ε̄ = 0.12245."""
-    result = convert(
+    result = convert_result(
         _kb(),
         "semantic-privacy",
         "differential-privacy",
@@ -232,7 +232,7 @@ def _stronger_specs(
 
 def test_a_stronger_when_larger_parameter_is_reported_at_its_lower_end() -> None:
     kb = _kb()
-    real = convert(kb, "ε-DP", "RényiDP", {"eps": "1"}, {"alpha": "2"})
+    real = convert_result(kb, "ε-DP", "RényiDP", {"eps": "1"}, {"alpha": "2"})
     flipped = replace(real, sides={**real.sides, "epsilon": SafeSide.low})
     value = real.best.run.target_values["epsilon"] if real.best.run else None
     assert value is not None

@@ -7,6 +7,7 @@ the CLI turns each into a message and an exit code, never a traceback.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -14,11 +15,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AmbiguousNameError",
+    "Argument",
     "CatalogError",
     "CatalogNotFoundError",
     "ConversionError",
     "DptaxError",
     "ExportError",
+    "InvalidArgumentError",
+    "MissingParameterError",
     "NameResolutionError",
     "NumericError",
     "UnknownNameError",
@@ -84,3 +88,51 @@ class NumericError(DptaxError):
 
 class ConversionError(DptaxError):
     """A conversion cannot be given: bad parameters, or the mathematics does not give it."""
+
+
+class InvalidArgumentError(DptaxError, ValueError):
+    """A value a query does not accept, named by its Python argument.
+
+    ``problem`` says what is wrong without naming the argument, so that each
+    front end can name it its own way (:mod:`dptaxonomy.cli.errors` uses the option).
+
+    >>> print(InvalidArgumentError("dimensions", "takes one of Q N V B F R C"))
+    `dimensions` takes one of Q N V B F R C
+    """
+
+    def __init__(self, argument: str, problem: str) -> None:
+        self.argument = argument
+        self.problem = problem
+        super().__init__(f"`{argument}` {problem}")
+
+
+class Argument(StrEnum):
+    """Which input of a conversion a parameter value goes in, by its Python name.
+
+    The command line names the same inputs by its options (``--from``, ``--to``);
+    :mod:`dptaxonomy.cli.errors` words an error for it.
+    """
+
+    source_values = "source_values"
+    target_values = "target_values"
+
+
+class MissingParameterError(ConversionError):
+    """A parameter the conversion needs was not given.
+
+    >>> error = MissingParameterError("zCDP", "xi", "[0, inf)", Argument.source_values)
+    >>> print(error)
+    missing parameter xi of zCDP (domain [0, inf)): pass it in `source_values`
+    """
+
+    def __init__(self, definition: str, parameter: str, domain: str, argument: Argument) -> None:
+        self.definition = definition
+        self.parameter = parameter
+        self.domain = domain
+        self.argument = argument
+        super().__init__(f"{self.problem}: pass it in `{argument}`")
+
+    @property
+    def problem(self) -> str:
+        """What is missing, without saying where to give it."""
+        return f"missing parameter {self.parameter} of {self.definition} (domain {self.domain})"

@@ -7,16 +7,10 @@ from typing import Annotated
 
 import typer
 
-from dptaxonomy.cli.common import (
-    CatalogOption,
-    ConjecturesOption,
-    Format,
-    FormatOption,
-    emit,
-    reasoner_for,
-)
+from dptaxonomy.cli import actions
+from dptaxonomy.cli.common import CatalogOption, ConjecturesOption, Format, FormatOption
 
-__all__ = ["FromOption", "ToOption", "convert"]
+__all__ = ["FromOption", "ToOption", "convert_command"]
 
 FromOption = Annotated[
     list[str] | None,
@@ -30,7 +24,7 @@ ToOption = Annotated[
 ]
 
 
-def convert(
+def convert_command(
     source: Annotated[
         str,
         typer.Argument(
@@ -52,20 +46,10 @@ def convert(
     (bounds rounded up); the tightest wins. Exit 1 with the reason when the
     mathematics gives no conversion.
     """
-    from dptaxonomy.queries.convert import convert as query
-    from dptaxonomy.queries.convert import parse_assignments
-
-    reasoner = reasoner_for(catalog, assume_conjectures)
-    result = query(
-        reasoner.kb,
-        source,
-        target,
-        parse_assignments(from_ or [], "--from"),
-        parse_assignments(to or [], "--to"),
-        catalog=catalog,
+    actions.print_convert(
+        source, target, catalog, output, assume_conjectures, from_ or [], to or []
     )
-    emit(result, output)
 
 
-COMMANDS: dict[str, Callable[..., None]] = {"convert": convert}
+COMMANDS: dict[str, Callable[..., None]] = {"convert": convert_command}
 """This group's commands by name, in the order ``dptax --help`` lists them."""

@@ -57,15 +57,15 @@ def _catalog(values: dict[str, Any]) -> Path | None:
 
 
 def _show(args: list[str], values: dict[str, Any]) -> None:
-    from dptaxonomy.cli.actions import show
+    from dptaxonomy.cli.actions import print_show
 
-    show(args[0], _catalog(values), _format(values), mechanism=bool(values.get("mechanism")))
+    print_show(args[0], _catalog(values), _format(values), mechanism=bool(values.get("mechanism")))
 
 
 def _list(_args: list[str], values: dict[str, Any]) -> None:
-    from dptaxonomy.cli.actions import list_definitions
+    from dptaxonomy.cli.actions import print_list
 
-    list_definitions(
+    print_list(
         _catalog(values),
         _format(values),
         dimensions=values.get("dimension", []),
@@ -82,7 +82,7 @@ def _pair(name: str) -> Callable[[list[str], dict[str, Any]], None]:
     def run(args: list[str], values: dict[str, Any]) -> None:
         from dptaxonomy.cli import actions
 
-        query = actions.relate if name == "relate" else actions.explain
+        query = actions.print_relate if name == "relate" else actions.print_explain
         query(args[0], args[1], _catalog(values), _format(values), bool(values.get("conjectures")))
 
     return run
@@ -90,20 +90,20 @@ def _pair(name: str) -> Callable[[list[str], dict[str, Any]], None]:
 
 def _side(stronger: bool) -> Callable[[list[str], dict[str, Any]], None]:
     def run(args: list[str], values: dict[str, Any]) -> None:
-        from dptaxonomy.cli.actions import neighbours
+        from dptaxonomy.cli.actions import print_neighbours
 
         conjectures = bool(values.get("conjectures"))
-        neighbours(args[0], stronger, _catalog(values), _format(values), conjectures)
+        print_neighbours(args[0], stronger, _catalog(values), _format(values), conjectures)
 
     return run
 
 
 def _open_questions(_args: list[str], values: dict[str, Any]) -> None:
-    from dptaxonomy.cli.actions import open_questions
+    from dptaxonomy.cli.actions import print_open_questions
 
     limit = int(values.get("limit", "20"))
     conjectures = bool(values.get("conjectures"))
-    open_questions(values.get("scope"), limit, _catalog(values), _format(values), conjectures)
+    print_open_questions(values.get("scope"), limit, _catalog(values), _format(values), conjectures)
 
 
 FAST_COMMANDS: dict[str, _Spec] = {

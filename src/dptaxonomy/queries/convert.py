@@ -1,18 +1,18 @@
 """``dptax convert``: a guarantee turned into numbers in an implied definition.
 
 The user's values are read as exact decimals, checked against each
-parameter's domain, and handed to :func:`dptaxonomy.reasoning.maps.tightest.convert`;
+parameter's domain, and handed to :func:`~dptaxonomy.reasoning.maps.tightest.tightest_conversion`;
 every chain of parameter maps is evaluated soundly and the tightest wins.
 A conversion the catalog's mathematics does not give is refused with the
 reason (:class:`~dptaxonomy.base.errors.ConversionError`): the separation when
 one is known, otherwise that no implication (or no parameter map) is known.
 
->>> from dptaxonomy.queries.convert import convert
+>>> from dptaxonomy.queries.convert import convert_result
 >>> from dptaxonomy.reasoning.compile import compile_knowledge_base
 >>> from dptaxonomy.catalog.store import open_catalog
 >>> kb = compile_knowledge_base(open_catalog())
->>> result = convert(kb, "zero-concentrated-dp", "approximate-dp",
-...                  {"xi": "0", "rho": "0.5"}, {"delta": "1e-6"})
+>>> result = convert_result(kb, "zero-concentrated-dp", "approximate-dp",
+...                         {"xi": "0", "rho": "0.5"}, {"delta": "1e-6"})
 >>> result.to_json()["to"]["epsilon"]["value"] <= 5.7565218
 True
 """
@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from dptaxonomy.base.digits import foreign_digit_message
-from dptaxonomy.base.errors import ConversionError, NumericError, UnknownNameError
+from dptaxonomy.base.errors import (
+    Argument,
+    ConversionError,
+    MissingParameterError,
+    NumericError,
+    UnknownNameError,
+)
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.convert_text import conversion_text
 from dptaxonomy.queries.results import json_document
@@ -38,10 +44,10 @@ from dptaxonomy.reasoning.maps.tightest import (
     Conversion,
     evaluate_chains,
     parameter_specs,
+    tightest_conversion,
 )
-from dptaxonomy.reasoning.maps.tightest import convert as tightest
 
-__all__ = ["PARAMETER_ALIASES", "ROUNDING", "ConvertResult", "convert", "parse_assignments"]
+__all__ = ["PARAMETER_ALIASES", "ROUNDING", "ConvertResult", "convert_result"]
 
 ROUNDING = (
     "computed values are ends of interval enclosures rounded outward: an upper bound (≤) "
@@ -170,23 +176,6 @@ def _solved(result: ChainResult) -> dict[str, Any] | None:
     return {"parameter": solved.name, "so_that": solved.bounded, "bound": solved.bound}
 
 
-def parse_assignments(pairs: list[str], option: str) -> dict[str, str]:
-    """``["rho=0.5", "δ=1e-6"]`` as ``{"rho": "0.5", "delta": "1e-6"}`` (aliases resolved)."""
-    result: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        name, value = name.strip(), value.strip()
-        if not sep or not name or not value:
-            raise ConversionError(
-                f"{option} expects NAME=VALUE, e.g. {option} rho=0.5; got {pair!r}"
-            )
-        name = PARAMETER_ALIASES.get(name, name)
-        if name in result:
-            raise ConversionError(f"{option} gives {name} twice")
-        result[name] = value
-    return result
-
-
 def _read(
     definition: str, specs: tuple[ParameterSpec, ...], given: Mapping[str, str]
 ) -> dict[str, IV]:
@@ -266,7 +255,7 @@ def _refusal(kb: KnowledgeBase, source: str, target: str, conversion: Conversion
     return f"no known implication from {source} to {target}"
 
 
-def convert(
+def convert_result(
     kb: KnowledgeBase,
     source: str,
     target: str,
@@ -303,13 +292,10 @@ def convert(
     source_values = _read(a, source_specs, source_given)
     for spec in source_specs:
         if spec.name not in source_values:
-            raise ConversionError(
-                f"missing parameter {spec.name} of {a} (domain {spec.domain_text}): "
-                f"give --from {spec.name}=VALUE"
-            )
+            raise MissingParameterError(a, spec.name, spec.domain_text, Argument.source_values)
     target_values = _read(b, parameter_specs(kb, b), target_given)
     if mechanism is None:
-        conversion = tightest(kb, a, b, source_values, target_values)
+        conversion = tightest_conversion(kb, a, b, source_values, target_values)
     else:
         chains = mechanism.chains(kb, b)
         specs = mechanism.specs(kb, chains)

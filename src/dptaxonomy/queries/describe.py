@@ -6,9 +6,11 @@ They read the plain JSON documents of :class:`~dptaxonomy.cache.views.CatalogVie
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+from typing import Any, TypeVar
 
+from dptaxonomy.base.errors import InvalidArgumentError
 from dptaxonomy.base.records import record
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.results import json_document
@@ -19,6 +21,7 @@ __all__ = [
     "ListResult",
     "ShowResult",
     "filter_definitions",
+    "list_filter",
     "parse_property_filter",
     "summary_row",
 ]
@@ -91,6 +94,64 @@ class ListFilter:
         if any(property_value(document, n) != v.value for n, v in self.properties):
             return False
         return all(property_value(document, n) == Truth.unknown for n in self.unknown_properties)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def _one_of(kind: type[E], argument: str, value: E | str) -> E:
+    text = value.strip() if isinstance(value, str) else value
+    try:
+        return kind(text.upper() if kind is Dimension else text)
+    except ValueError:
+        choices = ", ".join(k.value for k in kind)
+        raise InvalidArgumentError(argument, f"takes one of: {choices}") from None
+
+
+def list_filter(
+    *,
+    dimensions: Iterable[Dimension | str] = (),
+    any_dimensions: Iterable[Dimension | str] = (),
+    properties: Mapping[str, Truth | str] | None = None,
+    unknown_properties: Iterable[str] = (),
+    scope: Scope | str | None = None,
+    setting: Setting | str | None = None,
+    no_statement: bool = False,
+) -> ListFilter:
+    """A :class:`ListFilter` from loose values; :class:`InvalidArgumentError` names a bad one.
+
+    >>> list_filter(dimensions=["q"], properties={"post-processing": "yes"}).dimensions
+    (<Dimension.Q: 'Q'>,)
+    >>> list_filter(scope="galaxy")
+    Traceback (most recent call last):
+    dptaxonomy.base.errors.InvalidArgumentError: `scope` takes one of: core, input_type, context, out_of_scope, sensitivity
+    """  # noqa: E501
+
+    def names(argument: str, given: Iterable[str]) -> tuple[str, ...]:
+        found = []
+        for name in given:
+            try:
+                found.append(parse_property_name(name))
+            except ValueError:
+                raise InvalidArgumentError(argument, f"takes property names: {_known()}") from None
+        return tuple(found)
+
+    wanted = dict(properties or {})
+    return ListFilter(
+        dimensions=tuple(_one_of(Dimension, "dimensions", d) for d in dimensions),
+        any_dimensions=tuple(_one_of(Dimension, "any_dimensions", d) for d in any_dimensions),
+        properties=tuple(
+            zip(
+                names("properties", wanted),
+                (_one_of(Truth, "properties", v) for v in wanted.values()),
+                strict=True,
+            )
+        ),
+        unknown_properties=names("unknown_properties", unknown_properties),
+        scope=None if scope is None else _one_of(Scope, "scope", scope),
+        setting=None if setting is None else _one_of(Setting, "setting", setting),
+        no_statement=no_statement,
+    )
 
 
 def filter_definitions(documents: Iterable[Document], wanted: ListFilter) -> list[Document]:

@@ -162,7 +162,7 @@ class Reasoner:
                 found.append(ConditionalVerdict(label, _conditions((proof,), a), (proof,)))
         return tuple(found)
 
-    def relate(self, a: str, b: str) -> Relationship:
+    def relationship(self, a: str, b: str) -> Relationship:
         """The relation between ``a`` and ``b``: verdict, strictness, extension, proofs."""
         kb, search = self.kb, self.search
         forward, backward = kb.is_stronger(a, b), kb.is_stronger(b, a)

@@ -36,9 +36,9 @@ __all__ = [
     "Conversion",
     "FreeChoice",
     "Solved",
-    "convert",
     "evaluate_chains",
     "parameter_specs",
+    "tightest_conversion",
 ]
 
 _FALLBACKS = 5
@@ -178,7 +178,7 @@ def _middle(value: Any) -> float:
     return high if low == high else (low + high) / 2
 
 
-def convert(
+def tightest_conversion(
     kb: KnowledgeBase,
     source: str,
     target: str,
