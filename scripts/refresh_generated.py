@@ -8,6 +8,7 @@ you do, naming this command.
 from __future__ import annotations
 
 import shutil
+import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -47,6 +48,14 @@ def _fixture_export(kind: ExportKind) -> bytes:
     return produce(kind, *_compiled(FIXTURE))
 
 
+def _performance_page() -> bytes:
+    if str(ROOT) not in sys.path:  # run as `python scripts/refresh_generated.py`
+        sys.path.insert(0, str(ROOT))
+    from scripts.bench_page import page_markdown, read_history
+
+    return page_markdown(read_history()).encode()
+
+
 def generators() -> dict[Path, Callable[[], bytes]]:
     """Every generated file and how to build it."""
     files: dict[Path, Callable[[], bytes]] = {}
@@ -67,6 +76,7 @@ def generators() -> dict[Path, Callable[[], bytes]]:
     ):
         files[golden / f"fixture.{suffix}"] = partial(_fixture_export, export)
     files[ROOT / "docs" / "overview.dot"] = lambda: _overview().encode()
+    files[ROOT / "docs" / "performance.md"] = _performance_page
     if shutil.which("dot"):
         files[ROOT / "docs" / "overview.svg"] = lambda: render(_overview(), "svg")
     return files
