@@ -44,7 +44,7 @@ def test_every_verb_has_a_typed_signature_and_a_runnable_example() -> None:
 
 def test_an_unknown_attribute_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="module 'dptaxonomy' has no attribute 'relat'"):
-        _ = dp.relat  # type: ignore[attr-defined]
+        _ = dp.relat
 
 
 def _fresh(code: str) -> str:
@@ -142,16 +142,17 @@ def test_a_missing_parameter_is_worded_for_python_and_for_the_command_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     with pytest.raises(MissingParameterError) as raised:
-        dp.convert("zCoDP", "(ε, δ)-DP", {"rho": 0.5}, {"delta": 1e-6})
+        dp.convert("RényiDP", "(ε, δ)-DP", {"epsilon": 1}, {"delta": 1e-6})
     assert str(raised.value) == (
-        "missing parameter xi of zero-concentrated-dp (domain [0, inf)): pass it in `source_values`"
+        "missing parameter alpha of renyi-dp (domain (1, inf)): pass it in `source_values`"
     )
-    assert raised.value.parameter == "xi"
-    printed = run(capsys, "convert", "zCoDP", "(ε, δ)-DP", "--from", "rho=0.5")
+    assert raised.value.parameter == "alpha"
+    printed = run(
+        capsys, "convert", "RényiDP", "(ε, δ)-DP", "--from", "epsilon=1", "--to", "delta=1e-6"
+    )
     assert printed.code == 1
     assert printed.err == (
-        "dptax: missing parameter xi of zero-concentrated-dp (domain [0, inf)): "
-        "give --from xi=VALUE\n"
+        "dptax: missing parameter alpha of renyi-dp (domain (1, inf)): give --from alpha=VALUE\n"
     )
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 from scripts.bench import main
+
+from tests.external import require
 
 
 @pytest.mark.slow
@@ -65,8 +66,7 @@ def test_bench_commands_reports_every_ratio(capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.slow
 def test_bench_instructions_counts_a_command(capsys: pytest.CaptureFixture[str]) -> None:
-    if shutil.which("valgrind") is None:
-        pytest.fail("valgrind is not installed (.ci/run installs it)")
+    require("valgrind")
     main(["--instructions", "--only", "show", "--json"])
     rows = json.loads(capsys.readouterr().out)
     assert [row[0] for row in rows] == ["python -c pass", "show"]

@@ -8,6 +8,7 @@ tests/artifacts/screenshots/ for a reviewer to look at.
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 import shutil
 import threading
@@ -19,7 +20,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+from tests.external import require
+
+require("playwright", module_level=True)
+playwright_api: Any = importlib.import_module("playwright.sync_api")
 
 pytestmark = pytest.mark.slow
 
@@ -46,8 +50,7 @@ def server(site_dir: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file():
-        pytest.skip(f"needs Debian's chromium (or DPTAX_CHROMIUM); none at {CHROMIUM}")
+    require("chromium")
     with playwright_api.sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield launched

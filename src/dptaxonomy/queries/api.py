@@ -177,9 +177,9 @@ def convert(
     >>> result = dp.convert("ε-DP", "zCoDP", {"eps": 1})
     >>> round(result.to_json()["to"]["rho"]["value"], 10)  # ε·tanh(ε/2), rounded up
     0.4621171573
-    >>> dp.convert("zCoDP", "(ε, δ)-DP", {"rho": 0.5}, {"delta": 1e-6})
+    >>> dp.convert("RényiDP", "(ε, δ)-DP", {"epsilon": 1}, {"delta": 1e-6})
     Traceback (most recent call last):
-    dptaxonomy.base.errors.MissingParameterError: missing parameter xi of zero-concentrated-dp (domain [0, inf)): pass it in `source_values`
+    dptaxonomy.base.errors.MissingParameterError: missing parameter alpha of renyi-dp (domain (1, inf)): pass it in `source_values`
     """  # noqa: E501
     from dptaxonomy.queries.convert import convert_result
 
