@@ -169,7 +169,7 @@ def _ratio(a: float | None, b: float | None) -> str:
 
 
 def text_report(rows: list[dict[str, Any]]) -> str:
-    """The rows as a table, with the ratios the README quotes."""
+    """The rows as a table, with the ratios docs/performance.md shows."""
     header = ["size", "facts", "load", "engine", "query", "networkx", "sparql", "owlrl"]
     lines = [
         " ".join(f"{h:>8}" for h in header) + "  engine/nx  owlrl/engine  sparql/engine  peak MiB"

@@ -6,7 +6,7 @@ next command or the end of the block, are what it prints (standard output,
 then standard error). A line ``…`` stands for any number of lines; the rows of
 a table (lines with runs of spaces) are compared without their spacing, since
 columns widen with the catalog. A command whose output starts with
-``dptax: `` is expected to exit 1, any other to exit 0.
+``dptax: `` or a Python traceback is expected to exit 1, any other to exit 0.
 
 ``tests/test_doc_examples.py`` fails when an example's output is stale;
 ``python scripts/refresh_examples.py`` rewrites the output shown from the
@@ -59,7 +59,8 @@ class Example:
 
     @property
     def expected_code(self) -> int:
-        return 1 if self.shown and self.shown[0].startswith("dptax: ") else 0
+        failure = ("dptax: ", "Traceback (most recent call last):")
+        return 1 if self.shown and self.shown[0].startswith(failure) else 0
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ shown (see :mod:`scripts.doc_examples` for the conventions).
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from scripts.doc_examples import (
     Example,
@@ -31,8 +33,10 @@ def _param(example: Example) -> object:
 
 
 def test_the_readme_and_the_docs_have_examples() -> None:
-    where = {example.page.name for example in EXAMPLES}
-    assert {"README.md", "commands.md", "convert.md", "api.md"} <= where
+    where = Counter(example.page.name for example in EXAMPLES)
+    assert where["README.md"] >= 6
+    assert where["convert.md"] >= 6
+    assert {"commands.md", "api.md"} <= set(where)
 
 
 @pytest.mark.parametrize("example", [_param(e) for e in EXAMPLES])
