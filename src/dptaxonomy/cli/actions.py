@@ -2,9 +2,11 @@
 
 Two front ends call these functions with plain values: the typer app
 (:mod:`dptaxonomy.cli.app`) and the fast path (:mod:`dptaxonomy.cli.fast`),
-which parses plain query invocations itself and so never imports typer. Values
-are checked here, in one place, whichever front end parsed them; a bad value
-is a usage error (exit 2). This module imports no typer, click, pydantic,
+which parses plain query invocations itself and so never imports typer. Each
+calls the package's verb (:mod:`dptaxonomy.queries.api`), which checks the
+values whichever front end parsed them; :mod:`dptaxonomy.cli.main` prints its
+typed errors in the command line's words (a bad value is a usage error, exit 2).
+This module imports no typer, click, pydantic,
 PyYAML, networkx or rdflib: the knowledge base and the entries come from the
 content-keyed cache (:mod:`dptaxonomy.cache.store`).
 """
