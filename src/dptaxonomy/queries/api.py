@@ -254,16 +254,30 @@ def search(
     Traceback (most recent call last):
     dptaxonomy.base.errors.InvalidArgumentError: `dimensions` takes one of: Q, N, V, B, F, R, C
     """
-    from dptaxonomy.queries.describe import ListResult, filter_definitions, list_filter
+    from dptaxonomy.queries.describe import (
+        ListFilter,
+        ListResult,
+        filter_definitions,
+        one_of,
+        property_names,
+    )
+    from dptaxonomy.schema.enums import Dimension, Scope, Setting, Truth
 
-    wanted = list_filter(
-        dimensions=dimensions,
-        any_dimensions=any_dimensions,
-        properties=properties,
-        unknown_properties=unknown_properties,
-        scope=scope,
-        setting=setting,
+    wanted = dict(properties or {})
+    chosen = ListFilter(
+        dimensions=tuple(one_of(Dimension, "dimensions", d) for d in dimensions),
+        any_dimensions=tuple(one_of(Dimension, "any_dimensions", d) for d in any_dimensions),
+        properties=tuple(
+            zip(
+                property_names("properties", wanted),
+                (one_of(Truth, "properties", v) for v in wanted.values()),
+                strict=True,
+            )
+        ),
+        unknown_properties=property_names("unknown_properties", unknown_properties),
+        scope=None if scope is None else one_of(Scope, "scope", scope),
+        setting=None if setting is None else one_of(Setting, "setting", setting),
         no_statement=no_statement,
     )
     view = _view(catalog)
-    return ListResult(tuple(filter_definitions(view.definitions.values(), wanted)))
+    return ListResult(tuple(filter_definitions(view.definitions.values(), chosen)))

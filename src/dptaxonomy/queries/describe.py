@@ -6,7 +6,7 @@ They read the plain JSON documents of :class:`~dptaxonomy.cache.views.CatalogVie
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -21,8 +21,9 @@ __all__ = [
     "ListResult",
     "ShowResult",
     "filter_definitions",
-    "list_filter",
+    "one_of",
     "parse_property_filter",
+    "property_names",
     "summary_row",
 ]
 
@@ -99,7 +100,15 @@ class ListFilter:
 E = TypeVar("E", bound=StrEnum)
 
 
-def _one_of(kind: type[E], argument: str, value: E | str) -> E:
+def one_of(kind: type[E], argument: str, value: E | str) -> E:
+    """``value`` as a member of ``kind``; :class:`InvalidArgumentError` names ``argument``.
+
+    >>> one_of(Dimension, "dimensions", " q")
+    <Dimension.Q: 'Q'>
+    >>> one_of(Scope, "scope", "galaxy")
+    Traceback (most recent call last):
+    dptaxonomy.base.errors.InvalidArgumentError: `scope` takes one of: core, input_type, context, out_of_scope, sensitivity
+    """  # noqa: E501
     text = value.strip() if isinstance(value, str) else value
     try:
         return kind(text.upper() if kind is Dimension else text)
@@ -108,50 +117,15 @@ def _one_of(kind: type[E], argument: str, value: E | str) -> E:
         raise InvalidArgumentError(argument, f"takes one of: {choices}") from None
 
 
-def list_filter(
-    *,
-    dimensions: Iterable[Dimension | str] = (),
-    any_dimensions: Iterable[Dimension | str] = (),
-    properties: Mapping[str, Truth | str] | None = None,
-    unknown_properties: Iterable[str] = (),
-    scope: Scope | str | None = None,
-    setting: Setting | str | None = None,
-    no_statement: bool = False,
-) -> ListFilter:
-    """A :class:`ListFilter` from loose values; :class:`InvalidArgumentError` names a bad one.
-
-    >>> list_filter(dimensions=["q"], properties={"post-processing": "yes"}).dimensions
-    (<Dimension.Q: 'Q'>,)
-    >>> list_filter(scope="galaxy")
-    Traceback (most recent call last):
-    dptaxonomy.base.errors.InvalidArgumentError: `scope` takes one of: core, input_type, context, out_of_scope, sensitivity
-    """  # noqa: E501
-
-    def names(argument: str, given: Iterable[str]) -> tuple[str, ...]:
-        found = []
-        for name in given:
-            try:
-                found.append(parse_property_name(name))
-            except ValueError:
-                raise InvalidArgumentError(argument, f"takes property names: {_known()}") from None
-        return tuple(found)
-
-    wanted = dict(properties or {})
-    return ListFilter(
-        dimensions=tuple(_one_of(Dimension, "dimensions", d) for d in dimensions),
-        any_dimensions=tuple(_one_of(Dimension, "any_dimensions", d) for d in any_dimensions),
-        properties=tuple(
-            zip(
-                names("properties", wanted),
-                (_one_of(Truth, "properties", v) for v in wanted.values()),
-                strict=True,
-            )
-        ),
-        unknown_properties=names("unknown_properties", unknown_properties),
-        scope=None if scope is None else _one_of(Scope, "scope", scope),
-        setting=None if setting is None else _one_of(Setting, "setting", setting),
-        no_statement=no_statement,
-    )
+def property_names(argument: str, given: Iterable[str]) -> tuple[str, ...]:
+    """Property names (``post-processing`` is ``post_processing``); unknown ones refused."""
+    found = []
+    for name in given:
+        try:
+            found.append(parse_property_name(name))
+        except ValueError:
+            raise InvalidArgumentError(argument, f"takes property names: {_known()}") from None
+    return tuple(found)
 
 
 def filter_definitions(documents: Iterable[Document], wanted: ListFilter) -> list[Document]:
