@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dptaxonomy.base.diagnostics import Diagnostic
+    from dptaxonomy.base.refusals import Refusal
 
 __all__ = [
     "AmbiguousNameError",
@@ -83,4 +84,12 @@ class NumericError(DptaxError):
 
 
 class ConversionError(DptaxError):
-    """A conversion cannot be given: bad parameters, or the mathematics does not give it."""
+    """A conversion cannot be given: bad parameters, or the mathematics does not give it.
+
+    ``refusal`` says why as a typed record (its kind, the message, the details);
+    the exception's text is its message.
+    """
+
+    def __init__(self, refusal: Refusal) -> None:
+        self.refusal = refusal
+        super().__init__(refusal.message)

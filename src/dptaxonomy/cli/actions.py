@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from dptaxonomy.base.diagnostics import Diagnostic
+    from dptaxonomy.base.refusals import Refusal
     from dptaxonomy.cache.views import CatalogView
     from dptaxonomy.queries.results import Result
     from dptaxonomy.reasoning.reasoner import Reasoner
@@ -30,6 +31,7 @@ __all__ = [
     "catalog_view",
     "contradictions",
     "emit",
+    "emit_refusal",
     "exit_invalid",
     "explain",
     "fail",
@@ -83,6 +85,16 @@ def emit(result: Result, output: Format) -> None:
     summary = getattr(result, "summary", None)
     if summary is not None:
         echo(summary(), err=True)
+
+
+def emit_refusal(refusal: Refusal) -> None:
+    """Print a refusal's JSON document (``refused``, ``kind``, ``message``, details) on
+    standard output; the caller still exits 1 with the message on standard error."""
+    import json
+
+    from dptaxonomy.queries.results import json_document
+
+    echo(json.dumps(json_document(refusal.data()), ensure_ascii=False, indent=2))
 
 
 def exit_invalid(diagnostics: Sequence[Diagnostic]) -> NoReturn:

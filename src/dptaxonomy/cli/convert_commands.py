@@ -13,6 +13,7 @@ from dptaxonomy.cli.common import (
     Format,
     FormatOption,
     emit,
+    emit_refusal,
     reasoner_for,
 )
 
@@ -50,20 +51,27 @@ def convert(
 
     Every chain of cited parameter maps is evaluated with interval arithmetic
     (bounds rounded up); the tightest wins. Exit 1 with the reason when the
-    mathematics gives no conversion.
+    mathematics gives no conversion (with --format json, also a JSON document on standard
+    output saying its kind, e.g. "separated", "missing_parameter").
     """
+    from dptaxonomy.base.errors import ConversionError
     from dptaxonomy.queries.convert import convert as query
     from dptaxonomy.queries.convert import parse_assignments
 
     reasoner = reasoner_for(catalog, assume_conjectures)
-    result = query(
-        reasoner.kb,
-        source,
-        target,
-        parse_assignments(from_ or [], "--from"),
-        parse_assignments(to or [], "--to"),
-        catalog=catalog,
-    )
+    try:
+        result = query(
+            reasoner.kb,
+            source,
+            target,
+            parse_assignments(from_ or [], "--from"),
+            parse_assignments(to or [], "--to"),
+            catalog=catalog,
+        )
+    except ConversionError as exc:
+        if output is Format.json:
+            emit_refusal(exc.refusal)
+        raise
     emit(result, output)
 
 

@@ -26,6 +26,8 @@ from typing import Any
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import ConversionError, NumericError, UnknownNameError
 from dptaxonomy.base.records import record
+from dptaxonomy.base.refusals import RefusalKind
+from dptaxonomy.queries.convert_refusal import refusal, refuse
 from dptaxonomy.queries.convert_text import conversion_text
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.jsonform import fact_data
@@ -177,12 +179,13 @@ def parse_assignments(pairs: list[str], option: str) -> dict[str, str]:
         name, sep, value = pair.partition("=")
         name, value = name.strip(), value.strip()
         if not sep or not name or not value:
-            raise ConversionError(
-                f"{option} expects NAME=VALUE, e.g. {option} rho=0.5; got {pair!r}"
+            raise refuse(
+                RefusalKind.invalid_value,
+                f"{option} expects NAME=VALUE, e.g. {option} rho=0.5; got {pair!r}",
             )
         name = PARAMETER_ALIASES.get(name, name)
         if name in result:
-            raise ConversionError(f"{option} gives {name} twice")
+            raise refuse(RefusalKind.invalid_value, f"{option} gives {name} twice")
         result[name] = value
     return result
 
@@ -195,75 +198,42 @@ def _read(
     for name, text in given.items():
         if name not in by_name:
             known = ", ".join(by_name) or "none"
-            raise ConversionError(
-                f"unknown parameter {name!r} of {definition} (its parameters: {known})"
+            raise refuse(
+                RefusalKind.invalid_value,
+                f"unknown parameter {name!r} of {definition} (its parameters: {known})",
             )
         spec = by_name[name]
         domain = spec.domain
         if domain is None:
-            raise ConversionError(f"{name} of {definition} is not a number ({spec.type})")
+            raise refuse(
+                RefusalKind.invalid_value, f"{name} of {definition} is not a number ({spec.type})"
+            )
         shown = text if len(text) <= 40 else text[:40] + "…"
         foreign = foreign_digit_message(text)
         if foreign is not None:
-            raise ConversionError(f"{name} of {definition}: {foreign}")
+            raise refuse(RefusalKind.invalid_value, f"{name} of {definition}: {foreign}")
         try:
             value = exact(text)
         except NumericError:
-            raise ConversionError(
-                f"{name} of {definition}: {shown!r} is not a number (domain {spec.domain_text})"
+            raise refuse(
+                RefusalKind.invalid_value,
+                f"{name} of {definition}: {shown!r} is not a number (domain {spec.domain_text})",
             ) from None
         if spec.type == "integer" and not is_integer(value):
-            raise ConversionError(
-                f"{name} of {definition} is an integer parameter: {shown} is not an integer"
+            raise refuse(
+                RefusalKind.invalid_value,
+                f"{name} of {definition} is an integer parameter: {shown} is not an integer",
             )
         if not inside(value, domain):
-            raise ConversionError(
+            raise refuse(
+                RefusalKind.outside_domain,
                 f"{name} = {text} is outside the domain {spec.domain_text} "
-                f"of {name} of {definition}"
+                f"of {name} of {definition}",
+                parameter=name,
+                definition=definition,
             )
         values[name] = value
     return values
-
-
-def _refusal(kb: KnowledgeBase, source: str, target: str, conversion: Conversion) -> str:
-    if conversion.results:
-        inputs = [r.refusal for r in conversion.results if r.refusal and "give --to" in r.refusal]
-        if inputs:
-            return inputs[0]
-        # a failed condition or domain says most about the values given: list those first
-        ranked = sorted(
-            conversion.results,
-            key=lambda r: (" fails" not in (r.refusal or ""), "domain" not in (r.refusal or "")),
-        )
-        reasons = "; ".join(
-            f"via {' → '.join(r.chain.definitions[1:])} "
-            f"[{', '.join(s.origin.citation.key for s in r.chain.steps)}]: {r.refusal}"
-            for r in ranked[:3]
-        )
-        return f"no chain from {source} to {target} gives a result at these values ({reasons})"
-    from dptaxonomy.reasoning.logic.proofs import ProofSearch
-
-    search = ProofSearch(kb)
-    if kb.is_not_stronger(source, target):
-        proof = search.not_stronger(source, target)
-        separation = (
-            next((s for s in proof.steps if s.kind.value == "not_stronger"), None)
-            if proof
-            else None
-        )
-        where = (
-            f" ([{separation.origin.citation.key}] {separation.origin.citation.at}: "
-            f"¬({separation.a} ≻ {separation.b}), {separation.origin.location})"
-            if separation
-            else ""
-        )
-        return f"{source} does not imply {target}: a separation is known{where}"
-    if kb.is_stronger(source, target):
-        return (
-            f"{source} ≻ {target} is known, but no chain of its steps carries parameter maps, "
-            f"so the catalog gives no numbers (see: dptax relate {source} {target})"
-        )
-    return f"no known implication from {source} to {target}"
 
 
 def convert(
@@ -298,14 +268,17 @@ def convert(
     source_given = {PARAMETER_ALIASES.get(k, k): v for k, v in source_given.items()}
     target_given = {PARAMETER_ALIASES.get(k, k): v for k, v in target_given.items()}
     if a == b:
-        raise ConversionError(f"{a} is the target itself: nothing to convert")
+        raise refuse(RefusalKind.same_definition, f"{a} is the target itself: nothing to convert")
     source_specs = mechanism.parameters if mechanism else parameter_specs(kb, a)
     source_values = _read(a, source_specs, source_given)
     for spec in source_specs:
         if spec.name not in source_values:
-            raise ConversionError(
+            raise refuse(
+                RefusalKind.missing_parameter,
                 f"missing parameter {spec.name} of {a} (domain {spec.domain_text}): "
-                f"give --from {spec.name}=VALUE"
+                f"give --from {spec.name}=VALUE",
+                parameter=spec.name,
+                definition=a,
             )
     target_values = _read(b, parameter_specs(kb, b), target_given)
     if mechanism is None:
@@ -318,9 +291,12 @@ def convert(
         if mechanism is not None and not conversion.results:
             violated = [where for d, where in mechanism.violations if d == b]
             if violated:
-                raise ConversionError(f"the {a} mechanism does not satisfy {b} ({violated[0]})")
-            raise ConversionError(f"no claim of the {a} mechanism leads to {b}")
-        raise ConversionError(_refusal(kb, a, b, conversion))
+                raise refuse(
+                    RefusalKind.mechanism_violates,
+                    f"the {a} mechanism does not satisfy {b} ({violated[0]})",
+                )
+            raise refuse(RefusalKind.no_implication, f"no claim of the {a} mechanism leads to {b}")
+        raise ConversionError(refusal(kb, a, b, conversion))
     return ConvertResult(
         conversion,
         dict(source_given),

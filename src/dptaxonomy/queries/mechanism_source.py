@@ -21,7 +21,7 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind, Origin
 from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
-from dptaxonomy.reasoning.maps.conversion_chains import MAX_STEPS, Chain, conversion_chains
+from dptaxonomy.reasoning.maps.paths import MAX_STEPS, Chain, chains_between
 from dptaxonomy.reasoning.maps.tightest import parameter_specs
 from dptaxonomy.schema.enums import RelationKind, Status
 
@@ -45,7 +45,9 @@ class MechanismSource:
             if claim.b == target:
                 found.append(Chain(self.id, target, (claim,)))
                 continue
-            for rest in conversion_chains(kb, claim.b, target, max_steps=MAX_STEPS - 1):
+            for rest in chains_between(
+                kb, claim.b, target, max_steps=MAX_STEPS - 1, conditional=True
+            ):
                 found.append(Chain(self.id, target, (claim, *rest.steps)))
         return found
 
