@@ -25,8 +25,8 @@ from dptaxonomy.catalog.store import open_catalog
 from dptaxonomy.queries.convert import ConvertResult, convert
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
-from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.numeric import exact, lower, upper
+from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.rounding import (
     SafeSide,
     bound_text,
