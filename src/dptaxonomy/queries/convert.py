@@ -25,7 +25,7 @@ from typing import Any
 
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import ConversionError, NumericError, UnknownNameError
-from dptaxonomy.base.records import record
+from dptaxonomy.base.records import field, record
 from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.queries.convert_refusal import refusal, refuse
 from dptaxonomy.queries.convert_text import conversion_text
@@ -76,6 +76,9 @@ class ConvertResult:
     """Each target parameter's safe end (from its ``monotone``)."""
     source_sides: dict[str, SafeSide]
     """Each source parameter's safe end; a source value given is shown on the other side."""
+    standard: dict[str, str] = field(default_factory=dict)
+    """Source parameters not given, set to their standard value: name → the standard form
+    (ξ → "ρ-zCDP"); their values are in :attr:`source_given`."""
 
     @property
     def best(self) -> ChainResult:
@@ -140,7 +143,8 @@ class ConvertResult:
                         "value": outward_float(
                             text, up=self.source_sides.get(name) is SafeSide.low
                         ),
-                        "given": True,
+                        "given": name not in self.standard,
+                        **({"standard": self.standard[name]} if name in self.standard else {}),
                     }
                     for name, text in sorted(self.source_given.items())
                 },
@@ -270,6 +274,15 @@ def convert(
     if a == b:
         raise refuse(RefusalKind.same_definition, f"{a} is the target itself: nothing to convert")
     source_specs = mechanism.parameters if mechanism else parameter_specs(kb, a)
+    standard = {
+        spec.name: spec.standard_form
+        for spec in source_specs
+        if spec.standard and spec.name not in source_given
+    }
+    source_given = {
+        **source_given,
+        **{spec.name: spec.standard for spec in source_specs if spec.name in standard},
+    }
     source_values = _read(a, source_specs, source_given)
     for spec in source_specs:
         if spec.name not in source_values:
@@ -303,4 +316,5 @@ def convert(
         dict(target_given),
         {spec.name: spec.side for spec in parameter_specs(kb, b)},
         {spec.name: spec.side for spec in source_specs},
+        standard,
     )

@@ -71,7 +71,14 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
             if (claim := getattr(d.properties, name)) is not None
         ),
         conversion_parameters=tuple(
-            (p.name, p.type.value, p.domain, p.monotone.value if p.monotone else "")
+            (
+                p.name,
+                p.type.value,
+                p.domain,
+                p.monotone.value if p.monotone else "",
+                p.standard.value if p.standard else "",
+                p.standard.form if p.standard else "",
+            )
             for p in d.parameters
         ),
     )

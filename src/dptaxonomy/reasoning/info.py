@@ -53,9 +53,10 @@ class DefinitionInfo:
     """(name, domain) of each parameter, in the entry's order."""
     properties: tuple[tuple[str, Truth, Status], ...] = ()
     """Post-processing and convexity claims: (property, value, status)."""
-    conversion_parameters: tuple[tuple[str, str, str, str], ...] = ()
-    """Each parameter as (name, type, domain, monotone), e.g. ("rho", "real", "[0, inf)",
-    "weaker_when_larger"); monotone is "" when the catalog does not say (``dptax convert``)."""
+    conversion_parameters: tuple[tuple[str, str, str, str, str, str], ...] = ()
+    """Each parameter as (name, type, domain, monotone, standard value, standard form), e.g.
+    ("xi", "real", "[0, inf)", "weaker_when_larger", "0", "ρ-zCDP"); monotone is "" when the
+    catalog does not say, the standard "" when it gives none (``dptax convert``)."""
 
     @property
     def labels(self) -> list[str]:

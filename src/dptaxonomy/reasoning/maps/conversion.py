@@ -76,6 +76,10 @@ class ParameterSpec:
     domain_text: str
     monotone: str = ""
     """"weaker_when_larger", "stronger_when_larger" or "" (unknown), from the catalog."""
+    standard: str = ""
+    """The value the usual form fixes it to ("" when none), e.g. "0" for ξ of zCDP."""
+    standard_form: str = ""
+    """The name of that usual form, e.g. "ρ-zCDP"."""
 
     @property
     def weaker_when_larger(self) -> bool:
