@@ -66,7 +66,6 @@ def convert(
             target,
             parse_assignments(from_ or [], "--from"),
             parse_assignments(to or [], "--to"),
-            catalog=catalog,
         )
     except ConversionError as exc:
         if output is Format.json:

@@ -40,7 +40,6 @@ def convert(
         target,
         {name: _text(value) for name, value in source_values.items()},
         {name: _text(value) for name, value in (target_values or {}).items()},
-        catalog=catalog,
     )
 
 

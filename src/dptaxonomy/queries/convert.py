@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from dptaxonomy.base.digits import foreign_digit_message
@@ -246,13 +245,11 @@ def convert(
     target: str,
     source_given: Mapping[str, str],
     target_given: Mapping[str, str],
-    *,
-    catalog: Path | None = None,
 ) -> ConvertResult:
     """Convert ``source`` at ``source_given`` into ``target`` with ``target_given`` fixed.
 
     SOURCE is a definition or, when no definition has that name, a mechanism
-    of the catalog at ``catalog`` (default: the shipped one). Names are
+    of the catalog ``kb`` was compiled from. Names are
     resolved (ids, names, abbreviations, aliases); parameter names may be
     Greek letters or short forms. Raises :class:`ConversionError` with a
     one-line reason on bad input or when no chain gives a result.
@@ -262,10 +259,9 @@ def convert(
     try:
         a = kb.resolve(source)
     except UnknownNameError:
-        from dptaxonomy.catalog.paths import default_catalog_dir
         from dptaxonomy.queries.mechanism_source import find_mechanism
 
-        mechanism = find_mechanism(catalog or default_catalog_dir(), source)
+        mechanism = find_mechanism(kb, source)
         if mechanism is None:
             raise
         a = mechanism.id

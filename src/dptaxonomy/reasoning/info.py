@@ -9,7 +9,7 @@ from __future__ import annotations
 from dptaxonomy.base.records import record
 from dptaxonomy.schema.enums import Dimension, Scope, Status, Truth
 
-__all__ = ["CitationRef", "DefinitionInfo"]
+__all__ = ["CitationRef", "DefinitionInfo", "MechanismInfo"]
 
 
 @record(slots=True)
@@ -62,3 +62,20 @@ class DefinitionInfo:
     def labels(self) -> list[str]:
         """Every string the definition may be looked up by."""
         return [self.id, self.name, *self.abbreviations, *self.aliases, *self.names]
+
+
+@record(slots=True)
+class MechanismInfo:
+    """What ``dptax convert`` needs of a mechanism as a source: names, parameters, violations.
+
+    Its ``satisfies`` claims with parameter maps are facts of the knowledge base
+    (:attr:`~dptaxonomy.reasoning.knowledge.KnowledgeBase.mechanism_claims`).
+    """
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    parameters: tuple[tuple[str, str, str], ...]
+    """Each parameter as (name, type, domain)."""
+    violations: tuple[tuple[str, str], ...] = ()
+    """(definition, "[key] place") for each established, unconditional ``violates`` claim."""

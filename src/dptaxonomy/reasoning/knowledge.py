@@ -11,7 +11,7 @@ from functools import cached_property
 
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.names import NameIndex
-from dptaxonomy.reasoning.info import DefinitionInfo
+from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo
 from dptaxonomy.reasoning.logic.closure import Closure, bits
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.logic.rules import Rule
@@ -51,8 +51,15 @@ class KnowledgeBase:
         extension: Closure,
         *,
         assume_conjectures: bool = False,
+        mechanisms: dict[str, MechanismInfo] | None = None,
+        mechanism_claims: list[Fact] | None = None,
     ) -> None:
         self.info = info
+        self.mechanisms = mechanisms or {}
+        """Each mechanism of the catalog by id (a conversion's possible sources)."""
+        self.mechanism_claims = mechanism_claims or []
+        """The mechanisms' established ``satisfies`` claims with maps, as ≻ facts (not closed
+        over: a mechanism is no definition; ``convert`` starts chains with them)."""
         self.assume_conjectures = assume_conjectures
         self.factset = factset
         self.stronger_facts = [f for f in factset.facts if f.kind is FactKind.stronger]
