@@ -30,6 +30,7 @@ __all__ = [
     "Format",
     "catalog_view",
     "contradictions",
+    "convert",
     "emit",
     "emit_refusal",
     "exit_invalid",
@@ -251,6 +252,37 @@ def relate(
         source = parse_assignments(list(given), "--from")
         target = parse_assignments(list(fixed), "--to")
     emit(query(reasoner_for(catalog, conjectures), a, b, source, target), output)
+
+
+def convert(
+    source: str,
+    target: str,
+    given: Sequence[str],
+    fixed: Sequence[str],
+    catalog: Path | None,
+    output: Format,
+    conjectures: bool,
+) -> None:
+    """``dptax convert``; ``given``/``fixed`` are ``--from``/``--to`` NAME=VALUE assignments.
+    A refusal exits 1 with its message; with JSON output its document is printed first."""
+    from dptaxonomy.base.errors import ConversionError
+    from dptaxonomy.queries.convert import convert as query
+    from dptaxonomy.queries.convert import parse_assignments
+
+    reasoner = reasoner_for(catalog, conjectures)
+    try:
+        result = query(
+            reasoner.kb,
+            source,
+            target,
+            parse_assignments(list(given), "--from"),
+            parse_assignments(list(fixed), "--to"),
+        )
+    except ConversionError as exc:
+        if output is Format.json:
+            emit_refusal(exc.refusal)
+        raise
+    emit(result, output)
 
 
 def explain(a: str, b: str, catalog: Path | None, output: Format, conjectures: bool) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import click
 import typer
 
-from dptaxonomy.cli.actions import Format, emit, emit_refusal, exit_invalid, fail, reasoner_for
+from dptaxonomy.cli.actions import Format, emit, exit_invalid, fail, reasoner_for
 
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
@@ -25,7 +25,6 @@ __all__ = [
     "compiled",
     "complete_name",
     "emit",
-    "emit_refusal",
     "fail",
     "reasoner_for",
     "valid_catalog",

@@ -7,15 +7,7 @@ from typing import Annotated
 
 import typer
 
-from dptaxonomy.cli.common import (
-    CatalogOption,
-    ConjecturesOption,
-    Format,
-    FormatOption,
-    emit,
-    emit_refusal,
-    reasoner_for,
-)
+from dptaxonomy.cli.common import CatalogOption, ConjecturesOption, Format, FormatOption
 
 __all__ = ["FromOption", "ToOption", "convert"]
 
@@ -54,24 +46,9 @@ def convert(
     mathematics gives no conversion (with --format json, also a JSON document on standard
     output saying its kind, e.g. "separated", "missing_parameter").
     """
-    from dptaxonomy.base.errors import ConversionError
-    from dptaxonomy.queries.convert import convert as query
-    from dptaxonomy.queries.convert import parse_assignments
+    from dptaxonomy.cli.actions import convert as action
 
-    reasoner = reasoner_for(catalog, assume_conjectures)
-    try:
-        result = query(
-            reasoner.kb,
-            source,
-            target,
-            parse_assignments(from_ or [], "--from"),
-            parse_assignments(to or [], "--to"),
-        )
-    except ConversionError as exc:
-        if output is Format.json:
-            emit_refusal(exc.refusal)
-        raise
-    emit(result, output)
+    action(source, target, from_ or [], to or [], catalog, output, assume_conjectures)
 
 
 COMMANDS: dict[str, Callable[..., None]] = {"convert": convert}
