@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dptaxonomy.base.digits import foreign_digit_message
-from dptaxonomy.base.errors import ConversionError, NumericError, UnknownNameError
+from dptaxonomy.base.errors import ConversionError, NumericError
 from dptaxonomy.base.records import field, record
 from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.queries.convert_refusal import refusal, refuse
@@ -256,15 +256,11 @@ def convert(
     """
     b = kb.resolve(target)
     mechanism = None
-    try:
-        a = kb.resolve(source)
-    except UnknownNameError:
+    if source not in kb.info and not kb.names.candidates(source):
         from dptaxonomy.queries.mechanism_source import find_mechanism
 
-        mechanism = find_mechanism(kb, source)
-        if mechanism is None:
-            raise
-        a = mechanism.id
+        mechanism = find_mechanism(kb, source)  # before resolve: no suggestions computed
+    a = mechanism.id if mechanism is not None else kb.resolve(source)
     source_given = {PARAMETER_ALIASES.get(k, k): v for k, v in source_given.items()}
     target_given = {PARAMETER_ALIASES.get(k, k): v for k, v in target_given.items()}
     if a == b:

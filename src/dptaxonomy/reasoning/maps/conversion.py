@@ -49,7 +49,7 @@ from dptaxonomy.schema.arith import (
     parse_expression,
     parse_interval,
 )
-from dptaxonomy.schema.arith_eval import evaluate
+from dptaxonomy.schema.arith_eval import float_code
 
 __all__ = [
     "ChainRefused",
@@ -149,7 +149,7 @@ class _Floats:
     @staticmethod
     def value(node: Any, values: Mapping[str, Any]) -> Any:
         try:
-            result = evaluate(node, dict(values))
+            result = float_code(node)(dict(values))
         except ArithmeticError_ as exc:
             raise NumericError(str(exc)) from None
         if math.isnan(result):
@@ -218,14 +218,17 @@ def run_chain(
     checks: list[ConditionCheck] = []
     raised_labels: list[str] = []
     conditions_of, unbound_of = _plan(chain, specs)
+    definitions = chain.definitions
     for index in range(len(chain.steps)):
-        here, there = chain.definitions[index], chain.definitions[index + 1]
+        here, there = definitions[index], definitions[index + 1]
         theirs = {spec.name: spec for spec in specs[there]}
         extra = _bind(chain, index, unbound_of[index], theirs, target_given, free, ops)
         scope = {**extra, **current}
         texts = chain.steps[index].origin.conditions
         pending = list(zip(conditions_of[index], texts, strict=True))
-        early = [(c, t) for c, t in pending if names_in(c) <= set(scope) | _CONSTANTS]
+        known = set(scope) | _CONSTANTS
+        names = chain.condition_names[index]
+        early = [p for p, used in zip(pending, names, strict=True) if used <= known]
         checks += _check(early, scope, index, ops)  # before the map: the reason is the condition
         try:
             computed = {name: ops.value(node, scope) for name, node in maps[index].items()}

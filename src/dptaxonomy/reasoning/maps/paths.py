@@ -27,7 +27,7 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.maps.composition import oriented_map
 from dptaxonomy.reasoning.maps.definedness import composition_defect
-from dptaxonomy.schema.arith import Comparison, Node, parse_condition, substitute
+from dptaxonomy.schema.arith import Comparison, Node, names_in, parse_condition, substitute
 
 __all__ = ["MAX_CHAINS", "MAX_STEPS", "Chain", "chains_between", "composed"]
 
@@ -71,6 +71,11 @@ class Chain:
         return tuple(
             tuple(parse_condition(text) for text in step.origin.conditions) for step in self.steps
         )
+
+    @cached_property
+    def condition_names(self) -> tuple[tuple[frozenset[str], ...], ...]:
+        """The names in each step's conditions."""
+        return tuple(tuple(frozenset(names_in(c)) for c in step) for step in self.conditions)
 
     @cached_property
     def composed(self) -> dict[str, Node]:
