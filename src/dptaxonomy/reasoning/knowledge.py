@@ -89,14 +89,23 @@ class KnowledgeBase:
     @cached_property
     def _mapped(self) -> dict[bool, dict[str, list[Fact]]]:
         """The index of mapped edges, without and with the conditional facts (rule K3)."""
-        from dptaxonomy.reasoning.maps.composition import oriented_map
+        from dptaxonomy.reasoning.maps.composition import is_renaming
+
+        def mapped(fact: Fact) -> bool:
+            """Whether the fact carries a map in its own direction (as ``oriented_map``
+            decides, without parsing the map unless the fact reverses an equivalence)."""
+            origin = fact.origin
+            if fact.kind is FactKind.not_stronger or not origin.parameter_map:
+                return False
+            if fact.rule is Rule.PERFECT_PRIVACY:
+                return False  # its map is the ⊂ fact's, which is in the list already
+            reversed_reading = fact.rule is Rule.EQUIVALENCE and fact.a != origin.definition
+            return not reversed_reading or is_renaming(origin.parameter_map)
 
         def index(facts: list[Fact]) -> dict[str, list[Fact]]:
             adjacency: dict[str, list[Fact]] = defaultdict(list)
             for fact in facts:
-                if fact.rule is Rule.PERFECT_PRIVACY:
-                    continue  # its map is the ⊂ fact's, which is in the list already
-                if fact.kind is not FactKind.not_stronger and oriented_map(fact) is not None:
+                if mapped(fact):
                     adjacency[fact.a].append(fact)
             for listed in adjacency.values():
                 listed.sort(key=_edge_order)
