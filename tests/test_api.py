@@ -178,3 +178,21 @@ def test_an_invalid_catalog_raises_its_diagnostics() -> None:
     with pytest.raises(dp.CatalogError) as raised:
         dp.relate("a", "b", catalog=ROOT / "tests" / "fixtures" / "invalid" / "unknown-key")
     assert raised.value.diagnostics
+
+
+def test_a_missing_target_value_names_target_values_in_python_and_to_on_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(MissingParameterError) as raised:
+        dp.convert("zCDP", "(ε, δ)-DP", {"rho": 0.5})
+    assert raised.value.argument.value == "target_values"
+    assert raised.value.parameter == "delta"
+    assert str(raised.value).endswith(": pass it in `target_values`")
+    printed = run(capsys, "convert", "zCDP", "(ε, δ)-DP", "--from", "rho=0.5")
+    assert printed.code == 1
+    assert printed.err == f"dptax: {raised.value.problem}: give --to delta=VALUE\n"
+    as_json = run(capsys, "convert", "zCDP", "(ε, δ)-DP", "--from", "rho=0.5", "-f", "json")
+    data = json.loads(as_json.out)
+    assert (data["kind"], data["argument"]) == ("missing_parameter", "target_values")
+    assert as_json.err == f"dptax: {data['message']}\n"
+    assert data["message"].endswith("give --to delta=VALUE")

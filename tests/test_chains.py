@@ -15,7 +15,7 @@ from dptaxonomy.catalog.synthetic import synthetic_catalog
 from dptaxonomy.catalog.yamlsource import Located
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.logic.equivalence import EquivalenceKind, equivalence_maps
-from dptaxonomy.reasoning.maps.chains import compose, parametric_chains
+from dptaxonomy.reasoning.maps.ranking import compose, parametric_chains
 from dptaxonomy.reasoning.reasoner import Reasoner
 from dptaxonomy.schema.arith import parse_expression
 from dptaxonomy.schema.arith_eval import evaluate

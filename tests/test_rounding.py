@@ -25,8 +25,8 @@ from dptaxonomy.catalog.store import open_catalog
 from dptaxonomy.queries.convert import ConvertResult, convert_result
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
-from dptaxonomy.reasoning.maps.conversion_chains import Chain, conversion_chains
 from dptaxonomy.reasoning.maps.numeric import exact, lower, upper
+from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.rounding import (
     SafeSide,
     bound_text,
@@ -67,7 +67,7 @@ def _grid() -> list[ConvertResult]:
     for a, b in itertools.permutations(sorted(kb.info), 2):
         if not (_numeric(kb, a) and _numeric(kb, b) and kb.is_stronger(a, b)):
             continue
-        if not conversion_chains(kb, a, b):
+        if not chains_between(kb, a, b, conditional=True):
             continue
         specs = parameter_specs(kb, a)
         axes = [_SOURCE_VALUES.get(spec.domain_text, ("1",)) for spec in specs]
@@ -221,7 +221,7 @@ def _stronger_specs(
     kb: KnowledgeBase,
 ) -> tuple[list[Chain], dict[str, tuple[ParameterSpec, ...]]]:
     """ε-DP → Rényi DP with Rényi DP's ε marked stronger when larger (no catalog entry is)."""
-    chains = conversion_chains(kb, "differential-privacy", "renyi-dp")
+    chains = chains_between(kb, "differential-privacy", "renyi-dp", conditional=True)
     specs = {d: parameter_specs(kb, d) for c in chains for d in c.definitions}
     specs["renyi-dp"] = tuple(
         replace(s, monotone="stronger_when_larger") if s.name == "epsilon" else s

@@ -369,7 +369,7 @@ def test_proof_checker_checks_conditional_proofs(catalog: Catalog) -> None:
 
 def test_every_parametric_chain_proof_checks(catalog: Catalog) -> None:
     from dptaxonomy.reasoning.logic.proofcheck import check_proof
-    from dptaxonomy.reasoning.maps.chains import parametric_chains
+    from dptaxonomy.reasoning.maps.ranking import parametric_chains
 
     kb = compile_knowledge_base(catalog)
     pairs = {(f.a, f.b) for f in kb.facts if f.origin.parameter_map}

@@ -6,12 +6,13 @@ the CLI turns each into a message and an exit code, never a traceback.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from dptaxonomy.base.diagnostics import Diagnostic
+    from dptaxonomy.base.refusals import Refusal
 
 __all__ = [
     "AmbiguousNameError",
@@ -87,7 +88,15 @@ class NumericError(DptaxError):
 
 
 class ConversionError(DptaxError):
-    """A conversion cannot be given: bad parameters, or the mathematics does not give it."""
+    """A conversion cannot be given: bad parameters, or the mathematics does not give it.
+
+    ``refusal`` says why as a typed record (its kind, the message, the details);
+    the exception's text is its message.
+    """
+
+    def __init__(self, refusal: Refusal) -> None:
+        self.refusal = refusal
+        super().__init__(refusal.message)
 
 
 class InvalidArgumentError(DptaxError, ValueError):
@@ -118,21 +127,35 @@ class Argument(StrEnum):
 
 
 class MissingParameterError(ConversionError):
-    """A parameter the conversion needs was not given.
+    """A value the conversion needs was not given: ``parameter`` of ``definition``,
+    to pass in ``argument``. Its refusal's kind is ``missing_parameter``.
 
-    >>> error = MissingParameterError("zCDP", "xi", "[0, inf)", Argument.source_values)
+    >>> error = MissingParameterError(
+    ...     "missing parameter xi of zCDP", "xi", "zCDP", Argument.source_values
+    ... )
     >>> print(error)
-    missing parameter xi of zCDP (domain [0, inf)): pass it in `source_values`
+    missing parameter xi of zCDP: pass it in `source_values`
+    >>> error.refusal.details["argument"]
+    'source_values'
     """
 
-    def __init__(self, definition: str, parameter: str, domain: str, argument: Argument) -> None:
-        self.definition = definition
-        self.parameter = parameter
-        self.domain = domain
-        self.argument = argument
-        super().__init__(f"{self.problem}: pass it in `{argument}`")
+    def __init__(
+        self,
+        problem: str,
+        parameter: str,
+        definition: str,
+        argument: Argument,
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
+        from dptaxonomy.base.refusals import Refusal, RefusalKind
 
-    @property
-    def problem(self) -> str:
-        """What is missing, without saying where to give it."""
-        return f"missing parameter {self.parameter} of {self.definition} (domain {self.domain})"
+        self.problem = problem
+        """What is missing, without saying where to give it (each front end says that)."""
+        self.parameter = parameter
+        self.definition = definition
+        self.argument = argument
+        data = {"parameter": parameter, "definition": definition, "argument": argument.value}
+        message = f"{problem}: pass it in `{argument}`"
+        super().__init__(
+            Refusal(RefusalKind.missing_parameter, message, {**data, **(details or {})})
+        )

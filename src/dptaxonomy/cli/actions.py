@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from dptaxonomy.base.diagnostics import Diagnostic
+    from dptaxonomy.base.errors import ConversionError
     from dptaxonomy.queries.results import Result
     from dptaxonomy.reasoning.reasoner import Reasoner
     from dptaxonomy.schema.enums import Scope
@@ -29,6 +30,7 @@ __all__ = [
     "CliExit",
     "Format",
     "emit",
+    "emit_refusal",
     "exit_invalid",
     "fail",
     "parse_assignments",
@@ -87,6 +89,19 @@ def emit(result: Result, output: Format) -> None:
         echo(summary(), err=True)
 
 
+def emit_refusal(error: ConversionError) -> None:
+    """Print a refusal's JSON document (``refused``, ``kind``, ``message``, details) on
+    standard output, its message in the command line's words; the caller still exits 1
+    with the message on standard error."""
+    import json
+
+    from dptaxonomy.cli.errors import command_line_message
+    from dptaxonomy.queries.results import json_document
+
+    data = {**error.refusal.data(), "message": command_line_message(error)}
+    echo(json.dumps(json_document(data), ensure_ascii=False, indent=2))
+
+
 def exit_invalid(diagnostics: Sequence[Diagnostic]) -> NoReturn:
     """Print an invalid catalog's diagnostics and exit 1."""
     from dptaxonomy.cli.errors import invalid_catalog_lines
@@ -133,18 +148,24 @@ def scope_option(value: str | None) -> Scope | None:
 
 
 def parse_assignments(pairs: Sequence[str], option: str) -> dict[str, str]:
-    """``["rho=0.5", "δ=1e-6"]`` given as ``option`` (``--from``, ``--to``) as a mapping."""
+    """``["rho=0.5", "δ=1e-6"]`` given as ``option`` (``--from``, ``--to``) as a mapping.
+
+    A malformed or repeated assignment is a refusal of kind ``invalid_value``.
+    """
+    from dptaxonomy.base.refusals import RefusalKind
+    from dptaxonomy.queries.convert import PARAMETER_ALIASES
+    from dptaxonomy.queries.convert_refusal import refuse
+
     result: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         name, value = name.strip(), value.strip()
         if not sep or not name or not value:
-            fail(f"{option} expects NAME=VALUE, e.g. {option} rho=0.5; got {pair!r}")
-        from dptaxonomy.queries.convert import PARAMETER_ALIASES
-
+            message = f"{option} expects NAME=VALUE, e.g. {option} rho=0.5; got {pair!r}"
+            raise refuse(RefusalKind.invalid_value, message)
         name = PARAMETER_ALIASES.get(name, name)
         if name in result:
-            fail(f"{option} gives {name} twice")
+            raise refuse(RefusalKind.invalid_value, f"{option} gives {name} twice")
         result[name] = value
     return result
 
@@ -213,25 +234,32 @@ def print_relate(
 def print_convert(
     source: str,
     target: str,
+    given: Sequence[str],
+    fixed: Sequence[str],
     catalog: Path | None,
     output: Format,
     conjectures: bool,
-    given: Sequence[str] = (),
-    fixed: Sequence[str] = (),
 ) -> None:
-    """``dptax convert``; ``given``/``fixed`` are ``--from``/``--to`` NAME=VALUE assignments."""
+    """``dptax convert``; ``given``/``fixed`` are ``--from``/``--to`` NAME=VALUE assignments.
+    A refusal exits 1 with its message; with JSON output its document is printed first."""
+    from dptaxonomy.base.errors import ConversionError
     from dptaxonomy.queries.api import convert
 
-    source_values = parse_assignments(given, "--from")
-    target_values = parse_assignments(fixed, "--to")
-    result = convert(
-        source,
-        target,
-        source_values,
-        target_values,
-        catalog=catalog,
-        assume_conjectures=conjectures,
-    )
+    try:
+        source_values = parse_assignments(given, "--from")
+        target_values = parse_assignments(fixed, "--to")
+        result = convert(
+            source,
+            target,
+            source_values,
+            target_values,
+            catalog=catalog,
+            assume_conjectures=conjectures,
+        )
+    except ConversionError as exc:
+        if output is Format.json:
+            emit_refusal(exc)
+        raise
     emit(result, output)
 
 

@@ -44,10 +44,11 @@ def convert_command(
 
     Every chain of cited parameter maps is evaluated with interval arithmetic
     (bounds rounded up); the tightest wins. Exit 1 with the reason when the
-    mathematics gives no conversion.
+    mathematics gives no conversion (with --format json, also a JSON document on standard
+    output saying its kind, e.g. "separated", "missing_parameter").
     """
     actions.print_convert(
-        source, target, catalog, output, assume_conjectures, from_ or [], to or []
+        source, target, from_ or [], to or [], catalog, output, assume_conjectures
     )
 
 

@@ -6,9 +6,11 @@ The command line renders the same error with its own options (``--from``,
 ``--dimension``), so one check serves both and neither wording leaks into the other.
 
 >>> from dptaxonomy.base.errors import Argument, MissingParameterError
->>> error = MissingParameterError("zero-concentrated-dp", "xi", "[0, inf)", Argument.source_values)
+>>> error = MissingParameterError("missing alpha of RDP", "alpha", "RDP", Argument.source_values)
+>>> print(error)
+missing alpha of RDP: pass it in `source_values`
 >>> print(command_line_message(error))
-missing parameter xi of zero-concentrated-dp (domain [0, inf)): give --from xi=VALUE
+missing alpha of RDP: give --from alpha=VALUE
 """
 
 from __future__ import annotations

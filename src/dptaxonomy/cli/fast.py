@@ -4,7 +4,7 @@
 Typer (with click) alone takes longer to import than the whole answer from
 the cache, so :func:`parse` recognises the query commands (``show``, ``list``,
 ``relate``, ``explain``, ``stronger-than``, ``weaker-than``,
-``open-questions``) with the options they document and returns the
+``open-questions``, ``convert``) with the options they document and returns the
 :mod:`~dptaxonomy.cli.actions` call to make. Anything else (``--help``, an
 unknown or malformed option, a missing argument, another command) returns
 ``None`` and the typer app handles it, with its usual messages. The two paths
@@ -29,7 +29,9 @@ __all__ = ["FAST_COMMANDS", "parse"]
 _COMMON = {"--catalog": "catalog", "--format": "format", "-f": "format"}
 _REASONING = {**_COMMON, "--assume-conjectures": "conjectures"}
 _FLAGS = frozenset({"--assume-conjectures", "--no-statement", "--mechanism"})
-_REPEATED = frozenset({"dimension", "any_dimension", "property", "unknown_property"})
+_REPEATED = frozenset(
+    {"dimension", "any_dimension", "property", "unknown_property", "given", "fixed"}
+)
 
 
 @record
@@ -98,6 +100,20 @@ def _side(stronger: bool) -> Callable[[list[str], dict[str, Any]], None]:
     return run
 
 
+def _convert(args: list[str], values: dict[str, Any]) -> None:
+    from dptaxonomy.cli.actions import print_convert
+
+    print_convert(
+        args[0],
+        args[1],
+        values.get("given", []),
+        values.get("fixed", []),
+        _catalog(values),
+        _format(values),
+        bool(values.get("conjectures")),
+    )
+
+
 def _open_questions(_args: list[str], values: dict[str, Any]) -> None:
     from dptaxonomy.cli.actions import print_open_questions
 
@@ -128,6 +144,7 @@ FAST_COMMANDS: dict[str, _Spec] = {
     "explain": _Spec(2, _REASONING, _pair("explain")),
     "stronger-than": _Spec(1, _REASONING, _side(True)),
     "weaker-than": _Spec(1, _REASONING, _side(False)),
+    "convert": _Spec(2, {**_REASONING, "--from": "given", "--to": "fixed"}, _convert),
     "open-questions": _Spec(
         0, {**_REASONING, "--scope": "scope", "--limit": "limit", "-n": "limit"}, _open_questions
     ),

@@ -190,7 +190,6 @@ def convert(
         target,
         _texts(source_values),
         _texts(target_values),
-        catalog=catalog_directory(catalog),
     )
 
 

@@ -26,7 +26,7 @@ from dptaxonomy.reasoning.reasoner import (
 if TYPE_CHECKING:
     from dptaxonomy.queries.convert import ConvertResult
     from dptaxonomy.reasoning.logic.equivalence import EquivalenceMaps
-    from dptaxonomy.reasoning.maps.chains import ParametricChain
+    from dptaxonomy.reasoning.maps.ranking import ParametricChain
 
 __all__ = [
     "ExplainResult",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dptaxonomy.base.records import record
 from dptaxonomy.schema.enums import Dimension, Scope, Status, Truth
 
-__all__ = ["CitationRef", "DefinitionInfo"]
+__all__ = ["CitationRef", "DefinitionInfo", "MechanismInfo"]
 
 
 @record(slots=True)
@@ -53,11 +53,29 @@ class DefinitionInfo:
     """(name, domain) of each parameter, in the entry's order."""
     properties: tuple[tuple[str, Truth, Status], ...] = ()
     """Post-processing and convexity claims: (property, value, status)."""
-    conversion_parameters: tuple[tuple[str, str, str, str], ...] = ()
-    """Each parameter as (name, type, domain, monotone), e.g. ("rho", "real", "[0, inf)",
-    "weaker_when_larger"); monotone is "" when the catalog does not say (``dptax convert``)."""
+    conversion_parameters: tuple[tuple[str, str, str, str, str, str], ...] = ()
+    """Each parameter as (name, type, domain, monotone, standard value, standard form), e.g.
+    ("xi", "real", "[0, inf)", "weaker_when_larger", "0", "ρ-zCDP"); monotone is "" when the
+    catalog does not say, the standard "" when it gives none (``dptax convert``)."""
 
     @property
     def labels(self) -> list[str]:
         """Every string the definition may be looked up by."""
         return [self.id, self.name, *self.abbreviations, *self.aliases, *self.names]
+
+
+@record(slots=True)
+class MechanismInfo:
+    """What ``dptax convert`` needs of a mechanism as a source: names, parameters, violations.
+
+    Its ``satisfies`` claims with parameter maps are facts of the knowledge base
+    (:attr:`~dptaxonomy.reasoning.knowledge.KnowledgeBase.mechanism_claims`).
+    """
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    parameters: tuple[tuple[str, str, str], ...]
+    """Each parameter as (name, type, domain)."""
+    violations: tuple[tuple[str, str], ...] = ()
+    """(definition, "[key] place") for each established, unconditional ``violates`` claim."""

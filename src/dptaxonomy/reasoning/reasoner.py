@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # chains, conditions and equivalences load when relate needs 
     from dptaxonomy.reasoning.logic.conditional import ConditionalSearch
     from dptaxonomy.reasoning.logic.contradictions import Contradiction
     from dptaxonomy.reasoning.logic.equivalence import EquivalenceMaps
-    from dptaxonomy.reasoning.maps.chains import ParametricChain
+    from dptaxonomy.reasoning.maps.ranking import ParametricChain
 
 __all__ = [
     "ConditionalVerdict",
@@ -206,7 +206,7 @@ class Reasoner:
         parametric = None
         chains: list[ParametricChain] = []
         if forward or backward:
-            from dptaxonomy.reasoning.maps.chains import parametric_chains
+            from dptaxonomy.reasoning.maps.ranking import parametric_chains
 
             x, y = (a, b) if forward else (b, a)
             chains = parametric_chains(kb, x, y)

@@ -20,7 +20,14 @@ from dptaxonomy.schema.arith import (
 )
 from dptaxonomy.schema.arith_shared import RENDER_LIMIT, children, unique_nodes
 
-__all__ = ["MAX_BINOMIAL_N", "Compiled", "binomial_counts", "compile_expression", "evaluate"]
+__all__ = [
+    "MAX_BINOMIAL_N",
+    "Compiled",
+    "binomial_counts",
+    "compile_expression",
+    "evaluate",
+    "float_code",
+]
 
 
 def _phi(x: float) -> float:
@@ -83,6 +90,21 @@ def evaluate(node: Node, values: dict[str, float]) -> float:
 
 
 Compiled = Callable[[dict[str, float]], float]
+
+_CODE: dict[int, tuple[Node, Compiled]] = {}
+"""Each node's code by ``id`` (the node is kept with it, so its id stays its own)."""
+_CODE_KEPT = 4096
+
+
+def float_code(node: Node) -> Compiled:
+    """``node`` compiled once per node object (:func:`compile_expression`), for callers that
+    evaluate the same tree many times: no hashing of the tree, no size count per call."""
+    entry = _CODE.get(id(node))
+    if entry is None or entry[0] is not node:
+        if len(_CODE) >= _CODE_KEPT:
+            _CODE.clear()
+        entry = _CODE[id(node)] = (node, compile_expression(node))
+    return entry[1]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -86,7 +86,7 @@ def _restricting(catalog: Catalog, step: Fact) -> bool:
     implying_id = (
         step.origin.target if implying_is_target(relation.kind) else step.origin.definition
     )
-    implying = catalog.definitions.get(implying_id)
+    implying = catalog.definition(implying_id)
     domains = {p.name: p.domain for p in implying.parameters} if implying else {}
     return any(
         classify_condition(c, domains) is ConditionKind.restricting for c in relation.conditions

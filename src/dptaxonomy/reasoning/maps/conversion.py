@@ -29,7 +29,7 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record, replace
-from dptaxonomy.reasoning.maps.conversion_chains import Chain
+from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.maps.numeric import (
     IV,
     evaluate_interval,
@@ -38,6 +38,7 @@ from dptaxonomy.reasoning.maps.numeric import (
     is_integer,
     point,
 )
+from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.reasoning.maps.rounding import SafeSide, bound_text, safe_side
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
@@ -48,7 +49,7 @@ from dptaxonomy.schema.arith import (
     parse_expression,
     parse_interval,
 )
-from dptaxonomy.schema.arith_eval import evaluate
+from dptaxonomy.schema.arith_eval import float_code
 
 __all__ = [
     "ChainRefused",
@@ -75,6 +76,10 @@ class ParameterSpec:
     domain_text: str
     monotone: str = ""
     """"weaker_when_larger", "stronger_when_larger" or "" (unknown), from the catalog."""
+    standard: str = ""
+    """The value the usual form fixes it to ("" when none), e.g. "0" for ξ of zCDP."""
+    standard_form: str = ""
+    """The name of that usual form, e.g. "ρ-zCDP"."""
 
     @property
     def weaker_when_larger(self) -> bool:
@@ -119,11 +124,22 @@ class ChainRun:
 
 
 class ChainRefused(Exception):
-    """The chain does not give the conversion; ``reason`` says why."""
+    """The chain does not give the conversion; ``reason`` says why and ``kind`` what sort of
+    reason it is (:class:`~dptaxonomy.base.refusals.RefusalKind`); ``parameter`` names the
+    value to give when the kind is ``missing_parameter``."""
 
-    def __init__(self, reason: str, *, needs: tuple[FreeKey, ...] = ()) -> None:
+    def __init__(
+        self,
+        reason: str,
+        *,
+        kind: RefusalKind = RefusalKind.not_evaluable,
+        needs: tuple[FreeKey, ...] = (),
+        parameter: str | None = None,
+    ) -> None:
         self.reason = reason
+        self.kind = kind
         self.needs = needs
+        self.parameter = parameter
         super().__init__(reason)
 
 
@@ -133,7 +149,7 @@ class _Floats:
     @staticmethod
     def value(node: Any, values: Mapping[str, Any]) -> Any:
         try:
-            result = evaluate(node, dict(values))
+            result = float_code(node)(dict(values))
         except ArithmeticError_ as exc:
             raise NumericError(str(exc)) from None
         if math.isnan(result):
@@ -202,14 +218,17 @@ def run_chain(
     checks: list[ConditionCheck] = []
     raised_labels: list[str] = []
     conditions_of, unbound_of = _plan(chain, specs)
+    definitions = chain.definitions
     for index in range(len(chain.steps)):
-        here, there = chain.definitions[index], chain.definitions[index + 1]
+        here, there = definitions[index], definitions[index + 1]
         theirs = {spec.name: spec for spec in specs[there]}
         extra = _bind(chain, index, unbound_of[index], theirs, target_given, free, ops)
         scope = {**extra, **current}
         texts = chain.steps[index].origin.conditions
         pending = list(zip(conditions_of[index], texts, strict=True))
-        early = [(c, t) for c, t in pending if names_in(c) <= set(scope) | _CONSTANTS]
+        known = set(scope) | _CONSTANTS
+        names = chain.condition_names[index]
+        early = [p for p, used in zip(pending, names, strict=True) if used <= known]
         checks += _check(early, scope, index, ops)  # before the map: the reason is the condition
         try:
             computed = {name: ops.value(node, scope) for name, node in maps[index].items()}
@@ -222,7 +241,10 @@ def run_chain(
         checks += _check(late, {**following, **current}, index, ops)
         for name, value in list(following.items()):
             if name in theirs and theirs[name].type == "integer" and not is_integer(value):
-                raise ChainRefused(f"step {index + 1} gives {_label(there, name)}, not an integer")
+                raise ChainRefused(
+                    f"step {index + 1} gives {_label(there, name)}, not an integer",
+                    kind=RefusalKind.outside_domain,
+                )
             domain = theirs[name].domain if name in theirs else None
             if domain is None or ops.within(value, domain):
                 continue
@@ -230,7 +252,8 @@ def run_chain(
             if raised is None:
                 raise ChainRefused(
                     f"step {index + 1} gives {_label(there, name)} outside its domain "
-                    f"{theirs[name].domain_text}"
+                    f"{theirs[name].domain_text}",
+                    kind=RefusalKind.outside_domain,
                 )
             following[name] = raised
             raised_labels.append(
@@ -253,11 +276,14 @@ def _check(
             verdict = ops.condition(condition, scope)
         except NumericError as exc:
             raise ChainRefused(
-                f"condition {text!r} of step {index + 1} cannot be checked: {exc}"
+                f"condition {text!r} of step {index + 1} cannot be checked: {exc}",
+                kind=RefusalKind.condition_fails,
             ) from None
         if verdict is not True:
             why = "fails" if verdict is False else "cannot be verified"
-            raise ChainRefused(f"condition {text!r} of step {index + 1} {why}")
+            raise ChainRefused(
+                f"condition {text!r} of step {index + 1} {why}", kind=RefusalKind.condition_fails
+            )
         checks.append(ConditionCheck(index + 1, text, True))
     return checks
 
@@ -286,7 +312,9 @@ def _bind(
         if index == len(chain.steps) - 1:
             if name not in target_given:
                 raise ChainRefused(
-                    f"the chain needs {_label(there, name)} as input: give --to {name}=VALUE"
+                    f"the chain needs {_label(there, name)} as input",
+                    kind=RefusalKind.missing_parameter,
+                    parameter=name,
                 )
             extra[name] = ops.lift(target_given[name])
         elif (index + 1, name) in free:
@@ -328,13 +356,16 @@ def _finish(
             relation = "at least" if spec.stronger_when_larger else "at most"
             raise ChainRefused(
                 f"the chain gives {_label(target, name)} {_show(ops, current[name], spec.side)}, "
-                f"not {relation} the value given"
+                f"not {relation} the value given",
+                kind=RefusalKind.not_attained,
             )
     computed_names = tuple(n for n in computed_names if n not in target_given)
     for name in target_specs - set(values):
         if name not in target_given:
             raise ChainRefused(
-                f"the chain leaves {_label(target, name)} open: give --to {name}=VALUE"
+                f"the chain leaves {_label(target, name)} open",
+                kind=RefusalKind.missing_parameter,
+                parameter=name,
             )
         values[name] = ops.lift(target_given[name])
     return ChainRun(values, computed_names, tuple(checks))

@@ -18,6 +18,7 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
+from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.maps.conversion import (
     ChainRefused,
     ChainRun,
@@ -25,9 +26,9 @@ from dptaxonomy.reasoning.maps.conversion import (
     free_parameters,
     run_chain,
 )
-from dptaxonomy.reasoning.maps.conversion_chains import Chain
 from dptaxonomy.reasoning.maps.numeric import IV, holds, point, upper
 from dptaxonomy.reasoning.maps.optimise import GRID, to_value
+from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.reasoning.maps.rounding import outward_text
 from dptaxonomy.schema.arith import names_in, parse_condition
 
@@ -116,7 +117,8 @@ def solve(
     first = next((k for k, t in enumerate(GRID) if feasible(t)), None)
     if first is None:
         raise ChainRefused(
-            f"no value of {name} makes the chain's {bound} at most the {bound} given"
+            f"no value of {name} makes the chain's {bound} at most the {bound} given",
+            kind=RefusalKind.not_attained,
         )
     low, high = (GRID[first - 1], GRID[first]) if first > 0 else (GRID[0] - 8.0, GRID[0])
     for _ in range(_BISECTIONS):
@@ -125,15 +127,16 @@ def solve(
     candidate = to_value(high, domain)
     near = outward_text(candidate, up=True)
     reason = f"the sound bound on {bound} exceeds the value given near {name} = {near}"
+    kind = RefusalKind.not_attained
     for nudge in _NUDGES:
         q = candidate * (1 + nudge) if candidate > 0 else candidate + nudge
         try:
             run = run_chain(chain, specs, source, {**others, name: point(q)}, {}, exact=True)
         except ChainRefused as exc:
-            reason = exc.reason
+            reason, kind = exc.reason, exc.kind
             continue
         computed = run.target_values[bound]
         if holds(_AT_MOST, {"x": computed, "y": given[bound]}) is True:
             values = {**run.target_values, bound: given[bound], name: point(q)}
             return ChainRun(values, (name,), run.checks, run.raised), upper(computed)
-    raise ChainRefused(reason)
+    raise ChainRefused(reason, kind=kind)
