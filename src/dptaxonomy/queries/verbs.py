@@ -6,7 +6,7 @@ that defines it, and the ``dptax`` command that calls it. Commands with no
 Python verb are listed in :data:`COMMAND_LINE_ONLY` with the reason. The
 package's lazy attributes (:mod:`dptaxonomy`) and the test that every
 command is accounted for (``tests/test_api.py``) both read this module, which
-imports nothing else, so ``import dptaxonomy`` stays cheap.
+imports only :mod:`dptaxonomy.base.records`, so ``import dptaxonomy`` stays cheap.
 
 To add a verb, write the function (typed arguments, a result that knows its
 JSON form, a docstring whose example runs) and add one line to :data:`VERBS`.
@@ -19,21 +19,19 @@ JSON form, a docstring whose example runs) and add one line to :data:`VERBS`.
 
 from __future__ import annotations
 
+from dptaxonomy.base.records import record
+
 __all__ = ["COMMAND_LINE_ONLY", "VERBS", "Verb", "verb_for_command"]
 
 
+@record
 class Verb:
     """A function at the package root and the ``dptax`` command answering the same question."""
 
-    __slots__ = ("command", "module", "name")
-
-    def __init__(self, name: str, module: str, command: str) -> None:
-        self.name = name
-        self.module = module
-        self.command = command
-
-    def __repr__(self) -> str:
-        return f"Verb({self.name!r}, {self.module!r}, {self.command!r})"
+    name: str
+    module: str
+    """The module that defines the function (imported on first use)."""
+    command: str
 
 
 _API = "dptaxonomy.queries.api"
