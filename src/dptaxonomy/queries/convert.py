@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from dptaxonomy.base.digits import foreign_digit_message
@@ -33,6 +34,7 @@ from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
 from dptaxonomy.reasoning.maps.numeric import IV, exact, inside, is_integer, lower, upper
+from dptaxonomy.reasoning.maps.rational import GivenValues
 from dptaxonomy.reasoning.maps.rounding import SafeSide, outward_float
 from dptaxonomy.reasoning.maps.tightest import (
     ChainResult,
@@ -236,7 +238,7 @@ def _read(
                 definition=definition,
             )
         values[name] = value
-    return values
+    return GivenValues(values, {name: Fraction(given[name].strip()) for name in values})
 
 
 def convert(
