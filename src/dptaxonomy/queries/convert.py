@@ -34,7 +34,7 @@ from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
 from dptaxonomy.reasoning.maps.numeric import IV, exact, inside, is_integer, lower, upper
-from dptaxonomy.reasoning.maps.rational import GivenValues
+from dptaxonomy.reasoning.maps.rational import GivenValues, rationals_of
 from dptaxonomy.reasoning.maps.rounding import SafeSide, outward_float
 from dptaxonomy.reasoning.maps.tightest import (
     ChainResult,
@@ -303,7 +303,7 @@ def convert(
                     f"the {a} mechanism does not satisfy {b} ({violated[0]})",
                 )
             raise refuse(RefusalKind.no_implication, f"no claim of the {a} mechanism leads to {b}")
-        raise ConversionError(refusal(kb, a, b, conversion))
+        raise ConversionError(refusal(kb, a, b, conversion, rationals_of(source_values)))
     return ConvertResult(
         conversion,
         dict(source_given),
