@@ -105,3 +105,27 @@ def test_missing_target_value_names_the_parameter() -> None:
 def test_text_refusal_prints_nothing_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
     result = run(capsys, "convert", "GaussDP", "zCoDP", "--from", "mu=1")
     assert (result.code, result.out) == (1, "")
+
+
+def test_delta_zero_makes_approximate_dp_pure_dp(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("convert", "(ε, δ)-DP", "ε-DP", "--from", "eps=1.5", "--from", "delta=0")
+    result = run(capsys, *args, "--format", "json")
+    assert result.code == 1
+    data = json.loads(result.out)
+    assert (data["kind"], data["holds_with"]) == ("special_case", {"epsilon": "1.5"})
+    assert result.err == (
+        "dptax: at delta = 0, approximate-dp is differential-privacy itself, with epsilon = 1.5 "
+        "([DP20] Table 3, row 1: differential-privacy ⊂ approximate-dp with epsilon = epsilon, "
+        "delta = 0, catalog/approximate-dp.yaml:51); there is nothing to convert\n"
+    )
+
+
+def test_mu_zero_is_perfect_privacy(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("convert", "Gaussian DP", "(ε, δ)-DP", "--from", "mu=0", "--to", "delta=1e-5")
+    result = run(capsys, *args, "--format", "json")
+    assert result.code == 1
+    assert json.loads(result.out)["kind"] == "perfect_privacy"
+    assert result.err.startswith(
+        "dptax: at mu = 0, gaussian-dp is perfect privacy (its perfect_privacy, "
+        "catalog/gaussian-dp.yaml), which meets approximate-dp at every parameter"
+    )

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dptaxonomy.base.errors import ConversionError
+from dptaxonomy.base.errors import Argument, ConversionError, MissingParameterError
 from dptaxonomy.base.records import replace
 from dptaxonomy.catalog.store import open_catalog
 from dptaxonomy.queries.convert import ConvertResult, convert_result
@@ -45,7 +45,6 @@ _SOURCE_VALUES = {
     "[1, inf)": ("1", "3"),
 }
 _TARGET_VALUES = {"delta": ("1e-6", "0.001", "0.05"), "alpha": ("2", "10.5"), "omega": ("3",)}
-_NEEDS = re.compile(r"give --to (\w+)=VALUE")
 _BOUND = re.compile(r"(\w+) (≤|≥|=|∈) (\[[^\]]*\]|[-+0-9.e]+|inf)")
 
 
@@ -85,11 +84,12 @@ def _answers(kb: KnowledgeBase, a: str, b: str, given: dict[str, str]) -> list[C
         target = pending.pop()
         try:
             found.append(convert_result(kb, a, b, given, target))
-        except ConversionError as exc:
-            needed = _NEEDS.search(str(exc))
-            if needed and needed.group(1) not in target:
-                name = needed.group(1)
+        except MissingParameterError as exc:
+            name = exc.parameter
+            if exc.argument is Argument.target_values and name not in target:
                 pending += [{**target, name: v} for v in _TARGET_VALUES.get(name, ("1",))]
+        except ConversionError:
+            pass
     return found
 
 

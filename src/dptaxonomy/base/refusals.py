@@ -35,6 +35,11 @@ class RefusalKind(StrEnum):
     """A step's map cannot be evaluated at the values (a log of a value that may be ≤ 0, …)."""
     undefined_composition = "undefined_composition"
     """The composed map is undefined wherever it applies (e.g. division by α − 1 at α = 1)."""
+    perfect_privacy = "perfect_privacy"
+    """The values given make the source perfect privacy, which meets the target at every
+    parameter: the target holds at any values, though no map is defined there."""
+    special_case = "special_case"
+    """The values given make the source the target itself (a special case read backwards)."""
     separated = "separated"
     """A separation ¬(A ≻ B) is known: its witness is named."""
     disputed = "disputed"

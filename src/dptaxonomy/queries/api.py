@@ -7,8 +7,9 @@ command line calls these same functions (:mod:`dptaxonomy.cli.actions`), so
 the two never disagree. The list of verbs is :data:`dptaxonomy.queries.verbs.VERBS`.
 
 Every verb reads the catalog shipped with the package unless ``catalog`` names
-a directory, through the content-keyed cache (a second question costs
-milliseconds). Errors are :class:`~dptaxonomy.base.errors.DptaxError`\\ s: an
+a directory, through the content-keyed cache; a process keeps the knowledge
+base and the conversions it computed in memory (:mod:`dptaxonomy.queries.session`).
+Errors are :class:`~dptaxonomy.base.errors.DptaxError`\\ s: an
 unknown or ambiguous name raises
 :class:`~dptaxonomy.base.errors.NameResolutionError` with the candidates, an
 invalid catalog :class:`~dptaxonomy.base.errors.CatalogError` with its
@@ -56,11 +57,11 @@ def catalog_directory(catalog: Path | str | None) -> Path:
 
 
 def _reasoner(catalog: Path | str | None, assume_conjectures: bool) -> Reasoner:
-    from dptaxonomy.cache.store import knowledge_base
+    from dptaxonomy.queries.session import knowledge_base
     from dptaxonomy.reasoning.reasoner import Reasoner
 
-    directory = catalog_directory(catalog)
-    return Reasoner(knowledge_base(directory, assume_conjectures=assume_conjectures))
+    _, kb = knowledge_base(catalog_directory(catalog), assume_conjectures)
+    return Reasoner(kb)
 
 
 def _view(catalog: Path | str | None) -> CatalogView:
@@ -182,15 +183,12 @@ def convert(
     dptaxonomy.base.errors.MissingParameterError: missing parameter alpha of renyi-dp (domain (1, inf)): pass it in `source_values`
     """  # noqa: E501
     from dptaxonomy.queries.convert import convert_result
+    from dptaxonomy.queries.session import kept_conversion, knowledge_base
 
-    reasoner = _reasoner(catalog, assume_conjectures)
-    return convert_result(
-        reasoner.kb,
-        source,
-        target,
-        _texts(source_values),
-        _texts(target_values),
-    )
+    base, kb = knowledge_base(catalog_directory(catalog), assume_conjectures)
+    given, fixed = _texts(source_values), _texts(target_values)
+    question = (source, target, tuple(sorted(given.items())), tuple(sorted(fixed.items())))
+    return kept_conversion(base, question, lambda: convert_result(kb, source, target, given, fixed))
 
 
 def show(

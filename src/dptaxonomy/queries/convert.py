@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from dptaxonomy.base.digits import foreign_digit_message
@@ -33,6 +34,7 @@ from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
 from dptaxonomy.reasoning.maps.numeric import IV, exact, inside, is_integer, lower, upper
+from dptaxonomy.reasoning.maps.rational import GivenValues, rationals_of
 from dptaxonomy.reasoning.maps.rounding import SafeSide, outward_float
 from dptaxonomy.reasoning.maps.tightest import (
     ChainResult,
@@ -218,7 +220,7 @@ def _read(
                 definition=definition,
             )
         values[name] = value
-    return values
+    return GivenValues(values, {name: Fraction(given[name].strip()) for name in values})
 
 
 def convert_result(
@@ -282,7 +284,7 @@ def convert_result(
                     f"the {a} mechanism does not satisfy {b} ({violated[0]})",
                 )
             raise refuse(RefusalKind.no_implication, f"no claim of the {a} mechanism leads to {b}")
-        raise conversion_error(kb, a, b, conversion)
+        raise conversion_error(kb, a, b, conversion, rationals_of(source_values))
     return ConvertResult(
         conversion,
         dict(source_given),

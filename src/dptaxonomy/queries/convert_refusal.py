@@ -9,6 +9,9 @@ disputed claim (named), or no known implication at all.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from dptaxonomy.base.errors import Argument, ConversionError, MissingParameterError
@@ -78,6 +81,13 @@ def _chain_refusal(source: str, target: str, conversion: Conversion) -> Refusal:
     ranked = _ranked(conversion)
     tried = _tried(ranked)
     first = ranked[0]
+    if first.refusal_kind is RefusalKind.missing_parameter:
+        assert first.refusal is not None
+        return Refusal(
+            RefusalKind.missing_parameter,
+            first.refusal,
+            {"parameter": first.refusal_parameter, "definition": target, "chains": tried},
+        )
     reasons = "; ".join(
         f"via {' → '.join(r.chain.definitions[1:])} "
         f"[{', '.join(s.origin.citation.key for s in r.chain.steps)}]: {r.refusal}"
@@ -90,7 +100,82 @@ def _chain_refusal(source: str, target: str, conversion: Conversion) -> Refusal:
     )
 
 
-def refusal(kb: KnowledgeBase, source: str, target: str, conversion: Conversion) -> Refusal:
+def _exactly(value: str, given: Mapping[str, Fraction], name: str) -> bool:
+    try:
+        return name in given and given[name] == Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        return False
+
+
+def _perfect(
+    kb: KnowledgeBase, source: str, target: str, given: Mapping[str, Fraction]
+) -> Refusal | None:
+    """At values where the source is perfect privacy and perfect privacy meets the target."""
+    mine, theirs = kb.info[source], kb.info[target]
+    parameters = mine.perfect_parameters
+    if not parameters or not theirs.perfect_every:
+        return None
+    if not all(_exactly(value, given, name) for name, value in parameters):
+        return None
+    at = ", ".join(f"{name} = {value}" for name, value in parameters)
+    return Refusal(
+        RefusalKind.perfect_privacy,
+        f"at {at}, {source} is perfect privacy (its perfect_privacy, {mine.file}), which meets "
+        f"{target} at every parameter (its perfect_privacy, {theirs.file}): {target} holds at "
+        "any values, but no chain of maps is defined there to compute tighter ones",
+        {"holds_at_every_parameter": True},
+    )
+
+
+def _special_case(
+    kb: KnowledgeBase, source: str, target: str, given: Mapping[str, Fraction]
+) -> Refusal | None:
+    """At values where the source *is* the target: a ⊂ target → source whose constants match."""
+    for fact in kb.mapped_edges(conditional=False).get(target, ()):
+        if fact.b != source or fact.kind.value != "extends":
+            continue
+        mapping = dict(fact.origin.parameter_map)
+        constants = {n: v for n, v in mapping.items() if n not in _names(kb, target, v)}
+        if not constants or not all(_exactly(v, given, n) for n, v in constants.items()):
+            continue
+        at = ", ".join(f"{n} = {v}" for n, v in constants.items())
+        same = {v: _decimal(given[n]) for n, v in mapping.items() if n not in constants}
+        holds = ", ".join(f"{n} = {v}" for n, v in sorted(same.items())) or "its values"
+        origin = fact.origin
+        return Refusal(
+            RefusalKind.special_case,
+            f"at {at}, {source} is {target} itself, with {holds} ([{origin.citation.key}] "
+            f"{origin.citation.at}: {target} ⊂ {source} with "
+            f"{', '.join(f'{n} = {v}' for n, v in mapping.items())}, {origin.location}); "
+            "there is nothing to convert",
+            {"special_case": fact_data(fact), "holds_with": same},
+        )
+    return None
+
+
+def _decimal(value: Fraction) -> str:
+    """An exact rational given as a decimal, as the user wrote it (it came from one)."""
+    return str(Decimal(value.numerator) / Decimal(value.denominator))
+
+
+def _names(kb: KnowledgeBase, definition: str, expression: str) -> set[str]:
+    """``{expression}`` when it is the name of one of the definition's parameters, else ∅."""
+    names = {name for name, _ in kb.info[definition].parameters}
+    return {expression} if expression in names else set()
+
+
+def refusal(
+    kb: KnowledgeBase,
+    source: str,
+    target: str,
+    conversion: Conversion,
+    given: Mapping[str, Fraction] | None = None,
+) -> Refusal:
+    """Why no numbers: ``given`` are the source values, exactly (for the degenerate cases)."""
+    if given is not None and source in kb.info:
+        degenerate = _special_case(kb, source, target, given) or _perfect(kb, source, target, given)
+        if degenerate is not None:
+            return degenerate
     if conversion.results:
         return _chain_refusal(source, target, conversion)
     from dptaxonomy.reasoning.logic.proofs import ProofSearch
@@ -127,21 +212,20 @@ def refusal(kb: KnowledgeBase, source: str, target: str, conversion: Conversion)
 
 
 def conversion_error(
-    kb: KnowledgeBase, source: str, target: str, conversion: Conversion
+    kb: KnowledgeBase,
+    source: str,
+    target: str,
+    conversion: Conversion,
+    given: Mapping[str, Fraction] | None = None,
 ) -> ConversionError:
-    """The error to raise when no chain gives a result: a value the best chain needs that was
-    not given is a :class:`MissingParameterError` (of the target's values), else the refusal."""
-    ranked = _ranked(conversion)
-    if ranked and ranked[0].refusal_kind is RefusalKind.missing_parameter:
-        first = ranked[0]
-        assert first.refusal is not None
-        assert first.refusal_parameter is not None
-        details = {"chains": _tried(ranked)}
-        parameter = first.refusal_parameter
-        return MissingParameterError(
-            first.refusal, parameter, target, Argument.target_values, details
-        )
-    return ConversionError(refusal(kb, source, target, conversion))
+    """The error to raise for :func:`refusal`: a target value the best chain needs and was
+    not given is a :class:`MissingParameterError` (of ``target_values``)."""
+    found = refusal(kb, source, target, conversion, given)
+    if found.kind is not RefusalKind.missing_parameter:
+        return ConversionError(found)
+    parameter = str(found.details["parameter"])
+    details = {k: v for k, v in found.details.items() if k not in ("parameter", "definition")}
+    return MissingParameterError(found.message, parameter, target, Argument.target_values, details)
 
 
 def refuse(kind: RefusalKind, message: str, **details: Any) -> ConversionError:

@@ -74,6 +74,8 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
             for name in ("post_processing", "convexity")
             if (claim := getattr(d.properties, name)) is not None
         ),
+        perfect_parameters=tuple(d.perfect_privacy.parameters.items()) if d.perfect_privacy else (),
+        perfect_every=bool(d.perfect_privacy and d.perfect_privacy.every_parameter),
         conversion_parameters=tuple(
             (
                 p.name,

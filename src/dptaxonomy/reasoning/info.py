@@ -57,6 +57,10 @@ class DefinitionInfo:
     """Each parameter as (name, type, domain, monotone, standard value, standard form), e.g.
     ("xi", "real", "[0, inf)", "weaker_when_larger", "0", "ρ-zCDP"); monotone is "" when the
     catalog does not say, the standard "" when it gives none (``dptax convert``)."""
+    perfect_parameters: tuple[tuple[str, str], ...] = ()
+    """The parameter values at which it forces perfect privacy (its ``perfect_privacy``)."""
+    perfect_every: bool = False
+    """Whether perfect privacy meets it at every parameter value."""
 
     @property
     def labels(self) -> list[str]:
