@@ -4,7 +4,7 @@
 # (or =all) skips them instead, and the run's last line says how many and why.
 PYTHON ?= python3
 
-.PHONY: install test lint typecheck pytest pytest-fast schema coverage
+.PHONY: install test lint typecheck pytest pytest-fast schema coverage progress
 
 install:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev,oracles]'
@@ -33,3 +33,6 @@ schema:
 
 coverage:
 	$(PYTHON) scripts/coverage_ledger.py
+
+progress:
+	$(PYTHON) scripts/progress.py

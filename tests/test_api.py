@@ -161,10 +161,11 @@ def test_a_bad_filter_names_the_argument_in_python_and_the_option_on_the_command
 ) -> None:
     with pytest.raises(InvalidArgumentError) as raised:
         dp.search(setting="orbit")
-    assert str(raised.value) == "`setting` takes one of: central, local"
+    choices = "central, local, shuffle, distributed, pan_private, continual_observation"
+    assert str(raised.value) == f"`setting` takes one of: {choices}"
     assert isinstance(raised.value, ValueError)
     printed = run(capsys, "list", "--setting", "orbit")
-    assert (printed.code, printed.err) == (2, "dptax: --setting takes one of: central, local\n")
+    assert (printed.code, printed.err) == (2, f"dptax: --setting takes one of: {choices}\n")
 
 
 def test_an_unknown_property_is_refused_in_python() -> None:

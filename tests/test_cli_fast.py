@@ -138,7 +138,12 @@ def test_anything_unusual_is_left_to_typer(argv: list[str]) -> None:
     [
         (["show", "Nowhere DP"], 1, "dptax: no definition is called 'Nowhere DP'"),
         (["list", "--scope", "galaxy"], 2, "dptax: --scope takes one of: core,"),
-        (["list", "--setting", "orbit"], 2, "dptax: --setting takes one of: central, local\n"),
+        (
+            ["list", "--setting", "orbit"],
+            2,
+            "dptax: --setting takes one of: central, local, shuffle, distributed, pan_private, "
+            "continual_observation\n",
+        ),
     ],
 )
 def test_fast_path_errors(

@@ -123,6 +123,7 @@ class EntryLabels:
     introduced_in: tuple[str, ...]
     name_sources: tuple[str, ...]
     labels: list[str]
+    library_ids: tuple[str, ...]
 
 
 def _labels(document: Document) -> EntryLabels:
@@ -139,6 +140,7 @@ def _labels(document: Document) -> EntryLabels:
             *document.get("aliases", ()),
             *(n["label"] for n in document.get("names", ())),
         ],
+        library_ids=tuple(dict.fromkeys(m["identifier"] for m in document.get("crosswalk", ()))),
     )
 
 

@@ -10,6 +10,12 @@ would turn an approximate notion into its pure form. Homonyms take the
 citation suffix the SoK uses: ``BayDP[TF20]``; the suffix may be the
 disambiguator, an introducing paper, or a work that uses one of the entry's
 sourced names (``GDP[LPT+22]`` is global DP, ``GDP[DRS21]`` Gaussian DP).
+
+A label no entry records is tried as a loose spelling (``Rényi differential
+privacy`` for ``Rényi DP``, ``personalised`` for ``personalized``) and as a
+library identifier from the crosswalk (see :mod:`dptaxonomy.catalog.spellings`);
+one that still matches nothing but is the initials of several names (``PDP``)
+is reported as ambiguous with each of them.
 """
 
 from __future__ import annotations
@@ -21,9 +27,10 @@ from typing import Protocol
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
 from dptaxonomy.base.records import record
+from dptaxonomy.catalog.spellings import american, initials, library_keys, short_form
 from dptaxonomy.schema.enums import CITATION_SUFFIX
 
-__all__ = ["NameIndex", "Named", "normalize", "split_suffix", "strip_parameters"]
+__all__ = ["NameIndex", "Named", "loose_key", "normalize", "split_suffix", "strip_parameters"]
 
 _IGNORED = re.compile(r"[\s\-_‐‑‒–—]+")
 _CLOSE = 0.6
@@ -63,6 +70,15 @@ def normalize(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return _IGNORED.sub("", stripped).casefold()
+
+
+def loose_key(label: str) -> str:
+    """The key a label is compared by when no recorded label matches it exactly.
+
+    >>> loose_key("Personalised differential privacy") == loose_key("personalized-DP")
+    True
+    """
+    return short_form(normalize(american(label)))
 
 
 def split_suffix(query: str) -> tuple[str, str | None]:
@@ -119,6 +135,8 @@ class Named(Protocol):
     def name_sources(self) -> Sequence[str]: ...
     @property
     def labels(self) -> list[str]: ...
+    @property
+    def library_ids(self) -> Sequence[str]: ...
 
 
 @record
@@ -136,6 +154,8 @@ class NameIndex:
     def __init__(self, definitions: Iterable[Named]) -> None:
         self._entries: dict[str, _Entry] = {}
         self._labels: dict[str, set[str]] = {}
+        self._loose: dict[str, set[str]] = {}
+        self._initials: dict[str, set[str]] = {}
         for definition in definitions:
             keys = {normalize(k) for k in (*definition.introduced_in, *definition.name_sources)}
             if definition.disambiguator:
@@ -149,10 +169,43 @@ class NameIndex:
             )
             for label in definition.labels:
                 self._labels.setdefault(normalize(label), set()).add(definition.id)
+                self._loose.setdefault(loose_key(label), set()).add(definition.id)
+            for identifier in definition.library_ids:
+                for label in library_keys(identifier):
+                    self._loose.setdefault(loose_key(label), set()).add(definition.id)
+            names = (definition.name, *definition.labels)
+            for initialism in initials(names):
+                self._initials.setdefault(normalize(initialism), set()).add(definition.id)
 
     def candidates(self, label: str) -> set[str]:
         """Ids of every definition carrying ``label`` (no suffix handling)."""
         return set(self._labels.get(normalize(label), ()))
+
+    def matches(self, label: str, key: str | None = None) -> set[str]:
+        """Ids ``label`` designates: by its recorded labels, else by loose spelling or
+        library identifier; only those ``key`` names, if given (no parameter handling)."""
+        found = self._with_key(self.candidates(label), key)
+        if not found:
+            found = self._with_key(set(self._loose.get(loose_key(label), ())), key)
+        return found
+
+    def initial_matches(self, label: str) -> set[str]:
+        """Ids of the definitions whose name or a label has ``label`` as initials."""
+        return set(self._initials.get(normalize(label), ()))
+
+    def initialisms(self) -> dict[str, set[str]]:
+        """Initialisms (normalised) shared by several definitions and recorded by none."""
+        return {
+            key: ids
+            for key, ids in self._initials.items()
+            if len(ids) > 1 and key not in self._labels and key not in self._loose
+        }
+
+    def _with_key(self, found: set[str], key: str | None) -> set[str]:
+        if key is None:
+            return found
+        wanted = normalize(key)
+        return {i for i in found if wanted in self._entries[i].keys}
 
     def shared_labels(self) -> dict[str, set[str]]:
         """Normalised labels carried by more than one definition."""
@@ -193,10 +246,7 @@ class NameIndex:
         if query in self._entries:
             return query
         label, key = split_suffix(query)
-        found = self.candidates(label)
-        if key is not None:
-            wanted = normalize(key)
-            found = {i for i in found if wanted in self._entries[i].keys}
+        found = self.matches(label, key)
         if not found:
             bare = strip_parameters(label)
             if bare is not None and bare != label:
@@ -221,7 +271,16 @@ class NameIndex:
                 + "; ".join(shown)
                 + f". Add the citation suffix, e.g. '{label}[{example or 'KEY'}]'.",
             )
-        ids = self.suggestions(label)
+        by_initials = sorted(self._with_key(self.initial_matches(label), key))
+        if len(by_initials) > 1:
+            raise AmbiguousNameError(
+                query,
+                by_initials,
+                f"{query!r} is not a recorded name but the initials of several; it may mean: "
+                + "; ".join(self.describe(i, set(by_initials) - {i}) for i in by_initials)
+                + ". Give the full name.",
+            )
+        ids = (by_initials + [i for i in self.suggestions(label) if i not in by_initials])[:5]
         message = f"no definition is called {query!r}"
         if ids:
             message += "; did you mean: " + "; ".join(self.describe(i) for i in ids) + "?"

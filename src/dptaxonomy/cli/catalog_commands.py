@@ -98,7 +98,7 @@ def list_command(
         typer.Option("--scope", help="core, input_type, context, out_of_scope or sensitivity."),
     ] = None,
     setting: Annotated[
-        str | None, typer.Option("--setting", help="local or central (the model).")
+        str | None, typer.Option("--setting", help="The trust model: central, local, shuffle, ….")
     ] = None,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,

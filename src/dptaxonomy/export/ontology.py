@@ -159,7 +159,14 @@ _DATA_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_ID, "stable identifier of a definition"),
     (v.P_STATEMENT, "formal statement, as LaTeX"),
     (v.P_SCOPE, "where the SoK places the notion"),
-    (v.P_SETTING, "central or local model"),
+    (
+        v.P_SETTING,
+        "the trust model: central, local, shuffle, distributed, pan-private or "
+        "continual observation",
+    ),
+    (v.P_UNIT, "the unit of privacy: record, event, item, label, user-day, user, edge or node"),
+    (v.P_NEIGHBOURS, "the neighbouring convention: add/remove, replace-one or either"),
+    (v.P_CONVENTION, "the neighbouring convention a relation holds under"),
     (v.P_PARAMETER_NAME, "ASCII name of a parameter"),
     (v.P_SYMBOL, "LaTeX symbol of a parameter"),
     (v.P_MEANING, "what a parameter controls"),

@@ -130,6 +130,8 @@ def _relations(graph: Graph, definition: Definition) -> None:
             graph.add((target, v.P_HAS_DIMENSION, v.DP[relation.target_set.dimension.value]))
             graph.add((target, v.P_QUANTIFIER, Literal(relation.target_set.quantifier.value)))
         graph.add((iri, v.P_STATUS, Literal(relation.status.value)))
+        if relation.convention is not None:
+            graph.add((iri, v.P_CONVENTION, Literal(relation.convention.value)))
         _citation(graph, iri, relation.citation)
         if relation.note is not None:
             graph.add((iri, v.SKOS.note, Literal(relation.note)))
@@ -227,6 +229,10 @@ def _definition(graph: Graph, definition: Definition) -> None:
     _source(graph, definition)
     graph.add((iri, v.P_SCOPE, Literal(definition.scope.value)))
     graph.add((iri, v.P_SETTING, Literal(definition.setting.value)))
+    if definition.unit is not None:
+        graph.add((iri, v.P_UNIT, Literal(definition.unit.value)))
+    if definition.neighbours is not None:
+        graph.add((iri, v.P_NEIGHBOURS, Literal(definition.neighbours.value)))
     if definition.combines:
         members = [v.definition_iri(i) for i in definition.combines]
         graph.add((iri, v.P_COMBINES, _list(graph, f"{definition.id}-combines", members)))

@@ -95,6 +95,7 @@ def _relation(graph: Graph, node: Node) -> dict[str, Any]:
         data["target"] = _id(target)  # type: ignore[arg-type]
     data["citation"] = _citation(graph, node)
     data["status"] = _text(graph, node, v.P_STATUS)
+    _optional(data, "convention", _text(graph, node, v.P_CONVENTION))
     _optional(data, "note", _text(graph, node, v.SKOS.note))
     mapping = _one(graph, node, v.P_PARAMETER_MAP)
     if mapping is not None:
@@ -188,6 +189,8 @@ def _definition(graph: Graph, subject: Node) -> Definition:
         "links": links,
     }
     _optional(data, "statement", _text(graph, subject, v.P_STATEMENT))
+    _optional(data, "unit", _text(graph, subject, v.P_UNIT))
+    _optional(data, "neighbours", _text(graph, subject, v.P_NEIGHBOURS))
     data.update(read_definition_knowledge(graph, subject))
     if disambiguator is not None:
         data["disambiguator"] = _key(disambiguator)

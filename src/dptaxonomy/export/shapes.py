@@ -31,6 +31,7 @@ from dptaxonomy.schema.models import (
     Status,
     Truth,
 )
+from dptaxonomy.schema.settings import Convention, Unit
 
 __all__ = ["shapes_graph", "shapes_text"]
 
@@ -78,6 +79,15 @@ class _Shapes:
                 self.graph.add((node, v.SH[key], value))  # type: ignore[arg-type]
 
 
+def _placement(s: _Shapes, definition: URIRef) -> None:
+    """Where a definition sits: scope, trust model, unit of privacy, neighbouring convention."""
+    one = {"minCount": 1, "maxCount": 1}
+    s.prop(definition, v.P_SCOPE, values=[x.value for x in Scope], **one)
+    s.prop(definition, v.P_SETTING, values=[x.value for x in Setting], **one)
+    s.prop(definition, v.P_UNIT, values=[x.value for x in Unit], maxCount=1)
+    s.prop(definition, v.P_NEIGHBOURS, values=[x.value for x in Convention], maxCount=1)
+
+
 def shapes_graph() -> Graph:
     """SHACL shapes every export must conform to."""
     s = _Shapes()
@@ -93,8 +103,7 @@ def shapes_graph() -> Graph:
     s.prop(definition, v.SKOS.prefLabel, datatype=v.XSD.string, **one)
     s.prop(definition, v.DCTERMS.description, datatype=v.XSD.string, **one)
     s.prop(definition, v.P_STATEMENT, datatype=v.XSD.string, maxCount=1)
-    s.prop(definition, v.P_SCOPE, values=[x.value for x in Scope], **one)
-    s.prop(definition, v.P_SETTING, values=[x.value for x in Setting], **one)
+    _placement(s, definition)
     s.prop(definition, v.P_HAS_DIMENSION, nodes=[v.DP[d] for d in DIMENSION_ORDER])
     s.prop(definition, v.P_SOURCE, node=v.DP.SourceShape, **one)
     s.prop(definition, v.P_CLAIM, node=v.DP.ClaimShape, minCount=3)
@@ -133,6 +142,7 @@ def shapes_graph() -> Graph:
     s.prop(relation, v.RDF.predicate, nodes=predicates, **one)
     s.prop(relation, v.RDF.object, **one)
     s.prop(relation, v.P_STATUS, values=[x.value for x in Status], **one)
+    s.prop(relation, v.P_CONVENTION, values=[x.value for x in Convention], maxCount=1)
     s.prop(relation, v.P_CITATION, node=v.DP.CitationShape, **one)
     s.prop(relation, v.P_POSITION, datatype=v.XSD.integer, **one)
     direct = v.DP.DirectRelationShape  # `a dp:stronger b` and the like: definitions at both ends

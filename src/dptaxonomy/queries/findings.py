@@ -77,6 +77,7 @@ class OpenQuestionsResult:
                         "decides": q.decides,
                         "a_class": list(q.a_class),
                         "b_class": list(q.b_class),
+                        "core": q.core,
                     }
                     for q in self.questions
                 ]
@@ -84,9 +85,17 @@ class OpenQuestionsResult:
         )
 
     def to_text(self) -> str:
+        if not any(q.core for q in self.questions):
+            return table_text(
+                ["A", "B", "DECIDES", "QUESTION"],
+                [[q.a, q.b, str(q.decides), f"{q.a} ≻ {q.b} ?"] for q in self.questions],
+            )
         return table_text(
-            ["A", "B", "DECIDES", "QUESTION"],
-            [[q.a, q.b, str(q.decides), f"{q.a} ≻ {q.b} ?"] for q in self.questions],
+            ["A", "B", "CORE", "DECIDES", "QUESTION"],
+            [
+                [q.a, q.b, "yes" if q.core else "", str(q.decides), f"{q.a} ≻ {q.b} ?"]
+                for q in self.questions
+            ],
         )
 
 
@@ -97,7 +106,8 @@ KEPT = 1000
 def open_questions(
     reasoner: Reasoner, scope: Scope | None = None, limit: int | None = None
 ) -> OpenQuestionsResult:
-    """The ``limit`` most decisive open questions among definitions of ``scope``.
+    """The ``limit`` most decisive open questions among definitions of ``scope``, those
+    between two definitions of the practitioner's core first.
 
     Ranking weighs every open pair, so over a cached knowledge base the first
     :data:`KEPT` (or ``limit``, if more) are remembered with it
@@ -115,7 +125,7 @@ def open_questions(
     questions = reasoner.open_questions(scope, wanted)
     if key is not None:
         complete = wanted is None or len(questions) < wanted
-        rows = [[q.a, q.b, q.decides, list(q.a_class), list(q.b_class)] for q in questions]
+        rows = [[q.a, q.b, q.decides, list(q.a_class), list(q.b_class), q.core] for q in questions]
         remember(key, name, {"complete": complete, "rows": rows})
     return OpenQuestionsResult(tuple(questions[:limit]))
 
@@ -129,14 +139,16 @@ def _recalled(value: Any, known: Mapping[str, object]) -> tuple[list[OpenQuestio
         return None
     questions = []
     for row in rows:
-        if not (isinstance(row, list) and len(row) == 5 and type(row[2]) is int):
+        if not (isinstance(row, list) and len(row) == 6 and type(row[2]) is int):
             return None
-        a, b, decides, a_class, b_class = row
+        a, b, decides, a_class, b_class, core = row
+        if type(core) is not bool:
+            return None
         names = [a, b] + (a_class if isinstance(a_class, list) else [None])
         names += b_class if isinstance(b_class, list) else [None]
         if not all(isinstance(n, str) and n in known for n in names):
             return None
-        questions.append(OpenQuestion(a, b, decides, tuple(a_class), tuple(b_class)))
+        questions.append(OpenQuestion(a, b, decides, tuple(a_class), tuple(b_class), core))
     return questions, value["complete"]
 
 

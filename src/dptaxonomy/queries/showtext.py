@@ -12,6 +12,7 @@ from typing import Any
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.mechanism_show import evidence_text
 from dptaxonomy.schema.enums import PROPERTY_NAMES, RELATION_SYMBOLS, TRUTH_MARKS
+from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention
 
 __all__ = ["LINK_READINGS", "definition_text"]
 
@@ -159,7 +160,12 @@ def _header(view: CatalogView, d: Document) -> list[str]:
         named = ", ".join(f"{n['label']} [{n['source']}]" for n in d["names"])
         out.append(f"also called:   {named}")
     out.append(f"dimensions:    {' '.join(d['dimensions']) or '(none)'}")
-    out.append(f"scope:         {d['scope']}, {d.get('setting', 'central')} model")
+    setting = d.get("setting", "central").replace("_", "-")
+    out.append(f"scope:         {d['scope']}, {setting} model")
+    if d.get("unit") or d.get("neighbours"):
+        unit = f"{d['unit'].replace('_', '-')}-level" if d.get("unit") else "unit not stated"
+        neighbours = CONVENTION_TEXT[Convention(d["neighbours"])] if d.get("neighbours") else ""
+        out.append(f"protects:      {unit}" + (f", {neighbours}" if neighbours else ""))
     introduced = ", ".join(_reference(view, k) for k in d["introduced_in"])
     out.append(f"introduced in: {introduced}")
     source = d["source"]

@@ -10,8 +10,9 @@ if TYPE_CHECKING:
     from dptaxonomy.reasoning.logic.facts import Fact
     from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.schema.enums import FACT_SYMBOLS
+from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention
 
-__all__ = ["fact_line", "proof_text", "table_text"]
+__all__ = ["convention_text", "fact_line", "proof_text", "table_text"]
 
 
 def table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -76,6 +77,12 @@ def _restriction_lines(step: Fact) -> list[str]:
     return lines
 
 
+def convention_text(proof: Proof) -> str:
+    """``holds under add/remove neighbours``: what a verdict's conventions mean for it."""
+    named = " and ".join(CONVENTION_TEXT[Convention(c)] for c in proof.conventions)
+    return f"holds under {named}; the other convention may change the verdict"
+
+
 def proof_text(proof: Proof) -> str:
     """A proof as numbered steps, each with its citation and where it is stated."""
     symbol = FACT_SYMBOLS[proof.conclusion.value]
@@ -88,6 +95,8 @@ def proof_text(proof: Proof) -> str:
         tags.append("rests on a conjecture")
     if proof.conditional:
         tags.append("under side conditions")
+    if proof.conventions:
+        tags.append("depends on the neighbouring convention: " + convention_text(proof))
     lines = [f"{head}   ({'; '.join(tags)})"]
     if not proof.steps:
         lines.append("  by reflexivity")
@@ -110,6 +119,8 @@ def proof_text(proof: Proof) -> str:
             lines.append(f"     parameters: {stated_map}")
         if origin.conditions:
             lines.append(f"     if: {' and '.join(origin.conditions)}")
+        if origin.convention:
+            lines.append(f"     holds under {CONVENTION_TEXT[Convention(origin.convention)]}")
         lines += _restriction_lines(step)
         if origin.perfect_privacy:
             lines.append(_perfect_privacy_line(step))

@@ -59,6 +59,8 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
         aliases=tuple(d.aliases),
         names=tuple(n.label for n in d.names),
         name_sources=d.name_sources,
+        library_ids=d.library_ids,
+        core=d.id in getattr(catalog, "core", ()),
         disambiguator=d.disambiguator,
         introduced_in=tuple(d.introduced_in),
         dimensions=tuple(d.dimensions),

@@ -53,6 +53,10 @@ class DefinitionInfo:
     """(name, domain) of each parameter, in the entry's order."""
     properties: tuple[tuple[str, Truth, Status], ...] = ()
     """Post-processing and convexity claims: (property, value, status)."""
+    core: bool = False
+    """In the practitioner's core (``catalog/core.yaml``): its open questions are listed first."""
+    library_ids: tuple[str, ...] = ()
+    """Identifiers DP libraries give the notion (the entry's crosswalk); lookups accept them."""
     conversion_parameters: tuple[tuple[str, str, str, str, str, str], ...] = ()
     """Each parameter as (name, type, domain, monotone, standard value, standard form), e.g.
     ("xi", "real", "[0, inf)", "weaker_when_larger", "0", "ρ-zCDP"); monotone is "" when the

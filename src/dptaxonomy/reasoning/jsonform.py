@@ -50,6 +50,8 @@ def fact_data(fact: Fact) -> dict[str, Any]:
         data["restricting"] = list(origin.restricting)
     if origin.cases:
         data["cases"] = origin.cases
+    if origin.convention:
+        data["convention"] = origin.convention
     if origin.note:
         data["note"] = origin.note
     if origin.perfect_privacy:
@@ -97,6 +99,8 @@ def proof_data(proof: Proof, *, with_steps: bool = True) -> dict[str, Any]:
         "conjectural": proof.conjectural,
         "conditional": proof.conditional,
     }
+    if proof.conventions:
+        data["conventions"] = list(proof.conventions)
     if with_steps:
         data["steps"] = [fact_data(step) for step in proof.steps]
     if proof.conditional:

@@ -73,6 +73,11 @@ class KnowledgeBase:
         results derived from it may be remembered under this key. None when uncached."""
 
     @cached_property
+    def core(self) -> tuple[str, ...]:
+        """The definitions of the practitioner's core, sorted (empty when none is named)."""
+        return tuple(sorted(i for i, info in self.info.items() if info.core))
+
+    @cached_property
     def names(self) -> NameIndex:
         """Name resolution over the definitions."""
         return NameIndex(self.info.values())

@@ -8,6 +8,7 @@ gives their JSON form and :mod:`dptaxonomy.queries` wraps them as results.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -120,6 +121,8 @@ class OpenQuestion:
     decides: int
     a_class: tuple[str, ...] = field(default=())
     b_class: tuple[str, ...] = field(default=())
+    core: bool = False
+    """Both sides are in the practitioner's core (those questions are listed first)."""
 
 
 class Reasoner:
@@ -293,21 +296,35 @@ class Reasoner:
         return find_contradictions(self.kb)
 
     def open_questions(
-        self, scope: Scope | None = None, limit: int | None = None
+        self,
+        scope: Scope | None = None,
+        limit: int | None = None,
+        first: Collection[str] | None = None,
     ) -> list[OpenQuestion]:
         """Undecided questions "A ≻ B?", most decisive first.
 
         Settling "A ≻ B" as true decides every open "X ≻ Y" with X above A and
         Y below B; settling it as false decides every open "X ≻ Y" with X
         below A and Y above B (rule N1). The score counts both, at the level
-        of equivalence classes, weighted by class sizes.
+        of equivalence classes, weighted by class sizes. Questions about two
+        definitions of ``first`` (by default the practitioner's core) come
+        first, ranked by the same score over every open question.
         """
         from dptaxonomy.reasoning.logic.questions import rank_open_questions
 
+        if first is None:
+            first = self.kb.core
         members = self.kb.strength.members
+        ranked = []
+        if first:
+            ranked = [(True, q) for q in rank_open_questions(self.kb, scope, limit, first)]
+        if limit is None or len(ranked) < limit:
+            inner = {(q[3], q[4]) for _, q in ranked}
+            rest = rank_open_questions(self.kb, scope, limit)  # the inner ones may be among them
+            ranked += [(False, q) for q in rest if (q[3], q[4]) not in inner]
         return [
-            OpenQuestion(a, b, -negated, members[index], members[other])
-            for negated, a, b, index, other in rank_open_questions(self.kb, scope, limit)
+            OpenQuestion(a, b, -negated, members[index], members[other], core)
+            for core, (negated, a, b, index, other) in ranked[:limit]
         ]
 
     def redundant(self) -> list[tuple[Fact, Proof]]:

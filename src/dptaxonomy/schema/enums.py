@@ -92,10 +92,21 @@ class Scope(StrEnum):
 
 
 class Setting(StrEnum):
-    """Who holds the data when the mechanism runs."""
+    """The trust model: whom the definition protects the data from, and when."""
 
     central = "central"
+    """A trusted curator holds the data and releases the mechanism's output."""
     local = "local"
+    """Each person randomises their own data; nobody is trusted (SoK Section 11.3)."""
+    shuffle = "shuffle"
+    """Local reports pass through a trusted shuffler that hides who sent which."""
+    distributed = "distributed"
+    """Several parties hold parts of the data and compute together (secure aggregation,
+    multiparty computation); none is trusted with the whole."""
+    pan_private = "pan_private"
+    """A curator processes a stream and its internal state may be seen too (intrusions)."""
+    continual_observation = "continual_observation"
+    """A trusted curator releases an output after each event of a stream."""
 
 
 class Truth(StrEnum):

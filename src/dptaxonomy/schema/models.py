@@ -60,6 +60,7 @@ from dptaxonomy.schema.fields import (
     Text,
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
+from dptaxonomy.schema.settings import Convention, Unit
 
 __all__ = [
     "CITATION_KEY_PATTERN",
@@ -203,6 +204,9 @@ class Relation(_Strict):
         ),
     )
     status: Status = Field(default=Status.established, description="How settled the relation is.")
+    convention: Convention | None = Field(
+        default=None, description="The neighbouring convention the relation holds under, if one."
+    )
     citation: Citation = Field(description="Where the relation is stated.")
     note: Text | None = Field(default=None, description="Remarks; required when disputed.")
 
@@ -289,7 +293,13 @@ class Definition(_Strict):
     )
     source: Source = Field(description="Where the definition is presented.")
     scope: Scope = Field(description="Where the SoK places the notion.")
-    setting: Setting = Field(default=Setting.central, description="Central or local model.")
+    setting: Setting = Field(default=Setting.central, description="The trust model.")
+    unit: Unit | None = Field(
+        default=None, description="The unit of privacy, where the source says."
+    )
+    neighbours: Convention | None = Field(
+        default=None, description="Add/remove, replace-one or either, where the source says."
+    )
     combines: list[DefinitionId] = Field(
         default_factory=list,
         description="For multidimensional definitions: the definitions it combines.",
@@ -383,6 +393,11 @@ class Definition(_Strict):
     def name_sources(self) -> tuple[str, ...]:
         """Citation keys of the works that use the sourced names, without repeats."""
         return tuple(dict.fromkeys(n.source for n in self.names))
+
+    @property
+    def library_ids(self) -> tuple[str, ...]:
+        """The identifiers DP libraries give the notion (its crosswalk), without repeats."""
+        return tuple(dict.fromkeys(m.identifier for m in self.crosswalk))
 
     @property
     def labels(self) -> list[str]:

@@ -121,6 +121,7 @@ def open_questions_context(
                 "a_class": question.a_class,
                 "b_class": question.b_class,
                 "decides": question.decides,
+                "core": question.core,
                 "issue": issue_link(repository, title, body, "open-question"),
             }
         )

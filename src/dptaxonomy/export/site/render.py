@@ -13,9 +13,11 @@ from dptaxonomy.export.site.definition import definition_context
 from dptaxonomy.export.site.diagram import diagram_alt, neighbourhood_dot, neighbourhood_svg
 from dptaxonomy.export.site.mechanism import computed_claims, mechanism_context
 from dptaxonomy.export.site.metadata import dataset_jsonld
+from dptaxonomy.export.site.progress import progress_context
 from dptaxonomy.export.site.urls import definition_url, mechanism_url, pair_key
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.reasoner import Reasoner
+from dptaxonomy.schema.settings import CONVENTION_TEXT
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -61,7 +63,10 @@ class Renderer:
         self.date = date
         self.env = _environment()
         self.env.globals.update(
-            version=version, date=date, repository=options.repository.rstrip("/")
+            version=version,
+            date=date,
+            repository=options.repository.rstrip("/"),
+            conventions={c.value: text for c, text in CONVENTION_TEXT.items()},
         )
         self._unrendered: list[str] = []
 
@@ -162,7 +167,14 @@ class Renderer:
         )
         yield (
             "open-questions",
-            [self._page("open_questions.html", "open-questions/index.html", **questions)],
+            [
+                self._page("open_questions.html", "open-questions/index.html", **questions),
+                self._page(
+                    "progress.html",
+                    "progress/index.html",
+                    **progress_context(self.catalog, self.reasoner, pairs),
+                ),
+            ],
         )
         yield (
             "table3",

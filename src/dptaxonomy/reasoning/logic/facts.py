@@ -93,6 +93,8 @@ class Origin:
     """For a ⊂: the catalog places this special case outside the general side's domain (some
     ⊂ of the pair maps a parameter to a number its domain excludes); rules E3, W5 and W6
     do not use it."""
+    convention: str | None = None
+    """The neighbouring convention the relation holds under, when it depends on one."""
     perfect_privacy: tuple[int, ...] = ()
     """For a ≻ read from a ⊂ by rule E3: the lines of the special case's and of the general
     definition's ``perfect_privacy`` declarations (each in its own entry's file)."""
@@ -231,6 +233,7 @@ def relation_origin(
         note=relation.note,
         restrictions=tuple((r.parameter, r.value) for r in relation.restrictions),
         restricting=_restricting(catalog, subject, relation, target),
+        convention=relation.convention.value if relation.convention else None,
         evidence=evidence,
         cases=cases,
     )

@@ -49,6 +49,11 @@ class Proof:
         return any(step.conditional for step in self.steps)
 
     @property
+    def conventions(self) -> tuple[str, ...]:
+        """The neighbouring conventions the steps hold under (the verdict depends on them)."""
+        return tuple(sorted({s.origin.convention for s in self.steps if s.origin.convention}))
+
+    @property
     def derived(self) -> bool:
         """False when the conclusion is one asserted fact read as stated (not by rule E3)."""
         if len(self.steps) != 1:

@@ -15,11 +15,16 @@ stops at the first row that cannot reach the worst kept score, and within a
 row a column whose bound cannot is skipped before it is scored. Every pair that
 could tie with it is still scored, so the answer is exactly the full ranking's
 first ``limit``.
+
+``among`` restricts the questions listed (not those counted as decided) to
+pairs of classes that both hold one of the given definitions: the ranking of
+the practitioner's core asks it first (:meth:`Reasoner.open_questions`).
 """
 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Collection
 
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.closure import bits
@@ -51,15 +56,38 @@ def count_open_questions(kb: KnowledgeBase, scope: Scope | None = None) -> int:
     return sum(row.bit_count() for row in _open_rows(kb, scope))
 
 
+def _holding(kb: KnowledgeBase, among: Collection[str]) -> int:
+    """Bitset of the classes with a member in ``among``."""
+    component = kb.strength.component
+    mask = 0
+    for definition in among:
+        if definition in component:
+            mask |= 1 << component[definition]
+    return mask
+
+
 def rank_open_questions(
-    kb: KnowledgeBase, scope: Scope | None = None, limit: int | None = None
+    kb: KnowledgeBase,
+    scope: Scope | None = None,
+    limit: int | None = None,
+    among: Collection[str] | None = None,
 ) -> list[Scored]:
-    """The ``limit`` most decisive open questions (all with None), most decisive first."""
+    """The ``limit`` most decisive open questions (all with None), most decisive first;
+    with ``among``, only those about two classes holding one of its definitions each."""
     strength = kb.strength
     members = strength.members
     sizes = [len(m) for m in members]
     weight = ClassWeight(sizes)
     open_rows = _open_rows(kb, scope)
+    listed = open_rows
+    wanted = frozenset(among or ())
+
+    def shown(index: int) -> str:  # a class's representative: a member of ``among`` if any
+        return next((m for m in members[index] if m in wanted), members[index][0])
+
+    if among is not None:
+        mask = _holding(kb, among)
+        listed = [row & mask if mask >> i & 1 else 0 for i, row in enumerate(open_rows)]
     row_mask = (1 << len(open_rows)) - 1
     everywhere = DigitCounter(weight)
     holding = [0] * len(open_rows)  # per class: the weighted open questions it asks
@@ -70,7 +98,7 @@ def rank_open_questions(
     bound_a = {
         index: sum(holding[i] for i in bits(strength.coreach[index]))
         + sum(holding[i] for i in bits(strength.reach[index]))
-        for index, row in enumerate(open_rows)
+        for index, row in enumerate(listed)
         if row
     }
     below_b = [everywhere.total(strength.reach[b]) for b in range(len(open_rows))]
@@ -80,13 +108,13 @@ def rank_open_questions(
     for index in sorted(bound_a, key=lambda i: -bound_a[i]):
         if floor is not None and bound_a[index] < floor:
             break
-        row = open_rows[index]
+        row = listed[index]
         above, below = DigitCounter(weight), DigitCounter(weight)
         for i in bits(strength.coreach[index]):
             above.add(open_rows[i], sizes[i])
         for i in bits(strength.reach[index]):
             below.add(open_rows[i], sizes[i])
-        a = members[index][0]
+        a = shown(index)
         above_a, below_a = above.total(row_mask), below.total(row_mask)
         for other in bits(row):
             bound = min(above_a, below_b[other]) + min(below_a, above_b[other])
@@ -94,7 +122,7 @@ def rank_open_questions(
                 continue
             settled = above.total(strength.reach[other]) + below.total(strength.coreach[other])
             if floor is None or settled >= floor:
-                found.append((1 - settled, a, members[other][0], index, other))
+                found.append((1 - settled, a, shown(other), index, other))
             if limit is not None and len(found) >= 2 * limit + 64:
                 found = heapq.nsmallest(limit, found)
                 floor = 1 - found[-1][0]

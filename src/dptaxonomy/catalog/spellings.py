@@ -1,0 +1,87 @@
+"""Spellings a name lookup accepts beyond the recorded labels.
+
+Papers write the same notion as "Rényi DP", "Rényi differential privacy",
+"Rényi-DP" or "Rényi differentially private", and British and American
+spellings alternate ("personalised", "personalized"). Rather than typing each
+variant as an alias, lookups compare *loose keys*: the normalised label with
+"differential privacy" (or "differentially private") read as "DP" and the
+British -ise/-our/-lled forms read as the American ones. Library identifiers
+(an entry's crosswalk) are looked up the same way, whole or by the last
+component of a dotted path (``tmlt.core.measures.ApproxDP`` as ``ApproxDP``).
+
+Initials are a last resort: "PDP" is not a recorded label, but the initials of
+personalized DP, probabilistic DP and predictive DP; a lookup reports them as
+what the query may stand for, and never resolves by initials alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+__all__ = ["american", "initials", "library_keys", "short_form"]
+
+_LONG_FORMS = ("differentiallyprivate", "differentialprivacy")
+_BRITISH = (
+    (re.compile(r"(?<=[aeiouy][lmnrt]|gn)is(e|ed|es|ing|ation|ations)\b", re.I), r"iz\1"),
+    (re.compile(r"(?<=neighb|behavi)our", re.I), "or"),
+    (re.compile(r"(?<=[a-z]{3}e)lled\b", re.I), "led"),
+)
+_WORD = re.compile(r"[^\s\-‐‑‒–—/]+")
+_DP_TAIL = re.compile(
+    r"^(?P<stem>.*\S)[\s\-‐‑‒–—]+(?:DP|differential(?:ly)?\s+priva(?:cy|te))$", re.I
+)
+
+
+def american(label: str) -> str:
+    """``label`` with British -ise, -our and -lled spellings read as the American ones.
+
+    >>> american("personalised DP, neighbouring datasets, labelled data")
+    'personalized DP, neighboring datasets, labeled data'
+    >>> american("noise, precise, rise")
+    'noise, precise, rise'
+    """
+    for pattern, replacement in _BRITISH:
+        label = pattern.sub(replacement, label)
+    return label
+
+
+def short_form(normalised: str) -> str:
+    """A normalised label with "differential privacy" and "differentially private" as "dp".
+
+    >>> short_form("renyidifferentialprivacy") == short_form("renyidp")
+    True
+    """
+    for long_form in _LONG_FORMS:
+        normalised = normalised.replace(long_form, "dp")
+    return normalised
+
+
+def library_keys(identifier: str) -> Iterator[str]:
+    """The identifier and, for a dotted path, its last component.
+
+    >>> list(library_keys("tmlt.core.measures.ApproxDP"))
+    ['tmlt.core.measures.ApproxDP', 'ApproxDP']
+    >>> list(library_keys("MaxDivergence"))
+    ['MaxDivergence']
+    """
+    yield identifier
+    if "." in identifier:
+        yield identifier.rsplit(".", 1)[1]
+
+
+def initials(labels: Iterable[str]) -> set[str]:
+    """The initialisms of the labels of the form "X DP" or "X Y differential privacy".
+
+    >>> sorted(initials(["personalized DP", "per-instance differential privacy", "ε-DP"]))
+    ['PDP', 'PIDP']
+    """
+    found = set()
+    for label in labels:
+        match = _DP_TAIL.match(label)
+        if match is None:
+            continue
+        words = _WORD.findall(match.group("stem"))
+        if words and all(w[0].isascii() and w[0].isalpha() for w in words):
+            found.add("".join(w[0].upper() for w in words) + "DP")
+    return found
