@@ -222,11 +222,13 @@ def test_gdp_gives_delta_for_epsilon(capsys: pytest.CaptureFixture[str]) -> None
     assert exact <= delta <= exact * (1 + 1e-12)
 
 
-def test_gdp_to_zcdp_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+def test_gdp_to_zcdp_is_known_but_gives_no_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     result = run(capsys, "convert", "GaussDP", "zCoDP", "--from", "mu=1")
     assert (result.code, result.err) == (
         1,
-        "dptax: no known implication from gaussian-dp to zero-concentrated-dp\n",
+        "dptax: gaussian-dp ≻ zero-concentrated-dp is known, but no chain of its steps carries "
+        "parameter maps, so the catalog gives no numbers (see: dptax relate gaussian-dp "
+        "zero-concentrated-dp)\n",
     )
 
 

@@ -58,9 +58,9 @@ def test_relate_prints_the_convention(capsys: pytest.CaptureFixture[str]) -> Non
     assert result.code == 0
     lines = result.out.splitlines()
     assert lines[2] == (
-        "local-dp ⊁ differential-privacy   (derived; rules A1, A3, N1; depends on the "
-        "neighbouring convention: holds under add/remove neighbours; the other convention may "
-        "change the verdict)"
+        "local-dp ⊁ differential-privacy   (asserted; rules W3; depends on the neighbouring "
+        "convention: holds under add/remove neighbours; the other convention may change the "
+        "verdict)"
     )
     assert "     holds under add/remove neighbours" in lines
     data = json.loads(
@@ -69,7 +69,8 @@ def test_relate_prints_the_convention(capsys: pytest.CaptureFixture[str]) -> Non
         ).out
     )
     assert data["proofs"][0]["conventions"] == ["add_remove"]
-    assert [s.get("convention") for s in data["proofs"][0]["steps"]] == [None, "add_remove"]
+    # the witness exact-size violates ε-DP only through an added or removed record
+    assert [s.get("convention") for s in data["proofs"][0]["steps"]] == ["add_remove"]
 
 
 def test_show_prints_the_unit_and_convention(capsys: pytest.CaptureFixture[str]) -> None:

@@ -109,7 +109,7 @@ def test_show_mechanism_flag_refuses_a_definition(capsys: pytest.CaptureFixture[
     assert (code, out) == (1, "")
     assert err.startswith(
         "dptax: no mechanism is called 'bounded-dp'; the mechanisms are: constant, "
-        "discrete-laplace, edge-count, exact-size,"
+        "contribution-counter, discrete-laplace, distinct-element-counter, edge-count, exact-size,"
     )
 
 

@@ -344,7 +344,8 @@ def test_mechanism_pages_show_each_claims_verify_evidence(built: tuple[Path, Non
     assert '<span class="evidence evidence-computed">computed (30 cases)</span>' in page
     gaussian = (built[0] / "m" / "gaussian" / "index.html").read_text(encoding="utf-8")
     assert '<span class="evidence evidence-computed">computed (25 cases)</span>' in gaussian
-    assert "evidence-unchecked" not in gaussian
+    # its three claims on bounded, label and per-instance DP have no evaluator
+    assert gaussian.count('<span class="evidence evidence-unchecked">unchecked</span>') == 3
     assert '<th scope="col">Evidence</th>' in gaussian
     definition = (built[0] / "d" / "node-dp" / "index.html").read_text(encoding="utf-8")
     assert (
@@ -354,12 +355,16 @@ def test_mechanism_pages_show_each_claims_verify_evidence(built: tuple[Path, Non
     ) in definition
     index = (built[0] / "m" / "index.html").read_text(encoding="utf-8")
     assert (
-        '<td><span class="evidence evidence-computed">3 computed</span></td></tr>'  # exact-size
+        '<td><span class="evidence evidence-computed">3 computed</span> '
+        '<span class="evidence evidence-unchecked">5 unchecked</span></td></tr>'  # exact-size
     ) in index
     assert (
-        '<td><span class="evidence evidence-computed">8 computed</span></td></tr>'  # gaussian
+        '<td><span class="evidence evidence-computed">8 computed</span> '
+        '<span class="evidence evidence-unchecked">3 unchecked</span></td></tr>'  # gaussian
     ) in index
-    assert "evidence-unchecked" not in index  # every shipped claim is computed
+    assert (
+        '<td><span class="evidence evidence-computed">2 computed</span></td></tr>'  # edge-count
+    ) in index
 
 
 def test_an_unchecked_claim_is_counted_as_such(catalog: Catalog) -> None:
@@ -370,7 +375,7 @@ def test_an_unchecked_claim_is_counted_as_such(catalog: Catalog) -> None:
     assert catalog.mechanisms["gaussian"].satisfies[5].definition == "gaussian-dp"
     evidence = {key: value for key, value in catalog.evidence.items() if key != gdp}
     planted = records.replace(catalog, evidence=evidence)
-    assert computed_claims(planted)["gaussian"] == {"computed": 7, "refuted": 0, "unchecked": 1}
+    assert computed_claims(planted)["gaussian"] == {"computed": 7, "refuted": 0, "unchecked": 4}
 
 
 def test_a_refuted_claim_shows_its_counterexample(catalog: Catalog) -> None:
@@ -383,8 +388,8 @@ def test_a_refuted_claim_shows_its_counterexample(catalog: Catalog) -> None:
         catalog, evidence={("satisfies", "exact-size", 0): Computed("refuted", 0, example)}
     )
     context = mechanism_context(planted, planted.mechanisms["exact-size"], set())
-    [(_, _, _, verdict)] = context["satisfies"]
+    [(_, _, _, verdict), *others] = context["satisfies"]
     assert verdict == {"outcome": "refuted", "text": "refuted", "counterexample": example}
-    assert [v for _, _, v in context["violates"]] == [
-        {"outcome": "unchecked", "text": "unchecked", "counterexample": None}
-    ] * 2
+    unchecked = {"outcome": "unchecked", "text": "unchecked", "counterexample": None}
+    assert [v for _, _, _, v in others] == [unchecked] * 3
+    assert [v for _, _, v in context["violates"]] == [unchecked] * 4

@@ -68,12 +68,13 @@ def test_the_shipped_declarations() -> None:
         for i, d in load_catalog(CATALOG_DIR).definitions.items()
         if d.vacuous
     }
-    assert len(declared) == 41
-    assert sum(len(v) for v in declared.values()) == 48
+    assert len(declared) == 43
+    assert sum(len(v) for v in declared.values()) == 50
     assert declared["approximate-dp"] == [{"delta": "1"}]
     assert declared["f-dp"] == [{"f": "0"}]
     assert declared["semantic-privacy"] == [{"epsilon": "1"}]
     assert declared["information-privacy-dpcf12"] == [{}]  # Θ of point masses, described
+    assert declared["privacy-profile"] == [{}]  # the profile δ ≡ 1, described
     assert declared["epsilon-delta-semantic-privacy"] == [{"delta": "1"}, {"epsilon": "1"}]
 
 

@@ -21,13 +21,15 @@ from pydantic import BaseModel
 from dptaxonomy.base.atomic import write_text_atomic
 from dptaxonomy.base.errors import DptaxError, UnsafeFileError
 from dptaxonomy.base.records import record
-from dptaxonomy.catalog.paths import MECHANISMS_DIR, REFERENCES_FILE
+from dptaxonomy.catalog.paths import CORE_FILE, MECHANISMS_DIR, REFERENCES_FILE
 from dptaxonomy.catalog.safe_read import read_catalog_file, read_regular_file
 from dptaxonomy.catalog.yamlsource import parse_yaml
+from dptaxonomy.schema.core import CoreList
 from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import Definition
 
 __all__ = [
+    "CORE_MODELINE",
     "MECHANISM_MODELINE",
     "MODELINE",
     "FileKind",
@@ -39,6 +41,7 @@ __all__ = [
 
 MODELINE = "# yaml-language-server: $schema=../schema/definition.schema.json"
 MECHANISM_MODELINE = "# yaml-language-server: $schema=../../schema/mechanism.schema.json"
+CORE_MODELINE = "# yaml-language-server: $schema=../schema/core.schema.json"
 WIDTH = 100
 
 
@@ -48,18 +51,23 @@ class FileKind(StrEnum):
     definition = "definition"
     mechanism = "mechanism"
     references = "references"
+    core = "core"
 
 
 _MODELS: dict[FileKind, tuple[type[BaseModel], str]] = {
     FileKind.definition: (Definition, MODELINE),
     FileKind.mechanism: (Mechanism, MECHANISM_MODELINE),
+    FileKind.core: (CoreList, CORE_MODELINE),
 }
 
 
 def file_kind(path: Path) -> FileKind:
-    """The bibliography by name, a mechanism below a ``mechanisms/`` folder, else a definition."""
+    """The bibliography and the core list by name, a mechanism below a ``mechanisms/`` folder,
+    else a definition."""
     if path.name == REFERENCES_FILE:
         return FileKind.references
+    if path.name == CORE_FILE:
+        return FileKind.core
     if MECHANISMS_DIR in path.resolve().parent.parts:
         return FileKind.mechanism
     return FileKind.definition

@@ -7,6 +7,7 @@ from pathlib import Path
 
 __all__ = [
     "CATALOG_ENV",
+    "CORE_FILE",
     "EVIDENCE_FILE",
     "MECHANISMS_DIR",
     "REFERENCES_FILE",
@@ -21,6 +22,7 @@ __all__ = [
 
 CATALOG_ENV = "DPTAX_CATALOG"
 REFERENCES_FILE = "references.yaml"
+CORE_FILE = "core.yaml"
 MECHANISMS_DIR = "mechanisms"
 EVIDENCE_FILE = "evidence.json"
 
@@ -84,11 +86,12 @@ def catalog_listing(directory: Path) -> list[tuple[str, str]]:
 
 
 def catalog_files(directory: Path) -> list[Path]:
-    """Every definition file below ``directory`` (not ``mechanisms/``), in a stable order."""
+    """Every definition file below ``directory`` (not ``mechanisms/``, the bibliography or the
+    core list), in a stable order."""
     return [
         Path(path)
         for name, path in _yaml_below(directory)
-        if name != REFERENCES_FILE and name.split("/", 1)[0] != MECHANISMS_DIR
+        if name not in (REFERENCES_FILE, CORE_FILE) and name.split("/", 1)[0] != MECHANISMS_DIR
     ]
 
 

@@ -11,6 +11,7 @@ from dptaxonomy.base.errors import CatalogError
 from dptaxonomy.base.gcpause import collector_paused
 from dptaxonomy.base.records import field, record
 from dptaxonomy.catalog.checks import check_catalog
+from dptaxonomy.catalog.core_list import load_core
 from dptaxonomy.catalog.evidence import Computed, EvidenceKey, load_evidence
 from dptaxonomy.catalog.loader import (
     LoadedDefinition,
@@ -31,6 +32,7 @@ from dptaxonomy.catalog.paths import (
     default_catalog_dir,
     mechanism_files,
 )
+from dptaxonomy.catalog.variant_checks import check_variants
 from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import Definition, Reference
 
@@ -55,6 +57,8 @@ class Catalog:
     mechanism_entries: dict[str, LoadedMechanism] = field(default_factory=dict)
     evidence: dict[EvidenceKey, Computed] = field(default_factory=dict)
     """Numeric verdicts from ``evidence.json``, by (kind, entry, index)."""
+    core: tuple[str, ...] = ()
+    """The practitioner's core (``core.yaml``): definition ids, in the file's order."""
 
     @property
     def definitions(self) -> dict[str, Definition]:
@@ -125,6 +129,7 @@ def _load_catalog(directory: Path) -> Catalog:
         if entry is not None:
             loaded.append(entry)
     diagnostics.extend(check_catalog(loaded, references))
+    diagnostics.extend(check_variants({entry.definition.id: entry for entry in loaded}))
     mechanisms: list[LoadedMechanism] = []
     for path in mechanism_files(directory):
         mechanism, problems = load_mechanism(path, directory)
@@ -135,6 +140,8 @@ def _load_catalog(directory: Path) -> Catalog:
     diagnostics.extend(check_mechanisms(mechanisms, definitions, references))
     evidence, problems = load_evidence(directory)
     diagnostics.extend(problems)
+    core, problems = load_core(directory, list(definitions))
+    diagnostics.extend(problems)
     return Catalog(
         directory=directory,
         entries={entry.definition.id: entry for entry in loaded},
@@ -142,6 +149,7 @@ def _load_catalog(directory: Path) -> Catalog:
         diagnostics=tuple(sorted(diagnostics, key=sort_key)),
         mechanism_entries={m.mechanism.id: m for m in mechanisms},
         evidence=evidence,
+        core=core,
     )
 
 

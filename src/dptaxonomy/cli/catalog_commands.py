@@ -23,6 +23,7 @@ class SchemaKind(StrEnum):
     definition = "definition"
     mechanism = "mechanism"
     references = "references"
+    core = "core"
 
 
 def validate_command(

@@ -130,10 +130,15 @@ def fmt(
     ] = False,
     catalog: CatalogOption = None,
 ) -> None:
-    """Rewrite catalog files (definitions, mechanisms, references) in canonical form (key order,
-    indentation, width), keeping comments."""
+    """Rewrite catalog files (definitions, mechanisms, references, the core list) in canonical
+    form (key order, indentation, width), keeping comments."""
     from dptaxonomy.catalog.formatting import format_files
-    from dptaxonomy.catalog.paths import REFERENCES_FILE, catalog_files, mechanism_files
+    from dptaxonomy.catalog.paths import (
+        CORE_FILE,
+        REFERENCES_FILE,
+        catalog_files,
+        mechanism_files,
+    )
 
     root = None
     if not paths:
@@ -143,6 +148,8 @@ def fmt(
             *catalog_files(directory),
             *mechanism_files(directory),
         ]
+        if (directory / CORE_FILE).is_file():
+            paths.append(directory / CORE_FILE)
     results = format_files(paths, check=check, root=root)
     failed = [r for r in results if r.error]
     changed = [r for r in results if r.changed]

@@ -121,6 +121,15 @@ def _relation(group: list[tuple[str, Document]]) -> str:
     return line
 
 
+VARIANT_READINGS = {
+    "implies": "implies the relation stated above",
+    "no_known_direction": "no known direction",
+    "not_comparable": "not compared by Definition 6",
+    "undecided": "undecided",
+}
+"""How ``show`` reads a `variant of` link's direction (schema/variants.py)."""
+
+
 def _links(view: CatalogView, links: list[Document]) -> list[str]:
     lines = []
     for link in links:
@@ -130,6 +139,10 @@ def _links(view: CatalogView, links: list[Document]) -> list[str]:
         line += f"\n      {_citation(link.get('citation'))}"
         if link.get("note"):
             line += f"\n      note: {link['note']}"
+        direction = link.get("direction")
+        if direction:
+            reading = VARIANT_READINGS.get(direction["reading"], direction["reading"])
+            line += f"\n      direction: {reading}: {direction['reason']}"
         lines.append(line)
     return lines
 

@@ -65,6 +65,13 @@ def _perfect_privacy_line(step: Fact) -> str:
     )
 
 
+def _convention_lines(convention: str | None) -> list[str]:
+    """The line naming the neighbouring convention a step holds under, if it has one."""
+    if not convention:
+        return []
+    return [f"     holds under {CONVENTION_TEXT[Convention(convention)]}"]
+
+
 def _restriction_lines(step: Fact) -> list[str]:
     """A step's restrictions: parameters fixed to a described value, each marked when the
     fact holds only there (rule K3) rather than choosing the special case (rule K2)."""
@@ -105,6 +112,7 @@ def proof_text(proof: Proof) -> str:
         stated = f"{origin.definition} {origin.kind.value} {origin.target}"
         if origin.witness is not None:
             lines.extend(_witness_lines(number, step))
+            lines += _convention_lines(origin.convention)
             continue
         lines.append(
             f"  {number}. {step.a} {FACT_SYMBOLS[step.kind.value]} {step.b}"
@@ -119,8 +127,7 @@ def proof_text(proof: Proof) -> str:
             lines.append(f"     parameters: {stated_map}")
         if origin.conditions:
             lines.append(f"     if: {' and '.join(origin.conditions)}")
-        if origin.convention:
-            lines.append(f"     holds under {CONVENTION_TEXT[Convention(origin.convention)]}")
+        lines += _convention_lines(origin.convention)
         lines += _restriction_lines(step)
         if origin.perfect_privacy:
             lines.append(_perfect_privacy_line(step))

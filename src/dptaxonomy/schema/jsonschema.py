@@ -11,11 +11,13 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from dptaxonomy.schema.core import CoreList
 from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import CitationKey, Definition, Reference
 
 __all__ = [
     "SCHEMA_FILES",
+    "core_schema",
     "definition_schema",
     "mechanism_schema",
     "references_schema",
@@ -26,6 +28,7 @@ SCHEMA_FILES = {
     "definition": "definition.schema.json",
     "mechanism": "mechanism.schema.json",
     "references": "references.schema.json",
+    "core": "core.schema.json",
 }
 
 
@@ -53,9 +56,19 @@ def references_schema() -> dict[str, Any]:
     return schema
 
 
+def core_schema() -> dict[str, Any]:
+    """JSON Schema of ``core.yaml``, the practitioner's core."""
+    schema = CoreList.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "dptaxonomy practitioner's core"
+    return schema
+
+
 def schema_text(kind: str = "definition") -> str:
-    """The schema of ``kind`` (``definition``, ``mechanism`` or ``references``) as JSON text."""
+    """The schema of ``kind`` (``definition``, ``mechanism``, ``references`` or ``core``) as
+    JSON text."""
     builders = {
+        "core": core_schema,
         "definition": definition_schema,
         "mechanism": mechanism_schema,
         "references": references_schema,

@@ -29,6 +29,7 @@ from dptaxonomy.schema.fields import (
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
 from dptaxonomy.schema.models import Citation, Parameter
+from dptaxonomy.schema.settings import Convention
 
 __all__ = [
     "STATISTIC_INPUTS",
@@ -201,6 +202,14 @@ class Violates(_Strict):
     conditions: list[Condition] = Field(
         default_factory=list,
         description="Mechanism parameters for which the claim holds; empty means all.",
+    )
+    convention: Convention | None = Field(
+        default=None,
+        description=(
+            "The neighbouring convention the claim holds under, when the definition's reading "
+            "of its neighbours matters (e.g. add_remove: only an added or removed record "
+            "changes the output); separations it witnesses say so."
+        ),
     )
     citation: Citation = Field(description="Where the claim is stated or proved.")
     status: Status = Field(default=Status.established, description="How settled the claim is.")

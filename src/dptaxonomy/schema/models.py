@@ -60,6 +60,7 @@ from dptaxonomy.schema.fields import (
     Text,
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
+from dptaxonomy.schema.links import Link
 from dptaxonomy.schema.settings import Convention, Unit
 
 __all__ = [
@@ -219,15 +220,6 @@ class Relation(_Strict):
         if self.target_set is not None and self.parameter_map is not None:
             raise ValueError("a set-level relation cannot carry a parameter map")
         return self
-
-
-class Link(_Strict):
-    """A cited, non-logical link `subject KIND target`, e.g. a homonym note."""
-
-    kind: LinkKind = Field(description="local_version_of, distinct_from or variant_of.")
-    target: DefinitionId = Field(description="Id of the linked definition.")
-    citation: Citation = Field(description="Where the source states the link.")
-    note: Text | None = Field(default=None, description="Remarks.")
 
 
 class Table3Row(_Strict):

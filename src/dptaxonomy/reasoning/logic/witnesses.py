@@ -117,6 +117,7 @@ def witness_fact(catalog: Catalog, mechanism_id: str, s_index: int, v_index: int
         witness=witness,
         evidence=evidence,
         cases=cases,
+        convention=violated.convention.value if violated.convention else None,
     )
     return Fact(FactKind.not_stronger, met.definition, violated.definition, origin, Rule.WITNESS)
 
