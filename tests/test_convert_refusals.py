@@ -64,7 +64,7 @@ def test_separation_refusal_is_json_on_stdout(capsys: pytest.CaptureFixture[str]
             {"parameter": "rho", "definition": "zero-concentrated-dp"},
         ),
         (("zCDP", "(ε, δ)-DP", "--from", "rho=x"), "invalid_value", {}),
-        (("GaussDP", "zCoDP", "--from", "mu=1"), "no_implication", {}),
+        (("zCoDP", "GaussDP", "--from", "rho=1"), "no_implication", {}),
         (("(ε, δ)-DP", "probabilistic DP", "--from", "eps=1", "--from", "delta=0.1"), "no_map", {}),
         (("zCoDP", "zCoDP", "--from", "rho=1"), "same_definition", {}),
         (
