@@ -84,7 +84,9 @@ def _wide_mechanism(directory: Path, parameters: int) -> None:
     catalog = open_catalog()
     shipped = catalog.directory
     entry = catalog.entries["differential-privacy"]
-    alone = replace(entry, definition=entry.definition.model_copy(update={"relations": []}))
+    alone = replace(
+        entry, definition=entry.definition.model_copy(update={"relations": [], "operations": []})
+    )
     write_catalog_files(replace(catalog, entries={"differential-privacy": alone}), directory)
     shutil.copy(shipped / "references.yaml", directory)
     entry = yaml.safe_load((shipped / "mechanisms" / "laplace.yaml").read_text(encoding="utf-8"))

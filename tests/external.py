@@ -38,8 +38,12 @@ class Need:
     module: str | None = None
     path_variable: str | None = None
     """An environment variable that may name the program's path instead."""
+    file: str | None = None
+    """A file the need puts in the checkout (relative to the repository's root)."""
 
     def present(self) -> bool:
+        if self.file is not None:
+            return (Path(__file__).resolve().parent.parent / self.file).is_file()
         if self.module is not None:
             return importlib.util.find_spec(self.module) is not None
         assert self.program is not None
@@ -63,6 +67,18 @@ NEEDS: dict[str, Need] = {
         Need("valgrind", "valgrind", "apt-get install valgrind", "valgrind"),
         Need("playwright", "Playwright for Python", "pip install -e '.[dev]'", module="playwright"),
         Need("oracles", "the DP libraries", "pip install -e '.[oracles]'", module="opendp"),
+        Need(
+            "prv",
+            "the PRV accountant",
+            "pip install -e '.[oracles]'",
+            module="prv_accountant",
+        ),
+        Need(
+            "pyodide",
+            "Pyodide's npm package",
+            "make pyodide",
+            file="build/pyodide/package/pyodide.asm.wasm",
+        ),
     )
 }
 """Every need, by the name ``DPTAX_ALLOW_MISSING`` takes."""

@@ -65,7 +65,7 @@ def test_separation_refusal_is_json_on_stdout(capsys: pytest.CaptureFixture[str]
         ),
         (("zCDP", "(ε, δ)-DP", "--from", "rho=x"), "invalid_value", {}),
         (("zCoDP", "GaussDP", "--from", "rho=1"), "no_implication", {}),
-        (("(ε, δ)-DP", "probabilistic DP", "--from", "eps=1", "--from", "delta=0.1"), "no_map", {}),
+        (("differential-obliviousness", "dp-for-ram"), "no_map", {}),
         (("zCoDP", "zCoDP", "--from", "rho=1"), "same_definition", {}),
         (
             ("Gaussian", "ε-DP", "--from", "sigma=1", "--from", "sensitivity=1"),
@@ -103,7 +103,7 @@ def test_missing_target_value_names_the_parameter() -> None:
 
 
 def test_text_refusal_prints_nothing_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run(capsys, "convert", "GaussDP", "zCoDP", "--from", "mu=1")
+    result = run(capsys, "convert", "zCoDP", "GaussDP", "--from", "rho=1")
     assert (result.code, result.out) == (1, "")
 
 
@@ -121,11 +121,9 @@ def test_delta_zero_makes_approximate_dp_pure_dp(capsys: pytest.CaptureFixture[s
 
 
 def test_mu_zero_is_perfect_privacy(capsys: pytest.CaptureFixture[str]) -> None:
+    """0-GDP is perfect privacy: since issue 24's μ-GDP ⇒ RDP and KL maps it is answered (ε = 0
+    at any δ), no longer refused."""
     args = ("convert", "Gaussian DP", "(ε, δ)-DP", "--from", "mu=0", "--to", "delta=1e-5")
     result = run(capsys, *args, "--format", "json")
-    assert result.code == 1
-    assert json.loads(result.out)["kind"] == "perfect_privacy"
-    assert result.err.startswith(
-        "dptax: at mu = 0, gaussian-dp is perfect privacy (its perfect_privacy, "
-        "catalog/gaussian-dp.yaml), which meets approximate-dp at every parameter"
-    )
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["to"]["epsilon"]["value"] == 0

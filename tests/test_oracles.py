@@ -149,3 +149,19 @@ def test_every_zcdp_chain_sound_against_gaussian(rho: float, delta: float) -> No
     for chain in result.conversion.results:
         if chain.run is not None:
             assert result.values(chain)["epsilon"]["value"] >= exact, chain.chain.definitions
+
+
+def test_grid_of_conversions_against_the_libraries(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24's grid: at least 200 conversions over every pair of definitions the libraries
+    support; never tighter than the truth, never refused, within 1 % of the best library
+    (or better) on every case. Prints the ratio table and the per-family summary."""
+    from tests.oracle_grid import outcomes, ratio_table, summary
+
+    results = outcomes()
+    with capsys.disabled():
+        print("\n" + ratio_table(results) + "\n\n" + summary(results))
+    assert len(results) >= 200
+    assert len({r.case.family for r in results}) >= 10
+    assert [r.case.label for r in results if r.below_truth] == []
+    assert [r.case.label for r in results if r.kind == "refused"] == []
+    assert [r.case.label for r in results if r.kind == "loose"] == []

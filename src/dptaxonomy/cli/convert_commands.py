@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,7 +11,7 @@ import typer
 from dptaxonomy.cli import actions
 from dptaxonomy.cli.common import CatalogOption, ConjecturesOption, Format, FormatOption
 
-__all__ = ["FromOption", "ToOption", "convert_command"]
+__all__ = ["CurveOption", "FromOption", "ToOption", "convert_command"]
 
 FromOption = Annotated[
     list[str] | None,
@@ -20,6 +21,16 @@ ToOption = Annotated[
     list[str] | None,
     typer.Option(
         "--to", metavar="NAME=VALUE", help="A parameter of TARGET to fix, e.g. delta=1e-6."
+    ),
+]
+CurveOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--from-curve",
+        metavar="FILE",
+        help="A curve of SOURCE as accountants print it (Rényi orders and bounds, a "
+        "privacy profile δ(ε), …; JSON or a table with a header): each point is "
+        "converted and the tightest answer kept.",
     ),
 ]
 
@@ -36,6 +47,7 @@ def convert_command(
     ],
     from_: FromOption = None,
     to: ToOption = None,
+    from_curve: CurveOption = None,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
     assume_conjectures: ConjecturesOption = False,
@@ -43,12 +55,13 @@ def convert_command(
     """Convert a guarantee: SOURCE at --from values gives TARGET with the computed values.
 
     Every chain of cited parameter maps is evaluated with interval arithmetic
-    (bounds rounded up); the tightest wins. Exit 1 with the reason when the
+    (bounds rounded up); the tightest wins. A target order left open (α of Rényi
+    DP) is answered with the curve over standard orders. Exit 1 with the reason when the
     mathematics gives no conversion (with --format json, also a JSON document on standard
     output saying its kind, e.g. "separated", "missing_parameter").
     """
     actions.print_convert(
-        source, target, from_ or [], to or [], catalog, output, assume_conjectures
+        source, target, from_ or [], to or [], catalog, output, assume_conjectures, from_curve
     )
 
 

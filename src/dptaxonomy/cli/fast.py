@@ -111,6 +111,7 @@ def _convert(args: list[str], values: dict[str, Any]) -> None:
         _catalog(values),
         _format(values),
         bool(values.get("conjectures")),
+        Path(values["curve"]) if "curve" in values else None,
     )
 
 
@@ -144,7 +145,9 @@ FAST_COMMANDS: dict[str, _Spec] = {
     "explain": _Spec(2, _REASONING, _pair("explain")),
     "stronger-than": _Spec(1, _REASONING, _side(True)),
     "weaker-than": _Spec(1, _REASONING, _side(False)),
-    "convert": _Spec(2, {**_REASONING, "--from": "given", "--to": "fixed"}, _convert),
+    "convert": _Spec(
+        2, {**_REASONING, "--from": "given", "--to": "fixed", "--from-curve": "curve"}, _convert
+    ),
     "open-questions": _Spec(
         0, {**_REASONING, "--scope": "scope", "--limit": "limit", "-n": "limit"}, _open_questions
     ),

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["main"]
+__all__ = ["main", "outcome"]
 
 
 def _quiet_broken_pipe() -> None:
@@ -37,14 +37,18 @@ def _run(argv: Sequence[str]) -> int:
     return run(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point of the `dptax` console script; always ends with ``SystemExit``."""
+def outcome(action: Callable[[], int]) -> int:
+    """Run ``action`` and return its exit code, each way it can fail reported as the CLI does.
+
+    :class:`~dptaxonomy.base.errors.DptaxError` prints ``dptax: MESSAGE`` (1);
+    a closed pipe ends quietly (141); Ctrl-C gives 130; anything unexpected is
+    reported in two lines (70). The web page's calculators answer through it too.
+    """
     from dptaxonomy.base.errors import CatalogError, DptaxError
     from dptaxonomy.cli.actions import CliExit
 
-    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        code = _run(args)
+        code = action()
         sys.stdout.flush()
     except CliExit as exc:
         code = exc.code
@@ -67,4 +71,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.stderr.write(f"dptax: internal error: {type(exc).__name__}: {exc}\n")
         sys.stderr.write("dptax: please report this with the command you ran.\n")
         code = 70
-    sys.exit(code)
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the `dptax` console script; always ends with ``SystemExit``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    sys.exit(outcome(lambda: _run(args)))

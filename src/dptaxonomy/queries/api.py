@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dptaxonomy.cache.views import CatalogView
     from dptaxonomy.queries.convert import ConvertResult
+    from dptaxonomy.queries.convert_curve import CurvePick, CurveTable
     from dptaxonomy.queries.describe import ListResult, ShowResult
     from dptaxonomy.queries.mechanism_show import MechanismShowResult
     from dptaxonomy.queries.relations import ExplainResult, NeighboursResult, RelateResult
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "convert",
+    "convert_curve",
     "explain",
     "relate",
     "search",
@@ -189,6 +191,30 @@ def convert(
     given, fixed = _texts(source_values), _texts(target_values)
     question = (source, target, tuple(sorted(given.items())), tuple(sorted(fixed.items())))
     return kept_conversion(base, question, lambda: convert_result(kb, source, target, given, fixed))
+
+
+def convert_curve(
+    source: str,
+    target: str,
+    source_values: Values,
+    target_values: Values | None = None,
+    *,
+    curve: Path | None = None,
+    catalog: Path | str | None = None,
+    assume_conjectures: bool = False,
+) -> ConvertResult | CurveTable | CurvePick:
+    """:func:`convert` as ``dptax convert`` extends it: each point of the ``curve`` file
+    (``--from-curve``) converted and the tightest kept; or, when the target's one order
+    parameter is left open, the answer at each standard order (a curve)."""
+    from dptaxonomy.queries.convert_curve import convert_curve as from_curve
+    from dptaxonomy.queries.convert_curve import convert_or_table, read_curve
+    from dptaxonomy.queries.session import knowledge_base
+
+    _, kb = knowledge_base(catalog_directory(catalog), assume_conjectures)
+    given, fixed = _texts(source_values), _texts(target_values)
+    if curve is not None:
+        return from_curve(kb, source, target, read_curve(curve), given, fixed)
+    return convert_or_table(kb, source, target, given, fixed)
 
 
 def show(

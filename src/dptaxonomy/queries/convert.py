@@ -174,7 +174,12 @@ def _solved(result: ChainResult) -> dict[str, Any] | None:
     solved = result.solved
     if solved is None:
         return None
-    return {"parameter": solved.name, "so_that": solved.bounded, "bound": solved.bound}
+    return {
+        "parameter": solved.name,
+        "so_that": solved.bounded,
+        "bound": solved.bound,
+        "precision": solved.precision,
+    }
 
 
 def _read(

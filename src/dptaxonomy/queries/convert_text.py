@@ -93,7 +93,8 @@ def conversion_text(result: ConvertResult) -> str:
             f"{s.name} solved numerically so that the chain's {s.bounded} is at most the value "
             f"given (its sound bound there: ≤ {outward_text(s.bound, up=True)}); "
             f"{conversion.target} is weaker "
-            f"as {s.bounded} grows"
+            f"as {s.bounded} grows; search precision {s.precision:.1e} (relative gap to the "
+            f"largest smaller {s.name} rejected)"
         )
     if best.free:
         lines.append(

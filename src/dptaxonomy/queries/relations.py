@@ -46,6 +46,9 @@ class RelateResult:
     relationship: Relationship
     numbers: ConvertResult | None = None
     """With parameters given: the conversion along the implication (``dptax convert``)."""
+    operations: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = ()
+    """What each side promises under operations: (definition, its rules as (operation, line,
+    citation key)), for the sides that state rules."""
 
     @property
     def verdict(self) -> Verdict:
@@ -73,6 +76,12 @@ class RelateResult:
                 "conditional": [conditional_data(c) for c in r.conditional],
                 "equivalence": equivalence_data(r.equivalence),
                 **({"numbers": _numbers(self.numbers)} if self.numbers is not None else {}),
+                "operations": {
+                    side: [
+                        {"operation": o, "rule": line, "citation": key} for o, line, key in rules
+                    ]
+                    for side, rules in self.operations
+                },
             }
         )
 
@@ -110,6 +119,11 @@ class RelateResult:
             parts.append("\nWith parameters (every step of this chain maps them):")
             parts.append(proof_text(r.parametric))
         parts += conditional_text(r.conditional)
+        if self.operations:
+            parts.append("\nWhat each promises under operations (docs/operations.md):")
+            for side, rules in self.operations:
+                parts.append(f"  {side}")
+                parts += [f"    {line} [{key}]" for _, line, key in rules]
         if self.numbers is not None:
             parts.append("\nWith the parameters given (as `dptax convert` computes them):")
             answer = self.numbers.to_text().splitlines()
@@ -138,8 +152,12 @@ def relate_result(
     """
     kb = reasoner.kb
     relationship = reasoner.relationship(kb.resolve(a), kb.resolve(b))
+    sides = dict.fromkeys((relationship.a, relationship.b))
+    operations = tuple(
+        (side, kb.info[side].operation_rules) for side in sides if kb.info[side].operation_rules
+    )
     if not source_given and not target_given:
-        return RelateResult(relationship)
+        return RelateResult(relationship, operations=operations)
     from dptaxonomy.queries.convert import convert_result
 
     forward = relationship.verdict in (Verdict.stronger, Verdict.equivalent)
@@ -149,7 +167,7 @@ def relate_result(
     if relationship.verdict not in (Verdict.stronger, Verdict.weaker, Verdict.equivalent):
         first, second = relationship.a, relationship.b  # convert refuses with the reason
     numbers = convert_result(kb, first, second, source_given or {}, target_given or {})
-    return RelateResult(relationship, numbers)
+    return RelateResult(relationship, numbers, operations)
 
 
 @record

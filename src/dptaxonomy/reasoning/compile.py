@@ -12,6 +12,7 @@ from dptaxonomy.reasoning.logic.facts import FactKind, collect_facts
 from dptaxonomy.reasoning.logic.perfect import mark_outside_domain, perfect_privacy_facts
 from dptaxonomy.reasoning.logic.witnesses import witness_facts
 from dptaxonomy.reasoning.maps.mechanism_claims import mechanism_claims
+from dptaxonomy.reasoning.operation_reading import rule_line
 
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
@@ -52,6 +53,11 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
         if claim.citation is not None
         else None
     )
+    rules = tuple(
+        (r.operation.value, rule_line(r.model_dump(mode="json", exclude_none=True)), r.citation.key)
+        for r in d.operations
+        if r.status.value != "disputed"
+    )
     return DefinitionInfo(
         id=d.id,
         name=d.name,
@@ -89,4 +95,6 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
             )
             for p in d.parameters
         ),
+        operations=tuple(dict.fromkeys(r[0] for r in rules)),
+        operation_rules=rules,
     )

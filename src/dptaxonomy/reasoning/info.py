@@ -65,6 +65,11 @@ class DefinitionInfo:
     """The parameter values at which it forces perfect privacy (its ``perfect_privacy``)."""
     perfect_every: bool = False
     """Whether perfect privacy meets it at every parameter value."""
+    operations: tuple[str, ...] = ()
+    """The operations (``OperationKind`` values) the entry states an undisputed rule for."""
+    operation_rules: tuple[tuple[str, str, str], ...] = ()
+    """Each undisputed operation rule as (operation, its line, citation key): what ``relate``
+    prints (:func:`dptaxonomy.reasoning.operation_reading.rule_line`)."""
 
     @property
     def labels(self) -> list[str]:

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from collections.abc import Callable
+from statistics import NormalDist
+from typing import Any
 
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
@@ -21,6 +24,7 @@ from dptaxonomy.schema.arith import (
 from dptaxonomy.schema.arith_shared import RENDER_LIMIT, children, unique_nodes
 
 __all__ = [
+    "COMPARISONS",
     "MAX_BINOMIAL_N",
     "Compiled",
     "binomial_counts",
@@ -35,6 +39,13 @@ def _phi(x: float) -> float:
     return 0.5 * math.erfc(-x / math.sqrt(2.0))
 
 
+def _phi_inv(p: float) -> float:
+    """The standard normal quantile function Φ⁻¹ on (0, 1)."""
+    if not 0.0 < p < 1.0:
+        raise ValueError("Phi_inv needs 0 < p < 1")
+    return NormalDist().inv_cdf(p)
+
+
 _UNARY: dict[str, Callable[[float], float]] = {
     "exp": math.exp,
     "log": math.log,
@@ -42,6 +53,7 @@ _UNARY: dict[str, Callable[[float], float]] = {
     "abs": abs,
     "tanh": math.tanh,
     "Phi": _phi,
+    "Phi_inv": _phi_inv,
 }
 _VARIADIC: dict[str, Callable[..., float]] = {"min": min, "max": max}
 MAX_BINOMIAL_N = 100_000
@@ -90,6 +102,16 @@ def evaluate(node: Node, values: dict[str, float]) -> float:
 
 
 Compiled = Callable[[dict[str, float]], float]
+
+COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+"""Each comparison operator of the grammar as a function (floats, fractions alike)."""
 
 _CODE: dict[int, tuple[Node, Compiled]] = {}
 """Each node's code by ``id`` (the node is kept with it, so its id stays its own)."""

@@ -47,6 +47,13 @@ class Claim(_Strict):
         description="Source of the claim; required unless the value is `unknown`.",
     )
     status: Status = Field(default=Status.established, description="How settled the claim is.")
+    scope: Text | None = Field(
+        default=None,
+        description=(
+            "What the claim covers, as the source states it: the neighbour relation, the "
+            "partition of the data (parallel composition), the class of post-processings."
+        ),
+    )
     note: Text | None = Field(default=None, description="Remarks, e.g. on a conflict in sources.")
 
     @model_validator(mode="after")

@@ -61,6 +61,7 @@ from dptaxonomy.schema.fields import (
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
 from dptaxonomy.schema.links import Link
+from dptaxonomy.schema.operations import OperationRule, Slack, Tightness
 from dptaxonomy.schema.settings import Convention, Unit
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "Link",
     "LinkKind",
     "Mapping",
+    "OperationRule",
     "Parameter",
     "ParameterType",
     "PerfectPrivacy",
@@ -88,10 +90,12 @@ __all__ = [
     "Restriction",
     "Scope",
     "Setting",
+    "Slack",
     "Source",
     "SourcedName",
     "Status",
     "Table3Row",
+    "Tightness",
     "Truth",
     "VacuousValue",
 ]
@@ -299,6 +303,13 @@ class Definition(_Strict):
     properties: Properties = Field(description="Privacy axioms and composability.")
     relations: list[Relation] = Field(
         default_factory=list, description="Relations with this definition as subject."
+    )
+    operations: list[OperationRule] = Field(
+        default_factory=list,
+        description=(
+            "Cited rules for composition, group privacy, amplification by subsampling or "
+            "shuffling, and change of neighbour relation (docs/operations.md)."
+        ),
     )
     links: list[Link] = Field(
         default_factory=list,

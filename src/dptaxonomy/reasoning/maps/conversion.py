@@ -284,9 +284,27 @@ def _finish(
     return ChainRun(values, computed_names, tuple(checks))
 
 
-def _plan(
-    chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]
-) -> tuple[tuple[tuple[Comparison, ...], ...], list[set[str]]]:
+_Plan = tuple[tuple[tuple[Comparison, ...], ...], list[set[str]]]
+_PLANS: dict[tuple[int, ...], tuple[Chain, tuple[Any, ...], _Plan]] = {}
+_PLANS_KEPT = 256
+
+
+def _plan(chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]) -> _Plan:
+    """:func:`_plan_of`, remembered for the chain and specs objects (a solver runs one chain
+    thousands of times; the objects are kept with the plan, so their ids are not reused)."""
+    used = tuple(specs[d] for d in chain.definitions)
+    key = (id(chain), *map(id, used))
+    kept = _PLANS.get(key)
+    if kept is not None and kept[0] is chain and kept[1] == used:
+        return kept[2]
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    plan = _plan_of(chain, specs)
+    _PLANS[key] = (chain, used, plan)
+    return plan
+
+
+def _plan_of(chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]) -> _Plan:
     """Each step's parsed conditions, and the names it needs that ``d(i)`` lacks.
 
     Those names are parameters of ``d(i+1)`` that the step's map leaves

@@ -20,6 +20,7 @@ from typing import Any
 
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, lower, upper
 from dptaxonomy.schema.arith import BinOp, Call, Comparison, Name, Neg, Node, Number
+from dptaxonomy.schema.arith_eval import COMPARISONS
 
 __all__ = [
     "GivenValues",
@@ -120,16 +121,6 @@ def exact_extra(extra: Mapping[str, Any], target_given: Mapping[str, Any]) -> di
     return {name: found[name] for name in extra if name in found}
 
 
-_COMPARE = {
-    "<": lambda x, y: x < y,
-    "<=": lambda x, y: x <= y,
-    ">": lambda x, y: x > y,
-    ">=": lambda x, y: x >= y,
-    "==": lambda x, y: x == y,
-    "!=": lambda x, y: x != y,
-}
-
-
 def exact_verdict(condition: Comparison, exactly: Mapping[str, Fraction] | None) -> bool | None:
     """Whether ``condition`` holds, decided exactly when both sides have rational values."""
     if exactly is None:
@@ -137,4 +128,4 @@ def exact_verdict(condition: Comparison, exactly: Mapping[str, Fraction] | None)
     left, right = rational_value(condition.left, exactly), rational_value(condition.right, exactly)
     if left is None or right is None:
         return None
-    return bool(_COMPARE[condition.op](left, right))
+    return bool(COMPARISONS[condition.op](left, right))

@@ -10,7 +10,7 @@ from typing import Any
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, holds, inside, point
 from dptaxonomy.schema.arith import ArithmeticError_, Comparison, Interval
-from dptaxonomy.schema.arith_eval import float_code
+from dptaxonomy.schema.arith_eval import COMPARISONS, float_code
 
 __all__ = ["Floats", "Intervals"]
 
@@ -32,16 +32,7 @@ class Floats:
     def condition(condition: Comparison, values: Mapping[str, Any]) -> bool | None:
         left = Floats.value(condition.left, values)
         right = Floats.value(condition.right, values)
-        return bool(
-            {
-                "<": left < right,
-                "<=": left <= right,
-                ">": left > right,
-                ">=": left >= right,
-                "==": left == right,
-                "!=": left != right,
-            }[condition.op]
-        )
+        return bool(COMPARISONS[condition.op](left, right))
 
     @staticmethod
     def within(value: Any, domain: Interval) -> bool:

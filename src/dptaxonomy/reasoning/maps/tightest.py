@@ -62,6 +62,8 @@ class Solved:
     bounded: str
     bound: float
     """The chain's sound upper bound on ``bounded`` at the solution (≤ the value given)."""
+    precision: float = 0.0
+    """Relative gap to the largest smaller value the search tried and rejected (0: none)."""
 
 
 @record
@@ -123,11 +125,13 @@ def _evaluate(
     inversion = plan_inversion(chain, specs, given)
     if inversion is not None:
         try:
-            run, bound = solve(chain, specs, source, given, inversion)
+            solution = solve(chain, specs, source, given, inversion)
         except ChainRefused as exc:
             return _refused(chain, exc)
-        solved = Solved(inversion.solve_for.name, inversion.bounded, bound)
-        return ChainResult(chain, run, solved=solved)
+        solved = Solved(
+            inversion.solve_for.name, inversion.bounded, solution.bound, solution.precision
+        )
+        return ChainResult(chain, solution.run, _choices(chain, solution.free), solved=solved)
     free = free_parameters(chain, specs)
     keys: list[FreeKey] = [key for key, _ in free]
     domains = [spec.domain for _, spec in free]
@@ -180,11 +184,7 @@ def _evaluate(
         except ChainRefused as exc:
             last = exc
             continue
-        free_choices = tuple(
-            FreeChoice(chain.definitions[index], name, value)
-            for (index, name), value in choice.items()
-        )
-        return ChainResult(chain, run, free_choices)
+        return ChainResult(chain, run, _choices(chain, choice))
     return _refused(chain, last)
 
 
@@ -195,6 +195,12 @@ def _refused(chain: Chain, refused: ChainRefused) -> ChainResult:
         refusal=refused.reason,
         refusal_kind=refused.kind,
         refusal_parameter=refused.parameter,
+    )
+
+
+def _choices(chain: Chain, choice: Mapping[FreeKey, float]) -> tuple[FreeChoice, ...]:
+    return tuple(
+        FreeChoice(chain.definitions[index], name, value) for (index, name), value in choice.items()
     )
 
 
