@@ -7,6 +7,7 @@ is watched: a JavaScript error or a request to another host fails its test.
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 import shutil
 import threading
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import pytest
+from tests.external import require
 
 CHROMIUM = os.environ.get("DPTAX_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 """Debian's chromium by default; ``DPTAX_CHROMIUM`` names another Chromium-based browser."""
@@ -59,10 +60,11 @@ def serving(directory: Path) -> Iterator[str]:
 
 @contextmanager
 def chromium() -> Iterator[Any]:
-    """A launched headless Chromium (the test is skipped, saying why, when there is none)."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).is_file():
-        pytest.skip(f"needs Debian's chromium (or DPTAX_CHROMIUM); none at {CHROMIUM}")
+    """A launched headless Chromium (the test fails saying how to install what is missing;
+    ``DPTAX_ALLOW_MISSING`` turns that into a counted skip: tests/external.py)."""
+    require("playwright")
+    require("chromium")
+    playwright_api = importlib.import_module("playwright.sync_api")
     with playwright_api.sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:

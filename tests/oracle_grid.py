@@ -25,7 +25,7 @@ import mpmath
 
 from dptaxonomy.base.errors import DptaxError
 from dptaxonomy.catalog.store import open_catalog
-from dptaxonomy.queries.convert import convert
+from dptaxonomy.queries.convert import convert_result as convert
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 

@@ -8,20 +8,24 @@ small-δ regime where dp_accounting's PLD accountant answers ∞.
 
 from __future__ import annotations
 
+import importlib
 import math
 from typing import Any
 
 import pytest
 
 from tests.composehelp import epsilon, gaussian
+from tests.external import require
 
-mpmath = pytest.importorskip("mpmath")
-dp_event = pytest.importorskip(
-    "dp_accounting.dp_event", reason="the [oracles] extra is not installed"
-)
-pld_accountant = pytest.importorskip("dp_accounting.pld.pld_privacy_accountant")
-rdp_accountant = pytest.importorskip("dp_accounting.rdp.rdp_privacy_accountant")
-prv = pytest.importorskip("prv_accountant", reason="prv-accountant is not installed")
+require(
+    "oracles", module_level=True
+)  # fails saying how to install them (a counted skip if allowed)
+require("prv", module_level=True)
+mpmath: Any = importlib.import_module("mpmath")
+dp_event: Any = importlib.import_module("dp_accounting.dp_event")
+pld_accountant: Any = importlib.import_module("dp_accounting.pld.pld_privacy_accountant")
+rdp_accountant: Any = importlib.import_module("dp_accounting.rdp.rdp_privacy_accountant")
+prv: Any = importlib.import_module("prv_accountant")
 
 TOLERANCE = 1.01
 """dptaxonomy's ε may exceed the best library's upper bound by at most 1 %."""

@@ -74,9 +74,9 @@ def test_free_order_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
             "dptax: rho = -1 is outside the domain [0, inf) of rho of zero-concentrated-dp\n",
         ),
         (
-            ("--from", "rho=0.5"),
-            "dptax: missing parameter xi of zero-concentrated-dp (domain [0, inf)): "
-            "give --from xi=VALUE\n",
+            ("--from", "xi=0.5"),
+            "dptax: missing parameter rho of zero-concentrated-dp (domain [0, inf)): "
+            "give --from rho=VALUE\n",
         ),
         (
             ("--from", "rho=abc", "--from", "xi=0"),

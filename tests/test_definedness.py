@@ -11,9 +11,9 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
-from dptaxonomy.reasoning.maps.chains import compose, parametric_chains
 from dptaxonomy.reasoning.maps.definedness import composition_defect, undefined_part
 from dptaxonomy.reasoning.maps.parameters import composed_map, composition_problem
+from dptaxonomy.reasoning.maps.ranking import compose, parametric_chains
 from dptaxonomy.reasoning.reasoner import Reasoner
 from dptaxonomy.schema.arith import parse_expression
 from tests.clirunner import run

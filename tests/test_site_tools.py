@@ -193,12 +193,12 @@ def test_a_malformed_question_is_a_usage_error(
     assert run(kb, argv) == Answer(2, "", message)
 
 
-def test_a_mechanism_source_is_referred_to_the_command_line(kb: KnowledgeBase) -> None:
-    answer = run(kb, ["convert", "gaussian", "approximate-dp", "--from", "sigma=1"])
-    assert answer.code == 1
-    assert answer.err.endswith(
-        "; a mechanism as the source is read from the catalog's YAML, which this page "
-        "does not have: run `dptax convert` for it\n"
+def test_a_mechanism_source_converts_on_the_page(kb: KnowledgeBase) -> None:
+    argv = ["convert", "gaussian", "approximate-dp", "--from", "sigma=1", "--from", "Δ=1"]
+    answer = run(kb, [*argv, "--to", "delta=1e-5"])
+    assert answer.code == 0, answer.err
+    assert answer.out.startswith(
+        "gaussian (sensitivity = 1, sigma = 1) ⇒ approximate-dp with epsilon ≤ "
     )
 
 

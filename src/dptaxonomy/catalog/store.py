@@ -63,8 +63,14 @@ class Catalog:
 
     @property
     def definitions(self) -> dict[str, Definition]:
-        """Definitions by id, sorted by id."""
+        """Definitions by id, sorted by id (a new dict each time: to look one up, use
+        :meth:`definition`)."""
         return {i: self.entries[i].definition for i in sorted(self.entries)}
+
+    def definition(self, definition_id: str) -> Definition | None:
+        """The definition with this id, if any (without building :attr:`definitions`)."""
+        entry = self.entries.get(definition_id)
+        return None if entry is None else entry.definition
 
     @property
     def mechanisms(self) -> dict[str, Mechanism]:

@@ -9,14 +9,13 @@ page shows the CLI's output character for character, and its exit code.
 
 Only the standard library is imported here (the fast path's contract), so
 Pyodide needs no package beyond its own. A mechanism as the source of a
-conversion is the exception: it is read from the catalog's YAML, which the
-page does not have, so the page says to use the command line.
+conversion works too: its claims are compiled into the knowledge base.
 
 >>> kb = load_knowledge_base(demo_text())
 >>> run(kb, ["relate", "zCDP", "RDP"]).out.splitlines()[0]
 'zero-concentrated-dp vs renyi-dp: stronger (strictly); extension: none'
 >>> run(kb, ["convert", "zCDP", "RDP"]).err
-'dptax: missing parameter xi of zero-concentrated-dp (domain [0, inf)): give --from xi=VALUE\\n'
+'dptax: missing parameter rho of zero-concentrated-dp (domain [0, inf)): give --from rho=VALUE\\n'
 """
 
 from __future__ import annotations
@@ -96,10 +95,10 @@ def _parse(argv: Sequence[str]) -> tuple[list[str], dict[str, list[str]]]:
 
 def _answer(kb: KnowledgeBase, argv: Sequence[str]) -> int:
     """Print the answer to ``dptax ARGV`` as the CLI prints it; its exit code."""
-    from dptaxonomy.base.errors import ConversionError, UnknownNameError
-    from dptaxonomy.cli.actions import Format, emit, fail
-    from dptaxonomy.queries import convert as conversion
+    from dptaxonomy.base.errors import ConversionError
+    from dptaxonomy.cli.actions import Format, emit, emit_refusal, fail, parse_assignments
     from dptaxonomy.queries import relations
+    from dptaxonomy.queries.convert_curve import convert_or_table
     from dptaxonomy.reasoning.reasoner import Reasoner
 
     if not argv or argv[0] not in COMMANDS:
@@ -111,21 +110,20 @@ def _answer(kb: KnowledgeBase, argv: Sequence[str]) -> int:
         fail(f"usage: {command} A B [--from NAME=VALUE]… [--to NAME=VALUE]… [-f json]", 2)
     output = Format(formats[-1])
     a, b = arguments
-    given = conversion.parse_assignments(options.get("from", []), "--from")
-    fixed = conversion.parse_assignments(options.get("to", []), "--to")
+    given = parse_assignments(options.get("from", []), "--from")
+    fixed = parse_assignments(options.get("to", []), "--to")
     if command == "explain":
-        emit(relations.explain(Reasoner(kb), a, b), output)
+        emit(relations.explain_result(Reasoner(kb), a, b), output)
     elif command == "relate":
-        emit(relations.relate(Reasoner(kb), a, b, given or None, fixed or None), output)
-    else:
+        emit(relations.relate_result(Reasoner(kb), a, b, given or None, fixed or None), output)
+    else:  # a mechanism source too: its claims are in the knowledge base
         try:
-            kb.resolve(a)
-        except UnknownNameError as exc:
-            raise ConversionError(
-                f"{exc}; a mechanism as the source is read from the catalog's YAML, "
-                "which this page does not have: run `dptax convert` for it"
-            ) from None
-        emit(conversion.convert(kb, a, b, given, fixed), output)
+            answer = convert_or_table(kb, a, b, given, fixed)
+        except ConversionError as exc:
+            if output is Format.json:  # as `dptax convert`: the refusal's document first
+                emit_refusal(exc)
+            raise
+        emit(answer, output)
     return 0
 
 

@@ -8,16 +8,10 @@ from typing import Annotated
 
 import typer
 
-from dptaxonomy.cli.common import (
-    CatalogOption,
-    ConjecturesOption,
-    Format,
-    FormatOption,
-    emit,
-    reasoner_for,
-)
+from dptaxonomy.cli import actions
+from dptaxonomy.cli.common import CatalogOption, ConjecturesOption, Format, FormatOption
 
-__all__ = ["CurveOption", "FromOption", "ToOption", "compose", "convert"]
+__all__ = ["CurveOption", "FromOption", "ToOption", "compose_command", "convert_command"]
 
 FromOption = Annotated[
     list[str] | None,
@@ -41,7 +35,7 @@ CurveOption = Annotated[
 ]
 
 
-def convert(
+def convert_command(
     source: Annotated[
         str,
         typer.Argument(
@@ -62,26 +56,16 @@ def convert(
 
     Every chain of cited parameter maps is evaluated with interval arithmetic
     (bounds rounded up); the tightest wins. A target order left open (α of Rényi
-    DP) is answered with the curve over standard orders. Exit 1 with the reason
-    when the mathematics gives no conversion.
+    DP) is answered with the curve over standard orders. Exit 1 with the reason when the
+    mathematics gives no conversion (with --format json, also a JSON document on standard
+    output saying its kind, e.g. "separated", "missing_parameter").
     """
-    from dptaxonomy.queries.convert import parse_assignments
-    from dptaxonomy.queries.convert_curve import convert_curve, convert_or_table, read_curve
-    from dptaxonomy.queries.results import Result
-
-    reasoner = reasoner_for(catalog, assume_conjectures)
-    given = parse_assignments(from_ or [], "--from")
-    fixed = parse_assignments(to or [], "--to")
-    result: Result
-    if from_curve is not None:
-        points = read_curve(from_curve)
-        result = convert_curve(reasoner.kb, source, target, points, given, fixed, catalog=catalog)
-    else:
-        result = convert_or_table(reasoner.kb, source, target, given, fixed, catalog=catalog)
-    emit(result, output)
+    actions.print_convert(
+        source, target, from_ or [], to or [], catalog, output, assume_conjectures, from_curve
+    )
 
 
-def compose(
+def compose_command(
     file: Annotated[
         Path,
         typer.Argument(
@@ -91,7 +75,6 @@ def compose(
     ],
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
-    assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Compose many mechanisms or guarantees: the total (ε, δ), zCDP, μ-GDP and RDP guarantee.
 
@@ -99,12 +82,11 @@ def compose(
     curves); the smallest certified ε wins, with a lower bound, the proof and the
     assumptions. Exit 1 with the reason when the assumptions do not match.
     """
-    from dptaxonomy.queries.compose import compose as query
-    from dptaxonomy.queries.compose_input import read_request
-
-    reasoner = reasoner_for(catalog, assume_conjectures)
-    emit(query(reasoner.kb, read_request(file), catalog=catalog), output)
+    actions.print_compose(file, catalog, output)
 
 
-COMMANDS: dict[str, Callable[..., None]] = {"convert": convert, "compose": compose}
+COMMANDS: dict[str, Callable[..., None]] = {
+    "convert": convert_command,
+    "compose": compose_command,
+}
 """This group's commands by name, in the order ``dptax --help`` lists them."""

@@ -1,9 +1,10 @@
 """The `dptax` entry point: the fast path when it applies, else the typer app; one exit path.
 
-:class:`~dptaxonomy.base.errors.DptaxError` becomes ``dptax: MESSAGE`` and exit
-code 1; usage errors exit with 2; a closed pipe (``dptax list | head``) ends
-quietly with 141 like a shell pipeline; Ctrl-C with 130. No traceback ever
-reaches the user: anything unexpected is reported in two lines with exit 70.
+:class:`~dptaxonomy.base.errors.DptaxError` becomes ``dptax: MESSAGE`` in the
+command line's words (:mod:`dptaxonomy.cli.errors`) and exit code 1; an invalid
+catalog prints its diagnostics first; usage errors exit with 2; a closed pipe
+(``dptax list | head``) ends quietly with 141 like a shell pipeline; Ctrl-C with
+130. No traceback ever reaches the user: anything unexpected is reported in two lines with exit 70.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def outcome(action: Callable[[], int]) -> int:
     a closed pipe ends quietly (141); Ctrl-C gives 130; anything unexpected is
     reported in two lines (70). The web page's calculators answer through it too.
     """
-    from dptaxonomy.base.errors import DptaxError
+    from dptaxonomy.base.errors import CatalogError, DptaxError
     from dptaxonomy.cli.actions import CliExit
 
     try:
@@ -51,9 +52,16 @@ def outcome(action: Callable[[], int]) -> int:
         sys.stdout.flush()
     except CliExit as exc:
         code = exc.code
-    except DptaxError as exc:
-        sys.stderr.write(f"dptax: {exc}\n")
+    except CatalogError as exc:
+        from dptaxonomy.cli.errors import invalid_catalog_lines
+
+        sys.stderr.write("\n".join(invalid_catalog_lines(exc.diagnostics)) + "\n")
         code = 1
+    except DptaxError as exc:
+        from dptaxonomy.cli.errors import command_line_message, exit_code
+
+        sys.stderr.write(f"dptax: {command_line_message(exc)}\n")
+        code = exit_code(exc)
     except BrokenPipeError:
         _quiet_broken_pipe()
         code = 141

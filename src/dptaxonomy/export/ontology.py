@@ -180,6 +180,8 @@ _DATA_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_PARAMETER_TYPE, "mathematical type of a parameter"),
     (v.P_DOMAIN, "admissible values of a parameter"),
     (v.P_MONOTONE, "whether a guarantee weakens or strengthens as the parameter grows"),
+    (v.P_STANDARD_VALUE, "the value the usual form of a definition fixes a parameter to"),
+    (v.P_STANDARD_FORM, "the name of that usual form, e.g. ρ-zCDP"),
     (v.P_SECTION, "section of the source"),
     (v.P_DEFINITION_NUMBER, "definition number in the source"),
     (v.P_TABLE3_ROW, "row of the SoK's Table 3"),

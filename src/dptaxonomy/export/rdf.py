@@ -182,6 +182,9 @@ def _parameters(graph: Graph, definition: Definition) -> None:
         graph.add((iri, v.P_DOMAIN, Literal(parameter.domain)))
         if parameter.monotone is not None:
             graph.add((iri, v.P_MONOTONE, Literal(parameter.monotone.value)))
+        if parameter.standard is not None:
+            graph.add((iri, v.P_STANDARD_VALUE, Literal(parameter.standard.value)))
+            graph.add((iri, v.P_STANDARD_FORM, Literal(parameter.standard.form)))
     label = f"{definition.id}-parameters"
     graph.add((v.definition_iri(definition.id), v.P_PARAMETERS, _list(graph, label, nodes)))
 

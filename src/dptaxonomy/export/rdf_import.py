@@ -154,6 +154,11 @@ def _definition(graph: Graph, subject: Node) -> Definition:
             "type": _text(graph, p, v.P_PARAMETER_TYPE),
             "domain": _text(graph, p, v.P_DOMAIN),
             **({"monotone": m} if (m := _text(graph, p, v.P_MONOTONE)) is not None else {}),
+            **(
+                {"standard": {"value": s, "form": _text(graph, p, v.P_STANDARD_FORM)}}
+                if (s := _text(graph, p, v.P_STANDARD_VALUE)) is not None
+                else {}
+            ),
         }
         for p in _items(graph, subject, v.P_PARAMETERS)
     ]

@@ -10,7 +10,6 @@ citation of the facts it used.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 
 from dptaxonomy.base.errors import (
     ComposeError,
@@ -22,7 +21,7 @@ from dptaxonomy.catalog.names import normalize
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.queries.compose_input import ComponentInput
 from dptaxonomy.queries.convert import PARAMETER_ALIASES, _read
-from dptaxonomy.queries.convert import convert as convert_query
+from dptaxonomy.queries.convert import convert_result as convert_query
 from dptaxonomy.reasoning.accounting.components import Component, Lift, Shape
 from dptaxonomy.reasoning.accounting.engine import Converters
 from dptaxonomy.reasoning.accounting.renyi import Converter
@@ -93,16 +92,14 @@ def _renyi_lifts(kb: KnowledgeBase, source: str, values: Mapping[str, IV]) -> li
     return lifts
 
 
-def _convert_lifts(
-    kb: KnowledgeBase, source: str, given: Mapping[str, str], catalog: Path | None
-) -> list[Lift]:
+def _convert_lifts(kb: KnowledgeBase, source: str, given: Mapping[str, str]) -> list[Lift]:
     """Lifts to zCDP and μ-GDP by the tightest ``convert`` chain from a definition."""
     lifts = []
     for target in _LIFTS:
         if target == source:
             continue
         try:
-            result = convert_query(kb, source, target, given, {}, catalog=catalog)
+            result = convert_query(kb, source, target, given, {})
         except (ConversionError, NumericError):
             continue
         run = result.best.run
@@ -154,7 +151,7 @@ def _definition(
     lifts = (
         [Lift(definition, dict(values), f"{definition} (given)")] if definition in _LIFTS else []
     )
-    lifts += _convert_lifts(kb, definition, given, None) + _renyi_lifts(kb, definition, values)
+    lifts += _convert_lifts(kb, definition, given) + _renyi_lifts(kb, definition, values)
     if shape is Shape.gaussian:
         values = {"mu": values["mu"]}
     return definition, shape, values, lifts
@@ -217,7 +214,7 @@ def _mechanism(
             lifts.append(Lift(claim.definition, lifted, cited))
     if shape is Shape.laplace:  # its ε-DP guarantee lifts further along the catalog's maps
         text = {"epsilon": outward_text(upper(own["epsilon"]), up=True)}
-        lifts += _convert_lifts(kb, "differential-privacy", text, None)
+        lifts += _convert_lifts(kb, "differential-privacy", text)
     return mechanism.id, shape, own, lifts
 
 

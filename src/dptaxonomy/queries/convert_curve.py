@@ -25,7 +25,8 @@ from typing import Any
 
 from dptaxonomy.base.errors import ConversionError, DptaxError
 from dptaxonomy.base.records import record
-from dptaxonomy.queries.convert import PARAMETER_ALIASES, ConvertResult, convert
+from dptaxonomy.base.refusals import Refusal, RefusalKind
+from dptaxonomy.queries.convert import PARAMETER_ALIASES, ConvertResult, convert_result
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.rounding import outward_text
@@ -43,26 +44,32 @@ __all__ = [
 STANDARD_ORDERS = ("1.25", "1.5", "2", "3", "4", "5", "8", "10", "16", "32", "64", "128", "256")
 """The orders a curve is tabulated at (those of the domain only)."""
 
+
+def _bad(message: str) -> Refusal:
+    """A malformed curve or value: the user's input, not the mathematics."""
+    return Refusal(RefusalKind.invalid_value, message)
+
+
 _COLUMN_ALIASES = {"orders": "alpha", "order": "alpha", "rdp": "epsilon", **PARAMETER_ALIASES}
 
 
 def _text(value: Any, where: str) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ConversionError(f"{where}: {value!r} is not a number")
+        raise ConversionError(_bad(f"{where}: {value!r} is not a number"))
     return value if isinstance(value, str) else repr(value)
 
 
 def _points_of(data: Any, where: str) -> list[dict[str, str]]:
     if isinstance(data, list):
         if not all(isinstance(point, dict) for point in data):
-            raise ConversionError(f"{where}: a list of points must hold objects")
+            raise ConversionError(_bad(f"{where}: a list of points must hold objects"))
         return [{str(k): _text(v, where) for k, v in point.items()} for point in data]
     if not isinstance(data, dict) or not data:
-        raise ConversionError(f"{where}: expected a list of points or an object of columns")
+        raise ConversionError(_bad(f"{where}: expected a list of points or an object of columns"))
     columns = {str(k): v if isinstance(v, list) else [v] for k, v in data.items()}
     lengths = {len(values) for values in columns.values()}
     if len(lengths) != 1:
-        raise ConversionError(f"{where}: the columns have different lengths")
+        raise ConversionError(_bad(f"{where}: the columns have different lengths"))
     (length,) = lengths
     return [{k: _text(v[i], where) for k, v in columns.items()} for i in range(length)]
 
@@ -73,25 +80,25 @@ def read_curve(path: Path) -> list[dict[str, str]]:
     try:
         content = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ConversionError(f"cannot read the curve {where}: {exc.strerror}") from None
+        raise ConversionError(_bad(f"cannot read the curve {where}: {exc.strerror}")) from None
     stripped = content.strip()
     if stripped.startswith(("[", "{")):
         try:
             points = _points_of(json.loads(stripped), where)
         except json.JSONDecodeError as exc:
             raise ConversionError(
-                f"{where}: not valid JSON ({exc.msg}, line {exc.lineno})"
+                _bad(f"{where}: not valid JSON ({exc.msg}, line {exc.lineno})")
             ) from None
     else:
         rows = [line.replace(",", " ").split() for line in stripped.splitlines() if line.strip()]
         if len(rows) < 2:
-            raise ConversionError(f"{where}: expected a header of names and at least one row")
+            raise ConversionError(_bad(f"{where}: expected a header of names and at least one row"))
         header, body = rows[0], rows[1:]
         if any(len(row) != len(header) for row in body):
-            raise ConversionError(f"{where}: every row needs {len(header)} values")
+            raise ConversionError(_bad(f"{where}: every row needs {len(header)} values"))
         points = [dict(zip(header, row, strict=True)) for row in body]
     if not points:
-        raise ConversionError(f"{where}: the curve has no points")
+        raise ConversionError(_bad(f"{where}: the curve has no points"))
     return [{_COLUMN_ALIASES.get(k, k): v for k, v in point.items()} for point in points]
 
 
@@ -133,8 +140,6 @@ def convert_curve(
     points: list[dict[str, str]],
     fixed: Mapping[str, str],
     target_given: Mapping[str, str],
-    *,
-    catalog: Path | None = None,
 ) -> CurvePick:
     """Convert every point of a curve of ``source`` (plus ``fixed`` values), keep the tightest.
 
@@ -145,7 +150,7 @@ def convert_curve(
     refused = 0
     for index, point in enumerate(points):
         try:
-            result = convert(kb, source, target, {**fixed, **point}, target_given, catalog=catalog)
+            result = convert_result(kb, source, target, {**fixed, **point}, target_given)
         except ConversionError as exc:
             refused += 1
             first_error = first_error or exc
@@ -156,7 +161,9 @@ def convert_curve(
             best = (score, index, result)
     if best is None:
         assert first_error is not None
-        raise ConversionError(f"no point of the curve gives a result: {first_error}")
+        refusal = first_error.refusal
+        message = f"no point of the curve gives a result: {first_error}"
+        raise ConversionError(Refusal(refusal.kind, message, refusal.details))
     return CurvePick(best[2], best[1], tuple(points), refused)
 
 
@@ -232,14 +239,12 @@ def convert_or_table(
     target: str,
     source_given: Mapping[str, str],
     target_given: Mapping[str, str],
-    *,
-    catalog: Path | None = None,
 ) -> ConvertResult | CurveTable:
-    """:func:`~dptaxonomy.queries.convert.convert`, or, when it is refused and the target
+    """:func:`~dptaxonomy.queries.convert.convert_result`, or, when it is refused and the target
     has exactly one order parameter left open, the curve over :data:`STANDARD_ORDERS`
     (the refusal stands when no order gives a result)."""
     try:
-        return convert(kb, source, target, source_given, target_given, catalog=catalog)
+        return convert_result(kb, source, target, source_given, target_given)
     except ConversionError as refusal:
         try:
             resolved = kb.resolve(target)
@@ -258,7 +263,7 @@ def convert_or_table(
                 continue
             try:
                 fixed = {**given, name: value}
-                result = convert(kb, source, target, source_given, fixed, catalog=catalog)
+                result = convert_result(kb, source, target, source_given, fixed)
             except ConversionError as exc:
                 rows.append((value, None, str(exc)))
                 continue

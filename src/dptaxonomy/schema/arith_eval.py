@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from collections.abc import Callable
 from statistics import NormalDist
+from typing import Any
 
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
@@ -21,7 +23,15 @@ from dptaxonomy.schema.arith import (
 )
 from dptaxonomy.schema.arith_shared import RENDER_LIMIT, children, unique_nodes
 
-__all__ = ["MAX_BINOMIAL_N", "Compiled", "binomial_counts", "compile_expression", "evaluate"]
+__all__ = [
+    "COMPARISONS",
+    "MAX_BINOMIAL_N",
+    "Compiled",
+    "binomial_counts",
+    "compile_expression",
+    "evaluate",
+    "float_code",
+]
 
 
 def _phi(x: float) -> float:
@@ -92,6 +102,31 @@ def evaluate(node: Node, values: dict[str, float]) -> float:
 
 
 Compiled = Callable[[dict[str, float]], float]
+
+COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+"""Each comparison operator of the grammar as a function (floats, fractions alike)."""
+
+_CODE: dict[int, tuple[Node, Compiled]] = {}
+"""Each node's code by ``id`` (the node is kept with it, so its id stays its own)."""
+_CODE_KEPT = 4096
+
+
+def float_code(node: Node) -> Compiled:
+    """``node`` compiled once per node object (:func:`compile_expression`), for callers that
+    evaluate the same tree many times: no hashing of the tree, no size count per call."""
+    entry = _CODE.get(id(node))
+    if entry is None or entry[0] is not node:
+        if len(_CODE) >= _CODE_KEPT:
+            _CODE.clear()
+        entry = _CODE[id(node)] = (node, compile_expression(node))
+    return entry[1]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -19,6 +19,7 @@ __all__ = [
     "Claim",
     "PerfectPrivacy",
     "Properties",
+    "StandardValue",
     "VacuousValue",
     "check_constant_in_domain",
 ]
@@ -141,6 +142,13 @@ class VacuousValue(_Strict):
         if not self.parameters and self.described is None:
             raise ValueError("give `parameters`, or `described`, or both")
         return self
+
+
+class StandardValue(_Strict):
+    """The value the field's usual form fixes a parameter to (ξ = 0 in ρ-zCDP)."""
+
+    value: Label = Field(description="The value, a number inside the domain, e.g. `0`.")
+    form: Label = Field(description="The usual form it gives, as the field writes it: `ρ-zCDP`.")
 
 
 def check_constant_in_domain(

@@ -26,6 +26,7 @@ from dptaxonomy.schema.claims import (
     Claim,
     PerfectPrivacy,
     Properties,
+    StandardValue,
     VacuousValue,
     check_constant_in_domain,
 )
@@ -127,6 +128,15 @@ class Parameter(_Strict):
         ),
     )
 
+    standard: StandardValue | None = Field(
+        default=None,
+        description=(
+            "The value the field's usual form fixes this parameter to, and the name of that "
+            "form (ξ = 0 gives ρ-zCDP): `dptax convert` uses it when the value is not given, "
+            "and says so."
+        ),
+    )
+
     @field_validator("domain")
     @classmethod
     def _domain(cls, value: str, info: ValidationInfo) -> str:
@@ -136,6 +146,13 @@ class Parameter(_Strict):
             except ArithmeticError_ as exc:
                 raise ValueError(f"not an interval: {exc}") from None
         return value
+
+    @model_validator(mode="after")
+    def _standard_inside(self) -> Parameter:
+        if self.standard is not None:
+            domains = {self.name: self.domain}
+            check_constant_in_domain(self.name, self.standard.value, domains, "standard")
+        return self
 
 
 class DefinitionSet(_Strict):

@@ -44,7 +44,7 @@ def issue_link(repository: str, title: str, body: str, labels: str = "") -> str:
 
 def pair_context(catalog: Catalog, reasoner: Reasoner, a: str, b: str) -> dict[str, Any]:
     """The verdict on (a, b), its strictness, extension and every proof."""
-    relationship = reasoner.relate(a, b)
+    relationship = reasoner.relationship(a, b)
     proofs = [proof_data(p) for p in relationship.proofs]
     parametric = None
     if relationship.parametric is not None and relationship.parametric not in relationship.proofs:

@@ -199,7 +199,7 @@ def _pair_results(
     """The claim judged on the mechanism's worst-case pair at each grid point."""
     kind = mechanism.pair.kind if mechanism.pair is not None else None
     evaluable = evaluable_for(kind, claim.definition, EVALUABLE)
-    definition = catalog.definitions.get(claim.definition)
+    definition = catalog.definition(claim.definition)
     if evaluable is None or definition is None or not cases:
         return []
     if isinstance(claim, Satisfies):

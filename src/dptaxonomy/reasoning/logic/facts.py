@@ -161,7 +161,7 @@ def _restricting(
     )
 
     implying_id = target if implying_is_target(relation.kind) else subject
-    implying_definition = catalog.definitions.get(implying_id)
+    implying_definition = catalog.definition(implying_id)
     implying = (
         {p.name: p.domain for p in implying_definition.parameters} if implying_definition else {}
     )

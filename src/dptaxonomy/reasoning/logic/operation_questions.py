@@ -41,7 +41,7 @@ class OperationQuestion:
 
 def _numeric(kb: KnowledgeBase, definition: str) -> bool:
     return any(
-        kind in ("real", "integer") for _, kind, _, _ in kb.info[definition].conversion_parameters
+        kind in ("real", "integer") for _, kind, *_ in kb.info[definition].conversion_parameters
     )
 
 

@@ -86,7 +86,7 @@ def _restricting(catalog: Catalog, step: Fact) -> bool:
     implying_id = (
         step.origin.target if implying_is_target(relation.kind) else step.origin.definition
     )
-    implying = catalog.definitions.get(implying_id)
+    implying = catalog.definition(implying_id)
     domains = {p.name: p.domain for p in implying.parameters} if implying else {}
     implied_id = step.origin.definition if implying_id == step.origin.target else step.origin.target
     implied = catalog.definitions.get(implied_id)

@@ -18,6 +18,7 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
+from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.maps.bisection import STEPS, Bracket, float_key, smallest_passing
 from dptaxonomy.reasoning.maps.conversion import (
     ChainRefused,
@@ -27,9 +28,9 @@ from dptaxonomy.reasoning.maps.conversion import (
     free_parameters,
     run_chain,
 )
-from dptaxonomy.reasoning.maps.conversion_chains import Chain
 from dptaxonomy.reasoning.maps.numeric import IV, holds, point, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
+from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.reasoning.maps.rounding import outward_text
 from dptaxonomy.schema.arith import parse_condition
 
@@ -142,7 +143,10 @@ def solve(
         return math.inf if found is None else float(float_key(found.found))
 
     points = minimise(objective, [d for d in domains if d is not None]) if keys else [[]]
-    reason = f"no value of {name} makes the chain's {bound} at most the {bound} given"
+    refusal = ChainRefused(
+        f"no value of {name} makes the chain's {bound} at most the {bound} given",
+        kind=RefusalKind.not_attained,
+    )
     for values in points[:_FALLBACKS]:
         choice = dict(zip(keys, values, strict=True))
         bracket = search(choice, STEPS)
@@ -151,8 +155,8 @@ def solve(
         solution = _check(chain, specs, source, given, inversion, choice, bracket)
         if isinstance(solution, Solution):
             return solution
-        reason = solution
-    raise ChainRefused(reason)
+        refusal = solution
+    raise refusal
 
 
 def _check(
@@ -163,7 +167,7 @@ def _check(
     inversion: Inversion,
     choice: dict[FreeKey, float],
     bracket: Bracket,
-) -> Solution | str:
+) -> Solution | ChainRefused:
     """The interval run at the bracket's value, nudged up until it certainly holds, or why not."""
     name, bound = inversion.solve_for.name, inversion.bounded
     others = {k: v for k, v in given.items() if k != bound}
@@ -172,12 +176,13 @@ def _check(
         f"the sound bound on {bound} exceeds the value given near "
         f"{name} = {outward_text(candidate, up=True)}"
     )
+    kind = RefusalKind.not_attained
     for nudge in _NUDGES:
         q = candidate * (1 + nudge) if candidate > 0 else candidate + nudge
         try:
             run = run_chain(chain, specs, source, {**others, name: point(q)}, choice, exact=True)
         except ChainRefused as exc:
-            reason = exc.reason
+            reason, kind = exc.reason, exc.kind
             continue
         computed = run.target_values[bound]
         if holds(_AT_MOST, {"x": computed, "y": given[bound]}) is True:
@@ -185,4 +190,4 @@ def _check(
             solved = ChainRun(values, (name,), run.checks, run.raised)
             tried = Bracket(q, bracket.below)
             return Solution(solved, upper(computed), choice, tried.precision)
-    return reason
+    return ChainRefused(reason, kind=kind)

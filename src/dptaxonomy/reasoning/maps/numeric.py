@@ -214,9 +214,17 @@ _MAX_EXPONENT = 1 << 20
 mpmath's exponential of a much larger argument fails inside (an integer too large)."""
 
 
+_TINY = 2.0**-40
+"""Below this magnitude e^x is enclosed from its elementary bounds, not by mpmath (:func:`_exp`)."""
+
+
 def _exp(value: IV) -> IV:
     """Enclosure of e^x; "not finite" when x may exceed :data:`_MAX_EXPONENT`."""
     _require(upper(value) <= _MAX_EXPONENT, "the value is not finite")
+    if max(abs(lower(value)), abs(upper(value))) < _TINY:
+        # mpmath's interval exp returns [1, 1] for some tiny positive x (x = 5.6e-34 at 96
+        # bits), which excludes e^x: there, 1 + x ≤ e^x ≤ 1 + x + x² (|x| ≤ 1) instead
+        return _iv.mpf([(1 + value).a, (1 + value + value * value).b])
     return _iv.exp(value)
 
 
