@@ -22,9 +22,15 @@ ratios to a bare ``python -c pass`` (see :mod:`scripts.bench_commands`):
 ``python scripts/bench.py --commands [--rounds 10] [--json]``; ``--instructions``
 counts their instructions instead (valgrind; see :mod:`scripts.bench_instructions`).
 
+``--compose`` times ``dptax compose`` against dp_accounting's PLD accountant on the DP-SGD
+case and prints the comparison table (see :mod:`scripts.bench_compose`).
+
 ``--scale`` runs the scale cases instead (chains, stars, random catalogs up to
 10× the real one, wide mechanism grids; see :mod:`scripts.bench_scale`):
-``python scripts/bench.py --scale [--quick] [--write docs/performance.md]``.
+``python scripts/bench.py --scale [--quick]``.
+
+``--record`` appends the run to ``docs/performance-history.json`` and rewrites
+docs/performance.md from it (see :mod:`scripts.bench_page`).
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from typing import Any
 
 from dptaxonomy.catalog.store import Catalog, load_catalog, open_catalog
 from dptaxonomy.catalog.synthetic import SYNTHETIC_KEY, random_relations, synthetic_id
-from dptaxonomy.queries.convert import convert
+from dptaxonomy.queries.convert import convert_result
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.reasoner import Reasoner
@@ -166,7 +172,7 @@ def _ratio(a: float | None, b: float | None) -> str:
 
 
 def text_report(rows: list[dict[str, Any]]) -> str:
-    """The rows as a table, with the ratios the README quotes."""
+    """The rows as a table, with the ratios docs/performance.md shows."""
     header = ["size", "facts", "load", "engine", "query", "networkx", "sparql", "owlrl"]
     lines = [
         " ".join(f"{h:>8}" for h in header) + "  engine/nx  owlrl/engine  sparql/engine  peak MiB"
@@ -250,7 +256,7 @@ def measure_conversions() -> list[dict[str, Any]]:
     opendp = _opendp_zcdp()
     rows = []
     for source, target, given, fixed in CONVERSIONS:
-        query = _best(lambda s=source, t=target, g=given, f=fixed: convert(kb, s, t, g, f))
+        query = _best(lambda s=source, t=target, g=given, f=fixed: convert_result(kb, s, t, g, f))
         args = _command(source, target, given, fixed)
         command = _best(lambda a=args: subprocess.run(a, capture_output=True, check=True), 3)
         rows.append(
@@ -311,23 +317,38 @@ def main(argv: list[str] | None = None) -> None:
         "--scale", action="store_true", help="run the scale cases (scripts/bench_scale.py)"
     )
     parser.add_argument("--quick", action="store_true", help="for --scale: smallest sizes only")
-    parser.add_argument("--write", default="", help="for --scale: write the Markdown page here")
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="append the run to docs/performance-history.json and rewrite docs/performance.md",
+    )
     parser.add_argument("--rounds", type=int, default=10, help="rounds for --commands")
+    parser.add_argument(
+        "--compose", action="store_true", help="dptax compose against the accountants"
+    )
     parser.add_argument(
         "--only", default="", help="for --commands: comma-separated command names (default all)"
     )
     options = parser.parse_args(argv)
+    if options.compose:
+        _importable_scripts()
+        from scripts.bench_compose import compose_report
+
+        print(compose_report(min(options.rounds, 5)))
+        return
     if options.scale:
-        _scale(options.quick, options.write, options.json)
+        _scale(options.quick, options.record, options.json)
         return
     if options.instructions:
-        _instructions([n for n in options.only.split(",") if n], options.json)
+        _instructions([n for n in options.only.split(",") if n], options.record, options.json)
         return
     if options.commands:
-        _commands(options.rounds, [n for n in options.only.split(",") if n], options.json)
+        names = [n for n in options.only.split(",") if n]
+        _commands(options.rounds, names, options.record, options.json)
         return
     if options.conversions:
         found = measure_conversions()
+        _record(options.record, "conversions", found)
         print(json.dumps(found, indent=2) if options.json else conversions_report(found))
         return
     try:
@@ -337,6 +358,7 @@ def main(argv: list[str] | None = None) -> None:
     if any(size < 2 for size in sizes):
         parser.error("sizes must be at least 2")
     rows = [measure(size, peers=not options.no_peers) for size in sorted(sizes)]
+    _record(options.record, "sizes", rows)
     print(json.dumps(rows, indent=2) if options.json else text_report(rows))
 
 
@@ -346,7 +368,15 @@ def _importable_scripts() -> None:
         sys.path.insert(0, root)
 
 
-def _instructions(names: list[str], as_json: bool) -> None:
+def _record(wanted: bool, kind: str, rows: list[dict[str, Any]], note: str = "") -> None:
+    if wanted:
+        _importable_scripts()
+        from scripts.bench_page import record
+
+        record(kind, rows, note=note)
+
+
+def _instructions(names: list[str], wanted: bool, as_json: bool) -> None:
     _importable_scripts()
     from scripts.bench_commands import COMMANDS
     from scripts.bench_instructions import count_instructions, instructions_report
@@ -355,21 +385,22 @@ def _instructions(names: list[str], as_json: bool) -> None:
     if unknown:
         raise SystemExit(f"--only takes {', '.join(COMMANDS)}")
     rows = count_instructions(names or None)
+    counted = [{"command": n, "instructions": c, "ratio": round(r, 2)} for n, c, r in rows[1:]]
+    _record(wanted, "instructions", counted, note=f"`python -c pass`: {rows[0][1]} instructions")
     print(json.dumps(rows, indent=2) if as_json else instructions_report(rows))
 
 
-def _scale(quick: bool, write: str, as_json: bool) -> None:
+def _scale(quick: bool, wanted: bool, as_json: bool) -> None:
     _importable_scripts()
-    from scripts.bench_scale import measure_scale, scale_markdown
+    from scripts.bench_page import KINDS
+    from scripts.bench_scale import measure_scale
 
     rows = measure_scale(quick)
-    text = json.dumps(rows, indent=2) if as_json else scale_markdown(rows)
-    if write:
-        Path(write).write_text(scale_markdown(rows), encoding="utf-8")
-    print(text)
+    _record(wanted, "scale", rows, note="the smallest size of each case only" if quick else "")
+    print(json.dumps(rows, indent=2) if as_json else "\n".join(KINDS["scale"][2](rows)))
 
 
-def _commands(rounds: int, names: list[str], as_json: bool) -> None:
+def _commands(rounds: int, names: list[str], wanted: bool, as_json: bool) -> None:
     _importable_scripts()
     from scripts.bench_commands import COMMANDS, command_report, measure_commands
 
@@ -377,6 +408,7 @@ def _commands(rounds: int, names: list[str], as_json: bool) -> None:
     if unknown or rounds < 1:
         raise SystemExit(f"--only takes {', '.join(COMMANDS)}; --rounds at least 1")
     timings = measure_commands(rounds, names or None)
+    _record(wanted, "commands", [t.row() for t in timings], note=f"{rounds} rounds")
     print(json.dumps([t.row() for t in timings], indent=2) if as_json else command_report(timings))
 
 

@@ -18,7 +18,7 @@ import warnings
 from typing import Any
 
 from dptaxonomy.catalog.store import open_catalog
-from dptaxonomy.queries.convert import convert
+from dptaxonomy.queries.convert import convert_result
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
@@ -35,7 +35,7 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
 def _ours(
     kb: KnowledgeBase, source: str, target: str, given: dict[str, str], fixed: dict[str, str]
 ) -> Any:
-    return convert(kb, source, target, given, fixed).to_json()["to"]
+    return convert_result(kb, source, target, given, fixed).to_json()["to"]
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ you do, naming this command.
 from __future__ import annotations
 
 import shutil
+import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -47,6 +48,14 @@ def _fixture_export(kind: ExportKind) -> bytes:
     return produce(kind, *_compiled(FIXTURE))
 
 
+def _performance_page() -> bytes:
+    if str(ROOT) not in sys.path:  # run as `python scripts/refresh_generated.py`
+        sys.path.insert(0, str(ROOT))
+    from scripts.bench_page import page_markdown, read_history
+
+    return page_markdown(read_history()).encode()
+
+
 def generators() -> dict[Path, Callable[[], bytes]]:
     """Every generated file and how to build it."""
     files: dict[Path, Callable[[], bytes]] = {}
@@ -67,13 +76,22 @@ def generators() -> dict[Path, Callable[[], bytes]]:
     ):
         files[golden / f"fixture.{suffix}"] = partial(_fixture_export, export)
     files[ROOT / "docs" / "overview.dot"] = lambda: _overview().encode()
-    if shutil.which("dot"):
-        files[ROOT / "docs" / "overview.svg"] = lambda: render(_overview(), "svg")
+    files[ROOT / "docs" / "performance.md"] = _performance_page
+    files[OVERVIEW_SVG] = lambda: render(_overview(), "svg")
     return files
+
+
+OVERVIEW_SVG = ROOT / "docs" / "overview.svg"
+"""The one generated file that needs Graphviz's dot."""
 
 
 def main() -> None:
     for path, build in generators().items():
+        if path == OVERVIEW_SVG and shutil.which("dot") is None:
+            print(
+                f"not regenerated: {path.relative_to(ROOT)} needs Graphviz's dot", file=sys.stderr
+            )
+            continue
         data = build()
         if not path.exists() or path.read_bytes() != data:
             path.parent.mkdir(parents=True, exist_ok=True)

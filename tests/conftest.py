@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dptaxonomy.catalog.store import Catalog, load_catalog
+from tests.external import require, skipped_line
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG_DIR = ROOT / "catalog"
@@ -39,16 +40,34 @@ def sparql_endpoint() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture
+def graphviz() -> None:
+    """Graphviz's dot, or the test fails saying how to install it (``tests/external.py``)."""
+    require("dot")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """End the run with how many tests were skipped and why (none should be, unless allowed)."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None:
+        return
+    reasons = []
+    for report in reporter.stats.get("skipped", []):
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        reasons.append(reason.removeprefix("Skipped: "))
+    line = skipped_line(reasons)
+    if line is not None:
+        reporter.write_line(line)
+
+
 @pytest.fixture(scope="session")
 def site_dir(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The website of the real catalog, built once (needs Graphviz's dot)."""
-    import shutil
-
     from dptaxonomy.export.site.builder import SiteOptions, build_site
     from dptaxonomy.reasoning.compile import compile_knowledge_base
 
-    if shutil.which("dot") is None:
-        pytest.skip("the site's diagrams need Graphviz's dot")
+    require("dot")
     out = tmp_path_factory.mktemp("site") / "site"
     build_site(catalog, compile_knowledge_base(catalog), out, SiteOptions(date="2026-11-26"))
     return out

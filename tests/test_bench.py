@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
-import shutil
+from pathlib import Path
 
 import pytest
 from scripts.bench import main
+
+from tests.external import require
 
 
 @pytest.mark.slow
@@ -64,8 +66,7 @@ def test_bench_commands_reports_every_ratio(capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.slow
 def test_bench_instructions_counts_a_command(capsys: pytest.CaptureFixture[str]) -> None:
-    if shutil.which("valgrind") is None:
-        pytest.fail("valgrind is not installed (.ci/run installs it)")
+    require("valgrind")
     main(["--instructions", "--only", "show", "--json"])
     rows = json.loads(capsys.readouterr().out)
     assert [row[0] for row in rows] == ["python -c pass", "show"]
@@ -78,3 +79,33 @@ def test_bench_instructions_counts_a_command(capsys: pytest.CaptureFixture[str])
 def test_bench_commands_rejects_unknown_names() -> None:
     with pytest.raises(SystemExit, match="--only takes show, list"):
         main(["--commands", "--only", "fly"])
+
+
+def test_record_appends_a_run_and_rewrites_the_page(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import scripts.bench_page as page
+
+    history, written = tmp_path / "history.json", tmp_path / "performance.md"
+    history.write_text(page.HISTORY.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(page, "HISTORY", history)
+    monkeypatch.setattr(page, "PAGE", written)
+    before = len(page.read_history(history))
+    main(["--sizes", "20", "--no-peers", "--record"])
+    capsys.readouterr()
+    runs = page.read_history(history)
+    assert len(runs) == before + 1
+    (last,) = runs[before:]
+    assert last["kind"] == "sizes"
+    assert [row["size"] for row in last["rows"]] == [20]
+    text = written.read_text(encoding="utf-8")
+    assert text == page.page_markdown(runs)
+    assert f"**{last['date']}**" in text
+    assert "| 20 | " in text
+
+
+def test_record_refuses_an_unknown_kind() -> None:
+    from scripts.bench_page import record
+
+    with pytest.raises(ValueError, match="unknown kind 'speed'; the kinds: commands, "):
+        record("speed", [])

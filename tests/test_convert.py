@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 
+import mpmath
 import pytest
 
 from tests.clirunner import run
@@ -73,9 +74,9 @@ def test_free_order_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
             "dptax: rho = -1 is outside the domain [0, inf) of rho of zero-concentrated-dp\n",
         ),
         (
-            ("--from", "rho=0.5"),
-            "dptax: missing parameter xi of zero-concentrated-dp (domain [0, inf)): "
-            "give --from xi=VALUE\n",
+            ("--from", "xi=0.5"),
+            "dptax: missing parameter rho of zero-concentrated-dp (domain [0, inf)): "
+            "give --from rho=VALUE\n",
         ),
         (
             ("--from", "rho=abc", "--from", "xi=0"),
@@ -117,19 +118,18 @@ def test_no_implication_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
         1,
         "dptax: approximate-dp does not imply differential-privacy: a separation is known "
         "([DP20] Section 3.3, first paragraph: ¬(approximate-dp ≻ differential-privacy), "
-        "catalog/approximate-dp.yaml:72)\n",
+        "catalog/approximate-dp.yaml:126)\n",
     )
 
 
 def test_implication_without_maps_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run(
-        capsys, "convert", "(ε, δ)-DP", "probabilistic DP", "--from", "eps=1", "--from", "delta=0.1"
-    )
+    """(ε, δ)-DP → ProDP was this case until issue 24 gave it a map (KS14's argument)."""
+    result = run(capsys, "convert", "differential-obliviousness", "dp-for-ram")
     assert (result.code, result.err) == (
         1,
-        "dptax: approximate-dp ≻ probabilistic-dp is known, but no chain of its steps carries "
-        "parameter maps, so the catalog gives no numbers "
-        "(see: dptax relate approximate-dp probabilistic-dp)\n",
+        "dptax: differential-obliviousness ≻ dp-for-ram is known, but no chain of its steps "
+        "carries parameter maps, so the catalog gives no numbers "
+        "(see: dptax relate differential-obliviousness dp-for-ram)\n",
     )
 
 
@@ -222,14 +222,45 @@ def test_gdp_gives_delta_for_epsilon(capsys: pytest.CaptureFixture[str]) -> None
     assert exact <= delta <= exact * (1 + 1e-12)
 
 
-def test_gdp_to_zcdp_is_known_but_gives_no_numbers(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run(capsys, "convert", "GaussDP", "zCoDP", "--from", "mu=1")
+def test_gdp_to_zcdp_is_mu_squared_over_two(capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused until issue 24 added the map μ-GDP ⇒ (0, μ²/2)-zCDP (DRS21)."""
+    result = run(capsys, "convert", "GaussDP", "zCoDP", "--from", "mu=1", "-f", "json")
+    assert result.code == 0, result.err
+    values = json.loads(result.out)["to"]
+    assert (values["rho"]["value"], values["xi"]["value"]) == (0.5, 0.0)
+
+
+def test_zcdp_to_gdp_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "convert", "zCoDP", "GaussDP", "--from", "rho=1", "--from", "xi=0")
     assert (result.code, result.err) == (
         1,
-        "dptax: gaussian-dp ≻ zero-concentrated-dp is known, but no chain of its steps carries "
-        "parameter maps, so the catalog gives no numbers (see: dptax relate gaussian-dp "
-        "zero-concentrated-dp)\n",
+        "dptax: no known implication from zero-concentrated-dp to gaussian-dp\n",
     )
+
+
+@pytest.mark.parametrize(("omega", "bound"), [("2", 12.4492162), ("10", 1.273853426)])
+def test_tcdp_uses_its_best_order(
+    capsys: pytest.CaptureFixture[str], omega: str, bound: float
+) -> None:
+    """(ρ, ω)-tCDP gives (α, ρα)-RDP at every order α ≤ ω: the order is chosen, not fixed at
+    min(ω, 2) (which gave 12.449 at every ω ≥ 2)."""
+    args = ("convert", "tCoDP[BDRS18]", "(ε, δ)-DP", "--from", "rho=0.01", "--from")
+    result = run(capsys, *args, f"omega={omega}", "--to", "delta=1e-6", "-f", "json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["to"]["epsilon"]["value"] == pytest.approx(bound, rel=1e-9)
+
+
+@pytest.mark.parametrize("delta", ["0.5", "0.9"])
+def test_renyi_at_a_large_delta_gives_epsilon_zero(
+    capsys: pytest.CaptureFixture[str], delta: str
+) -> None:
+    """(α, ε)-RDP bounds KL, and Pinsker bounds the total variation: ε = 0 at δ ≥ √(ε/2)
+    (it was 63.7 for (1.01, 0.001)-RDP at δ = 0.5, and 0.15 for (10, 0.5) at δ = 0.9)."""
+    for alpha, bound in (("1.01", "0.001"), ("10", "0.5")):
+        args = ("convert", "RényiDP", "(ε, δ)-DP", "--from", f"alpha={alpha}", "--from")
+        result = run(capsys, *args, f"epsilon={bound}", "--to", f"delta={delta}", "-f", "json")
+        assert result.code == 0, result.err
+        assert json.loads(result.out)["to"]["epsilon"]["value"] == 0.0
 
 
 def test_gaussian_mechanism_uses_its_exact_profile(capsys: pytest.CaptureFixture[str]) -> None:
@@ -345,3 +376,23 @@ def test_only_plain_decimals_are_read(capsys: pytest.CaptureFixture[str], value:
     assert result.err.startswith("dptax: rho of zero-concentrated-dp: '")
     assert result.err.endswith("' is not a number (domain [0, inf))\n")
     assert len(result.err) < 200
+
+
+@pytest.mark.parametrize(("epsilon", "exponent"), [("1", -13), ("3", -100)])
+def test_zcdp_delta_at_epsilon_through_renyi_orders(
+    capsys: pytest.CaptureFixture[str], epsilon: str, exponent: int
+) -> None:
+    """δ at a given ε is solved jointly with the Rényi order (issue 24): ρ = 0.01 gives
+    δ ≈ 1.7e-13 at ε = 1 and ≈ 2.1e-100 at ε = 3 (not 3.8e-11 at both, the old floor), and
+    never below the Gaussian mechanism's exact δ (its profile: the tight ρ-zCDP case)."""
+    args = ("convert", "zCoDP", "(ε, δ)-DP", "--from", "xi=0", "--from", "rho=0.01")
+    result = run(capsys, *args, "--to", f"epsilon={epsilon}", "-f", "json")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    delta = data["to"]["delta"]["value"]
+    assert math.floor(math.log10(delta)) == exponent
+    mu, eps = mpmath.sqrt(mpmath.mpf("0.02")), mpmath.mpf(epsilon)
+    exact = mpmath.ncdf(-eps / mu + mu / 2) - mpmath.exp(eps) * mpmath.ncdf(-eps / mu - mu / 2)
+    assert delta >= exact
+    assert data["solved"]["precision"] < 1e-9
+    assert [f["definition"] for f in data["free"]] == ["renyi-dp"]

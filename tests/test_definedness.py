@@ -11,9 +11,9 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
-from dptaxonomy.reasoning.maps.chains import compose, parametric_chains
 from dptaxonomy.reasoning.maps.definedness import composition_defect, undefined_part
 from dptaxonomy.reasoning.maps.parameters import composed_map, composition_problem
+from dptaxonomy.reasoning.maps.ranking import compose, parametric_chains
 from dptaxonomy.reasoning.reasoner import Reasoner
 from dptaxonomy.schema.arith import parse_expression
 from tests.clirunner import run
@@ -74,13 +74,16 @@ def test_an_undefined_expression_alone_is_a_defect(kb: KnowledgeBase) -> None:
     )
 
 
-def test_no_parametric_chain_or_proof_for_kl_to_approximate_dp(kb: KnowledgeBase) -> None:
-    assert parametric_chains(kb, "kl-privacy", "approximate-dp") == []
+def test_kl_to_approximate_dp_is_only_its_direct_map(kb: KnowledgeBase) -> None:
+    """The chain through Rényi DP at α = 1 (log(1/δ)/(1 − 1)) is never shown; since issue 24
+    the direct map (Pinsker, Bretagnolle–Huber) is the one parametric chain."""
+    direct = {"delta": "min(sqrt(epsilon / 2), sqrt(1 - exp(-epsilon)))"}
+    chains = parametric_chains(kb, "kl-privacy", "approximate-dp")
+    assert [c.mapping for c in chains] == [direct]
     reasoner = Reasoner(kb)
-    assert reasoner.search.parametric("kl-privacy", "approximate-dp") is None
-    relationship = reasoner.relate("kl-privacy", "approximate-dp")
-    assert relationship.parametric is None
-    assert relationship.chains == ()
+    proof = reasoner.search.parametric("kl-privacy", "approximate-dp")
+    assert proof is not None
+    assert composed_map(proof) == direct
 
 
 def test_every_shown_composed_map_is_defined(kb: KnowledgeBase) -> None:
@@ -110,7 +113,6 @@ def test_relate_and_explain_show_no_division_by_zero(
     result = run(capsys, command, "KL privacy", "(ε,δ)-DP")
     assert result.code == 0, result.err
     assert "(1 - 1)" not in result.out
-    assert "With parameters" not in result.out
     data = json.loads(run(capsys, command, "KL privacy", "(ε,δ)-DP", "-f", "json").out)
     assert "(1 - 1)" not in json.dumps(data)
 
@@ -119,8 +121,8 @@ def test_the_site_pair_page_shows_no_undefined_map(kb: KnowledgeBase, catalog: C
     from dptaxonomy.export.site.pages import pair_context
 
     context = pair_context(catalog, Reasoner(kb), "kl-privacy", "approximate-dp")
-    assert context["chain_map"] == []
-    assert context["parametric"] is None
+    assert "(1 - 1)" not in json.dumps(context["chain_map"], default=str)
+    assert "(1 - 1)" not in json.dumps(context["parametric"], default=str)
 
 
 @pytest.mark.slow

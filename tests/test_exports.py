@@ -28,6 +28,7 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.schema.models import Reference
 from tests.clirunner import run
 from tests.conftest import FIXTURES, ROOT
+from tests.external import require
 
 
 @pytest.fixture(scope="module")
@@ -141,11 +142,9 @@ def test_dot_escapes_labels_and_filters(catalog: Catalog, kb: KnowledgeBase) -> 
     assert '"pareto-dp"' not in text
     table3 = dot_text(catalog, kb, DiagramOptions(only_table3=True))
     assert '"quantum-dp"' not in table3
-    if shutil.which("dot"):
-        done = subprocess.run(
-            ["dot", "-Tsvg"], input=text.encode(), capture_output=True, check=False
-        )
-        assert done.returncode == 0, done.stderr
+    require("dot")
+    done = subprocess.run(["dot", "-Tsvg"], input=text.encode(), capture_output=True, check=False)
+    assert done.returncode == 0, done.stderr
 
 
 def test_render_without_graphviz(

@@ -127,3 +127,26 @@ def test_rounding_is_outward() -> None:
     third = exact("1") / exact("3")
     assert lower(third) < 1 / 3 < upper(third) or lower(third) <= 1 / 3 <= upper(third)
     assert upper(third) == math.nextafter(lower(third), math.inf)
+
+
+@pytest.mark.parametrize("p", ["1e-300", "0.001", "0.5", "0.7310585786", "0.999999999"])
+def test_phi_inv_encloses_the_quantile(p: str) -> None:
+    """Φ⁻¹ (issue 24, for ε-DP ⇒ μ-GDP) encloses the quantile (Φ at its ends, to 60 digits,
+    brackets p), tightly, in the tails too."""
+    from dptaxonomy.reasoning.maps.numeric import evaluate_interval, exact, lower, upper
+    from dptaxonomy.schema.arith import parse_expression
+
+    value = evaluate_interval(parse_expression("Phi_inv(p)"), {"p": exact(p)})
+    with mpmath.workdps(60):
+        target = mpmath.mpf(p)
+        assert mpmath.ncdf(lower(value)) <= target <= mpmath.ncdf(upper(value))
+    assert upper(value) - lower(value) <= 1e-12 * max(1.0, abs(lower(value)))
+
+
+def test_phi_inv_refuses_outside_the_unit_interval() -> None:
+    from dptaxonomy.base.errors import NumericError
+    from dptaxonomy.reasoning.maps.numeric import evaluate_interval, exact
+    from dptaxonomy.schema.arith import parse_expression
+
+    with pytest.raises(NumericError, match=r"^Phi_inv of a value that may be outside \(0, 1\)$"):
+        evaluate_interval(parse_expression("Phi_inv(p)"), {"p": exact("1")})

@@ -184,7 +184,7 @@ def reasoner(catalog: Catalog) -> Reasoner:
 def test_sok_answers(
     catalog: Catalog, reasoner: Reasoner, a: str, b: str, verdict: str, extension: str
 ) -> None:
-    answer = reasoner.relate(a, b)
+    answer = reasoner.relationship(a, b)
     assert (answer.verdict, answer.extension) == (verdict, extension)
     for proof in answer.proofs:
         check_proof(catalog, proof)

@@ -144,7 +144,7 @@ def test_relate_is_consistent_with_the_closure(items: list[Item]) -> None:
     reasoner = Reasoner(kb)
     for a in IDS[:5]:
         for b in IDS[:5]:
-            answer, mirror = reasoner.relate(a, b), reasoner.relate(b, a)
+            answer, mirror = reasoner.relationship(a, b), reasoner.relationship(b, a)
             swapped = {
                 "stronger": "weaker",
                 "weaker": "stronger",

@@ -175,7 +175,10 @@ def test_convert_refuses_the_disputed_map(capsys: pytest.CaptureFixture[str]) ->
     assert (result.code, result.out, result.err) == (
         1,
         "",
-        "dptax: no known implication from epsilon-delta-semantic-privacy to approximate-dp\n",
+        "dptax: the only known implication from epsilon-delta-semantic-privacy to approximate-dp "
+        "is disputed ([KS14] Section 2, Theorem 2.4 (2), "
+        "catalog/epsilon-delta-semantic-privacy.yaml:58); "
+        "the catalog keeps it as printed and does not use it\n",
     )
 
 

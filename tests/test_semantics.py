@@ -91,7 +91,7 @@ def test_open_domain_makes_strict_positivity_a_domain_condition() -> None:
 
 def test_restricting_equivalence_is_only_conditional() -> None:
     kb = _kb(["a", "b"], [("b", W, "a"), ("b", E, "a")], {1: ["delta == 0"]})
-    r = Reasoner(kb).relate("a", "b")
+    r = Reasoner(kb).relationship("a", "b")
     assert r.verdict is Verdict.stronger
     assert [(c.verdict, c.conditions) for c in r.conditional] == [
         (Verdict.equivalent, ("delta == 0 (over b's parameters)",))
@@ -100,7 +100,7 @@ def test_restricting_equivalence_is_only_conditional() -> None:
 
 def test_domain_and_choice_conditions_do_not_block() -> None:
     kb = _kb(["a", "b"], [("a", S, "b")], {0: ["epsilon >= 0", "alpha > 1"]})
-    r = Reasoner(kb).relate("a", "b")
+    r = Reasoner(kb).relationship("a", "b")
     assert r.verdict is Verdict.stronger
     assert r.conditional == ()
     assert not r.proofs[0].conditional
@@ -112,7 +112,7 @@ def test_conditions_of_a_chain_are_conjoined() -> None:
         [("a", S, "b"), ("b", S, "c")],
         {0: ["delta == 0"], 1: ["epsilon <= 1"]},
     )
-    r = Reasoner(kb).relate("a", "c")
+    r = Reasoner(kb).relationship("a", "c")
     assert r.verdict is Verdict.unknown
     (c,) = r.conditional
     assert c.verdict is Verdict.stronger
@@ -130,13 +130,13 @@ def test_conditions_are_restated_through_maps() -> None:
     catalog.entries["a"] = LoadedDefinition(
         first.model_copy(update={"relations": [relation]}), "a.yaml", Located()
     )
-    (c,) = Reasoner(compile_knowledge_base(catalog)).relate("a", "c").conditional
+    (c,) = Reasoner(compile_knowledge_base(catalog)).relationship("a", "c").conditional
     assert c.conditions == ("delta == 0", "2 * epsilon <= 1")
 
 
 def test_conditional_extension() -> None:
     kb = _kb(["a", "b"], [("a", X, "b")], {0: ["delta == 0"]})
-    r = Reasoner(kb).relate("a", "b")
+    r = Reasoner(kb).relationship("a", "b")
     assert r.extension is Extension.none
     assert [c.verdict for c in r.conditional] == [Extension.a_special_case_of_b]
 
@@ -175,7 +175,7 @@ def test_no_unconditional_verdict_rests_on_a_conditional_fact(
             # the closure is exactly that of the unconditional facts
             assert kb.is_stronger(a, b) == plain.is_stronger(a, b)
             assert kb.is_extension(a, b) == plain.is_extension(a, b)
-            r = reasoner.relate(a, b)
+            r = reasoner.relationship(a, b)
             assert not any(p.conditional for p in r.proofs)
             for c in r.conditional:
                 assert c.conditions == ("delta == 0",) or all(
@@ -352,7 +352,7 @@ def test_proof_checker_checks_conditional_proofs(catalog: Catalog) -> None:
     reasoner = Reasoner(kb)
     checked = 0
     for fact in kb.conditional_facts:
-        r = reasoner.relate(fact.a, fact.b)
+        r = reasoner.relationship(fact.a, fact.b)
         for c in r.conditional:
             for proof in c.proofs:
                 check_proof(catalog, proof)
@@ -369,7 +369,7 @@ def test_proof_checker_checks_conditional_proofs(catalog: Catalog) -> None:
 
 def test_every_parametric_chain_proof_checks(catalog: Catalog) -> None:
     from dptaxonomy.reasoning.logic.proofcheck import check_proof
-    from dptaxonomy.reasoning.maps.chains import parametric_chains
+    from dptaxonomy.reasoning.maps.ranking import parametric_chains
 
     kb = compile_knowledge_base(catalog)
     pairs = {(f.a, f.b) for f in kb.facts if f.origin.parameter_map}
@@ -387,7 +387,7 @@ def test_contradictory_pair_warns_in_text() -> None:
     from dptaxonomy.queries.relations import RelateResult
 
     kb = _kb(["a", "b"], [("a", S, "b"), ("a", RelationKind.not_stronger, "b")], {})
-    r = Reasoner(kb).relate("a", "b")
+    r = Reasoner(kb).relationship("a", "b")
     assert r.contradictory
     text = RelateResult(r).to_text()
     assert "WARNING: contradictory" in text.splitlines()[1]

@@ -46,11 +46,10 @@ def test_the_catalog_fills_the_fields_where_the_sources_say(catalog: Catalog) ->
 
 
 def test_a_verdict_resting_on_a_convention_says_so(catalog: Catalog) -> None:
-    proofs = (
-        Reasoner(compile_knowledge_base(catalog)).relate("local-dp", "differential-privacy").proofs
-    )
+    reasoner = Reasoner(compile_knowledge_base(catalog))
+    proofs = reasoner.relationship("local-dp", "differential-privacy").proofs
     assert [p.conventions for p in proofs] == [("add_remove",)]
-    unaffected = Reasoner(compile_knowledge_base(catalog)).relate("local-dp", "bounded-dp").proofs
+    unaffected = reasoner.relationship("local-dp", "bounded-dp").proofs
     assert all(p.conventions == () for p in unaffected)
 
 

@@ -19,7 +19,7 @@ from dptaxonomy.reasoning.compile import compile_knowledge_base
 from tests.clirunner import run
 from tests.conftest import FIXTURES
 
-needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz's dot")
+needs_dot = pytest.mark.usefixtures("graphviz")
 OPTIONS = SiteOptions(date="2026-11-26")
 
 

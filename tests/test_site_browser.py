@@ -7,93 +7,34 @@ tests/artifacts/screenshots/ for a reviewer to look at.
 
 from __future__ import annotations
 
-import functools
-import os
-import shutil
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+from tests.browserharness import Watched, chromium, serving, watched_page
+from tests.browserharness import shot as _shot
 
 pytestmark = pytest.mark.slow
-
-CHROMIUM = os.environ.get("DPTAX_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-"""Debian's chromium by default; ``DPTAX_CHROMIUM`` names another Chromium-based browser."""
-SCREENSHOTS = Path(__file__).resolve().parent / "artifacts" / "screenshots"
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: ARG002
-        return
 
 
 @pytest.fixture(scope="module")
 def server(site_dir: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(site_dir))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(site_dir) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file():
-        pytest.skip(f"needs Debian's chromium (or DPTAX_CHROMIUM); none at {CHROMIUM}")
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as launched:
         yield launched
-        launched.close()
-
-
-class Watched:
-    """A page whose JavaScript errors and requests are recorded."""
-
-    def __init__(self, page: Any, base: str) -> None:
-        self.page = page
-        self.base = base
-        self.errors: list[str] = []
-        self.foreign: list[str] = []
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
-        page.on(
-            "console",
-            lambda message: self.errors.append(message.text) if message.type == "error" else None,
-        )
-        page.on("request", self._request)
-
-    def _request(self, request: Any) -> None:
-        if urlsplit(request.url).netloc != urlsplit(self.base).netloc:
-            self.foreign.append(request.url)
-
-    def open(self, path: str) -> Any:
-        response = self.page.goto(self.base + path)
-        assert response is not None, path
-        assert response.status == 200, path
-        return self.page
 
 
 @pytest.fixture
 def watched(browser: Any, server: str) -> Iterator[Watched]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    view = Watched(page, server)
-    yield view
-    context.close()
-    assert view.errors == [], view.errors
-    assert view.foreign == [], view.foreign
-
-
-def _shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=False)
+    with watched_page(browser, server) as view:
+        yield view
 
 
 def _first_result(page: Any, query: str) -> tuple[str, str]:
@@ -124,6 +65,25 @@ def test_search_ranks_the_expected_page_first(watched: Watched, query: str, expe
     page = watched.open("")
     _, href = _first_result(page, query)
     assert href.endswith(expected), (query, href)
+
+
+def _results(page: Any, query: str) -> list[str]:
+    _first_result(page, query)
+    return [a.get_attribute("href") or "" for a in page.locator("#search-results li a").all()]
+
+
+def test_search_finds_initialisms_and_library_identifiers(watched: Watched, catalog: Any) -> None:
+    page = watched.open("")
+    assert any(href.endswith("d/personalized-dp/") for href in _results(page, "PDP"))
+    opacus = {
+        d.id
+        for d in catalog.definitions.values()
+        if any(str(getattr(m.library, "value", m.library)) == "opacus" for m in d.crosswalk)
+    }
+    assert opacus
+    found = _results(page, "opacus")
+    assert {href.rstrip("/").rsplit("/", 1)[-1] for href in found[: len(opacus)]} == opacus
+    assert _results(page, "zCDP")[0].endswith("d/zero-concentrated-dp/")
 
 
 def test_search_is_keyboard_driven(watched: Watched) -> None:

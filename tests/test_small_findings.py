@@ -7,7 +7,8 @@ import json
 import pytest
 
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.reasoning.maps.conversion import ParameterSpec, _Floats, _raised
+from dptaxonomy.reasoning.maps.conversion import ParameterSpec, _raised
+from dptaxonomy.reasoning.maps.run_arithmetic import Floats as _Floats
 from tests.clirunner import run
 
 MCDP = ("convert", "mCDP", "zCoDP", "--from", "mu=0.3", "--from", "tau=1")

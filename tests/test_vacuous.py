@@ -232,7 +232,7 @@ def test_a_refuted_relation_must_be_disputed(catalog: Catalog) -> None:
     ]
     changed = _update(catalog, "approximate-concentrated-dp", relations=restored)
     (error,) = [d for d in validation_diagnostics(changed) if d.code == "refuted-fact"]
-    assert (error.file, error.line) == ("catalog/approximate-concentrated-dp.yaml", 69)
+    assert (error.file, error.line) == ("catalog/approximate-concentrated-dp.yaml", 70)
     assert error.message == (
         "evidence.json: relation #3 of approximate-concentrated-dp is refuted by `dptax verify`: "
         "point mass against (1/2, 1/2): probabilistic-dp with delta=0.5, epsilon=0 fails but "

@@ -49,7 +49,7 @@ def reasoner(catalog: Catalog) -> Reasoner:
 def test_textbook_relations_are_strict_with_a_witness(
     catalog: Catalog, reasoner: Reasoner, a: str, b: str, witness: str
 ) -> None:
-    relationship = reasoner.relate(a, b)
+    relationship = reasoner.relationship(a, b)
     assert relationship.verdict is Verdict.stronger
     assert relationship.strict
     separation = reasoner.search.not_stronger(b, a)

@@ -1,9 +1,17 @@
 """dptaxonomy: the open, machine-checked map of differential privacy definitions.
 
->>> from dptaxonomy import open_catalog
->>> catalog = open_catalog()
->>> catalog.resolve("Rényi DP").id
+The verbs ask the questions ``dptax`` answers and return typed results that
+know their JSON form (``to_json()``) and their text (``to_text()``):
+
+>>> import dptaxonomy as dp
+>>> print(dp.relate("zCDP", "RDP").verdict)
+stronger
+>>> dp.open_catalog().resolve("Rényi DP").id
 'renyi-dp'
+
+Names are loaded on first use, so ``import dptaxonomy`` costs almost nothing.
+The verbs are listed once, in :mod:`dptaxonomy.queries.verbs`; docs/api.md
+documents them.
 """
 
 from __future__ import annotations
@@ -15,38 +23,79 @@ __version__ = "0.1.0"
 __all__ = [
     "Catalog",
     "CatalogError",
+    "ConversionError",
     "Definition",
     "Diagnostic",
     "DptaxError",
+    "InvalidArgumentError",
+    "MissingParameterError",
+    "NameResolutionError",
     "__version__",
+    "compose",
     "convert",
+    "explain",
     "load_catalog",
     "open_catalog",
+    "relate",
+    "search",
+    "show",
+    "stronger_than",
+    "validate",
+    "weaker_than",
 ]
 
 if TYPE_CHECKING:
     from dptaxonomy.base.diagnostics import Diagnostic
-    from dptaxonomy.base.errors import CatalogError, DptaxError
+    from dptaxonomy.base.errors import (
+        CatalogError,
+        ConversionError,
+        DptaxError,
+        InvalidArgumentError,
+        MissingParameterError,
+        NameResolutionError,
+    )
     from dptaxonomy.catalog.store import Catalog, load_catalog, open_catalog
+    from dptaxonomy.queries.api import (
+        compose,
+        convert,
+        explain,
+        relate,
+        search,
+        show,
+        stronger_than,
+        weaker_than,
+    )
+    from dptaxonomy.queries.validation import validate
     from dptaxonomy.schema.models import Definition
 
+_ERRORS = "dptaxonomy.base.errors"
 _LAZY = {
     "Catalog": "dptaxonomy.catalog.store",
     "load_catalog": "dptaxonomy.catalog.store",
     "open_catalog": "dptaxonomy.catalog.store",
     "Diagnostic": "dptaxonomy.base.diagnostics",
-    "CatalogError": "dptaxonomy.base.errors",
-    "DptaxError": "dptaxonomy.base.errors",
+    "CatalogError": _ERRORS,
+    "ConversionError": _ERRORS,
+    "DptaxError": _ERRORS,
+    "InvalidArgumentError": _ERRORS,
+    "MissingParameterError": _ERRORS,
+    "NameResolutionError": _ERRORS,
     "Definition": "dptaxonomy.schema.models",
-    "convert": "dptaxonomy.queries.api",
 }
 
 
 def __getattr__(name: str) -> Any:
     """Import public names on first use, so `import dptaxonomy` stays cheap."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'dptaxonomy' has no attribute {name!r}")
     import importlib
 
+    module = _LAZY.get(name)
+    if module is None:  # a verb: the one list of them names its module
+        verbs = importlib.import_module("dptaxonomy.queries.verbs").VERBS
+        module = next((verb.module for verb in verbs if verb.name == name), None)
+    if module is None:
+        raise AttributeError(f"module 'dptaxonomy' has no attribute {name!r}")
     return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

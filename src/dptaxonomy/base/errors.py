@@ -6,19 +6,25 @@ the CLI turns each into a message and an exit code, never a traceback.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from dptaxonomy.base.diagnostics import Diagnostic
+    from dptaxonomy.base.refusals import Refusal
 
 __all__ = [
     "AmbiguousNameError",
+    "Argument",
     "CatalogError",
     "CatalogNotFoundError",
+    "ComposeError",
     "ConversionError",
     "DptaxError",
     "ExportError",
+    "InvalidArgumentError",
+    "MissingParameterError",
     "NameResolutionError",
     "NumericError",
     "UnknownNameError",
@@ -83,4 +89,88 @@ class NumericError(DptaxError):
 
 
 class ConversionError(DptaxError):
-    """A conversion cannot be given: bad parameters, or the mathematics does not give it."""
+    """A conversion cannot be given: bad parameters, or the mathematics does not give it.
+
+    ``refusal`` says why as a typed record (its kind, the message, the details);
+    the exception's text is its message.
+    """
+
+    def __init__(self, refusal: Refusal) -> None:
+        self.refusal = refusal
+        super().__init__(refusal.message)
+
+
+class ComposeError(DptaxError):
+    """A composition cannot be given; ``kind`` says why as a stable code (never parse the text).
+
+    Codes: ``input`` (the file is malformed), ``unit`` (components protect different units),
+    ``neighbourhood`` (relations differ and no catalog rule converts one), ``sampling`` (no
+    catalog rule covers the sampling scheme under the relation), ``adaptivity`` (no composition
+    rule covers the requested adaptivity), ``no-route`` (no route gives a finite bound).
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        self.kind = kind
+        super().__init__(message)
+
+
+class InvalidArgumentError(DptaxError, ValueError):
+    """A value a query does not accept, named by its Python argument.
+
+    ``problem`` says what is wrong without naming the argument, so that each
+    front end can name it its own way (:mod:`dptaxonomy.cli.errors` uses the option).
+
+    >>> print(InvalidArgumentError("dimensions", "takes one of Q N V B F R C"))
+    `dimensions` takes one of Q N V B F R C
+    """
+
+    def __init__(self, argument: str, problem: str) -> None:
+        self.argument = argument
+        self.problem = problem
+        super().__init__(f"`{argument}` {problem}")
+
+
+class Argument(StrEnum):
+    """Which input of a conversion a parameter value goes in, by its Python name.
+
+    The command line names the same inputs by its options (``--from``, ``--to``);
+    :mod:`dptaxonomy.cli.errors` words an error for it.
+    """
+
+    source_values = "source_values"
+    target_values = "target_values"
+
+
+class MissingParameterError(ConversionError):
+    """A value the conversion needs was not given: ``parameter`` of ``definition``,
+    to pass in ``argument``. Its refusal's kind is ``missing_parameter``.
+
+    >>> error = MissingParameterError(
+    ...     "missing parameter xi of zCDP", "xi", "zCDP", Argument.source_values
+    ... )
+    >>> print(error)
+    missing parameter xi of zCDP: pass it in `source_values`
+    >>> error.refusal.details["argument"]
+    'source_values'
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        parameter: str,
+        definition: str,
+        argument: Argument,
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
+        from dptaxonomy.base.refusals import Refusal, RefusalKind
+
+        self.problem = problem
+        """What is missing, without saying where to give it (each front end says that)."""
+        self.parameter = parameter
+        self.definition = definition
+        self.argument = argument
+        data = {"parameter": parameter, "definition": definition, "argument": argument.value}
+        message = f"{problem}: pass it in `{argument}`"
+        super().__init__(
+            Refusal(RefusalKind.missing_parameter, message, {**data, **(details or {})})
+        )

@@ -18,7 +18,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from dptaxonomy.base.records import fields, is_record
-from dptaxonomy.reasoning.info import DefinitionInfo
+from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.closure import Closure
 from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
@@ -238,6 +238,7 @@ def encode_knowledge_base(
     factset = kb.factset
     facts = _table(factset.facts, Fact, {"origin": origin_index})
     conditional = _table(factset.conditional, Fact, {"origin": origin_index})
+    mechanism_claims = _table(kb.mechanism_claims, Fact, {"origin": origin_index})
     set_aside = {
         name: [origin_index(o) for o in getattr(factset, name)]
         for name in ("disputed", "conjectured_unused", "unquantified")
@@ -251,6 +252,8 @@ def encode_knowledge_base(
         **set_aside,
         "strength": _closure(kb.strength),
         "extension": _closure(kb.extension),
+        "mechanisms": _table(list(kb.mechanisms.values()), MechanismInfo),
+        "mechanism_claims": mechanism_claims,
     }
 
 
@@ -292,6 +295,8 @@ def decode_knowledge_base(
         _unclosure(data["strength"]),
         _unclosure(data["extension"]),
         assume_conjectures=bool(data["assume_conjectures"]),
+        mechanisms={m.id: m for m in _untable(data["mechanisms"], MechanismInfo)},
+        mechanism_claims=_untable(data["mechanism_claims"], Fact, {"origin": origin_at}),
     )
     if set(kb.strength.component) != set(infos) or set(kb.extension.component) != set(infos):
         raise ValueError("closure and definitions disagree")

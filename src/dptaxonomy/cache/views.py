@@ -54,6 +54,11 @@ def encode_views(
                         "outcome": computed.outcome,
                         "cases": computed.cases,
                     }
+        for index, rule in enumerate(document.get("operations", ())):
+            _with_evidence(rule, catalog.evidence.get(("operation", definition_id, index)))
+            computed = catalog.evidence.get(("tightness", definition_id, index))
+            if "tight" in rule and computed is not None:
+                rule["tight"]["verify"] = computed.outcome
         for index, value in enumerate(document.get("vacuous", ())):
             computed = catalog.evidence.get(("vacuous", definition_id, index))
             if computed is not None:

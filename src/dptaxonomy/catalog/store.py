@@ -24,6 +24,7 @@ from dptaxonomy.catalog.loader import (
 )
 from dptaxonomy.catalog.mechanism_checks import check_mechanisms
 from dptaxonomy.catalog.names import NameIndex
+from dptaxonomy.catalog.operation_checks import check_operations
 from dptaxonomy.catalog.paths import (
     CATALOG_ENV,
     REFERENCES_FILE,
@@ -62,8 +63,14 @@ class Catalog:
 
     @property
     def definitions(self) -> dict[str, Definition]:
-        """Definitions by id, sorted by id."""
+        """Definitions by id, sorted by id (a new dict each time: to look one up, use
+        :meth:`definition`)."""
         return {i: self.entries[i].definition for i in sorted(self.entries)}
+
+    def definition(self, definition_id: str) -> Definition | None:
+        """The definition with this id, if any (without building :attr:`definitions`)."""
+        entry = self.entries.get(definition_id)
+        return None if entry is None else entry.definition
 
     @property
     def mechanisms(self) -> dict[str, Mechanism]:
@@ -132,6 +139,7 @@ def _load_catalog(directory: Path) -> Catalog:
             mechanisms.append(mechanism)
     definitions = {entry.definition.id: entry.definition for entry in loaded}
     diagnostics.extend(check_mechanisms(mechanisms, definitions, references))
+    diagnostics.extend(check_operations(loaded, sorted(m.mechanism.id for m in mechanisms)))
     evidence, problems = load_evidence(directory)
     diagnostics.extend(problems)
     core, problems = load_core(directory, list(definitions))

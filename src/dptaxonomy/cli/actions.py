@@ -2,9 +2,11 @@
 
 Two front ends call these functions with plain values: the typer app
 (:mod:`dptaxonomy.cli.app`) and the fast path (:mod:`dptaxonomy.cli.fast`),
-which parses plain query invocations itself and so never imports typer. Values
-are checked here, in one place, whichever front end parsed them; a bad value
-is a usage error (exit 2). This module imports no typer, click, pydantic,
+which parses plain query invocations itself and so never imports typer. Each
+calls the package's verb (:mod:`dptaxonomy.queries.api`), which checks the
+values whichever front end parsed them; :mod:`dptaxonomy.cli.main` prints its
+typed errors in the command line's words (a bad value is a usage error, exit 2).
+This module imports no typer, click, pydantic,
 PyYAML, networkx or rdflib: the knowledge base and the entries come from the
 content-keyed cache (:mod:`dptaxonomy.cache.store`).
 """
@@ -19,27 +21,29 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from dptaxonomy.base.diagnostics import Diagnostic
-    from dptaxonomy.cache.views import CatalogView
+    from dptaxonomy.base.errors import ConversionError
     from dptaxonomy.queries.results import Result
     from dptaxonomy.reasoning.reasoner import Reasoner
-    from dptaxonomy.schema.enums import Scope, Setting
+    from dptaxonomy.schema.enums import Scope
 
 __all__ = [
     "CliExit",
     "Format",
-    "catalog_view",
-    "contradictions",
     "emit",
+    "emit_refusal",
     "exit_invalid",
-    "explain",
     "fail",
-    "list_definitions",
-    "neighbours",
-    "open_questions",
+    "parse_assignments",
+    "print_contradictions",
+    "print_convert",
+    "print_explain",
+    "print_list",
+    "print_neighbours",
+    "print_open_questions",
+    "print_redundant",
+    "print_relate",
+    "print_show",
     "reasoner_for",
-    "redundant",
-    "relate",
-    "show",
 ]
 
 
@@ -85,13 +89,26 @@ def emit(result: Result, output: Format) -> None:
         echo(summary(), err=True)
 
 
+def emit_refusal(error: ConversionError) -> None:
+    """Print a refusal's JSON document (``refused``, ``kind``, ``message``, details) on
+    standard output, its message in the command line's words; the caller still exits 1
+    with the message on standard error."""
+    import json
+
+    from dptaxonomy.cli.errors import command_line_message
+    from dptaxonomy.queries.results import json_document
+
+    data = {**error.refusal.data(), "message": command_line_message(error)}
+    echo(json.dumps(json_document(data), ensure_ascii=False, indent=2))
+
+
 def exit_invalid(diagnostics: Sequence[Diagnostic]) -> NoReturn:
     """Print an invalid catalog's diagnostics and exit 1."""
-    from dptaxonomy.base.diagnostics import render
+    from dptaxonomy.cli.errors import invalid_catalog_lines
 
-    echo(render(list(diagnostics)), err=True)
-    errors = sum(1 for d in diagnostics if d.is_error)
-    fail(f"the catalog has {errors} error(s); fix them first (see `dptax validate`)")
+    for line in invalid_catalog_lines(diagnostics):
+        echo(line, err=True)
+    raise CliExit(1)
 
 
 def _directory(directory: Path | None) -> Path:
@@ -113,17 +130,6 @@ def reasoner_for(directory: Path | None, assume_conjectures: bool = False) -> Re
     return Reasoner(kb)
 
 
-def catalog_view(directory: Path | None) -> CatalogView:
-    """The entries of a valid catalog as documents, from the cache (exits 1 if invalid)."""
-    from dptaxonomy.base.errors import CatalogError
-    from dptaxonomy.cache.store import catalog_view as cached_view
-
-    try:
-        return cached_view(_directory(directory))
-    except CatalogError as exc:
-        exit_invalid(exc.diagnostics)
-
-
 def _choice(kind: Any, flag: str, value: str | None) -> Any:
     if not value:
         return None
@@ -141,40 +147,37 @@ def scope_option(value: str | None) -> Scope | None:
     return chosen
 
 
-def setting_option(value: str | None) -> Setting | None:
-    """The ``--setting`` value, checked (usage error if unknown)."""
-    from dptaxonomy.schema.enums import Setting
+def parse_assignments(pairs: Sequence[str], option: str) -> dict[str, str]:
+    """``["rho=0.5", "δ=1e-6"]`` given as ``option`` (``--from``, ``--to``) as a mapping.
 
-    chosen: Setting | None = _choice(Setting, "--setting", value)
-    return chosen
+    A malformed or repeated assignment is a refusal of kind ``invalid_value``.
+    """
+    from dptaxonomy.base.refusals import RefusalKind
+    from dptaxonomy.queries.convert import PARAMETER_ALIASES
+    from dptaxonomy.queries.convert_refusal import refuse
+
+    result: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or not name or not value:
+            message = f"{option} expects NAME=VALUE, e.g. {option} rho=0.5; got {pair!r}"
+            raise refuse(RefusalKind.invalid_value, message)
+        name = PARAMETER_ALIASES.get(name, name)
+        if name in result:
+            raise refuse(RefusalKind.invalid_value, f"{option} gives {name} twice")
+        result[name] = value
+    return result
 
 
-def show(name: str, catalog: Path | None, output: Format, *, mechanism: bool = False) -> None:
+def print_show(name: str, catalog: Path | None, output: Format, *, mechanism: bool = False) -> None:
     """``dptax show``: a definition, else a mechanism (only a mechanism with ``mechanism``)."""
-    from dptaxonomy.base.errors import UnknownNameError
-    from dptaxonomy.queries.describe import ShowResult
-    from dptaxonomy.queries.mechanism_show import MechanismShowResult
+    from dptaxonomy.queries.api import show
 
-    view = catalog_view(catalog)
-    found = view.mechanism(name)
-    if mechanism and found is None:
-        known = list(view.mechanisms)
-        message = f"no mechanism is called {name!r}; the mechanisms are: {', '.join(known)}"
-        raise UnknownNameError(name, known, message)
-    if not mechanism:
-        try:
-            document = view.resolve(name)
-        except UnknownNameError:
-            if found is None:
-                raise
-        else:
-            emit(ShowResult(view, document), output)
-            return
-    assert found is not None
-    emit(MechanismShowResult(view, found), output)
+    emit(show(name, mechanism=mechanism, catalog=catalog), output)
 
 
-def list_definitions(
+def print_list(
     catalog: Path | None,
     output: Format,
     *,
@@ -186,41 +189,29 @@ def list_definitions(
     setting: str | None = None,
     no_statement: bool = False,
 ) -> None:
-    """``dptax list``: definitions passing every filter."""
-    from dptaxonomy.queries.describe import (
-        ListFilter,
-        ListResult,
-        filter_definitions,
-        parse_property_filter,
-        parse_property_name,
-    )
-    from dptaxonomy.schema.enums import Dimension
-
-    def dims(flag: str, values: Sequence[str]) -> tuple[Dimension, ...]:
-        try:
-            return tuple(Dimension(v.strip().upper()) for v in values)
-        except ValueError:
-            fail(f"{flag} takes one of Q N V B F R C", 2)
+    """``dptax list``: the definitions ``dptaxonomy.search`` keeps."""
+    from dptaxonomy.queries.api import search
+    from dptaxonomy.queries.describe import parse_property_filter, parse_property_name
 
     try:
-        wanted_properties = tuple(parse_property_filter(p) for p in properties)
-        unknown = tuple(parse_property_name(p.partition("=")[0]) for p in unknown_properties)
+        wanted = dict(parse_property_filter(p) for p in properties)
+        unknown = [parse_property_name(p.partition("=")[0]) for p in unknown_properties]
     except ValueError as exc:
         fail(f"--property: {exc}", 2)
-    wanted = ListFilter(
-        dimensions=dims("--dimension", dimensions),
-        any_dimensions=dims("--any-dimension", any_dimensions),
-        properties=wanted_properties,
+    result = search(
+        dimensions=dimensions,
+        any_dimensions=any_dimensions,
+        properties=wanted,
         unknown_properties=unknown,
-        scope=scope_option(scope),
-        setting=setting_option(setting),
+        scope=scope or None,
+        setting=setting or None,
         no_statement=no_statement,
+        catalog=catalog,
     )
-    view = catalog_view(catalog)
-    emit(ListResult(tuple(filter_definitions(view.definitions.values(), wanted))), output)
+    emit(result, output)
 
 
-def relate(
+def print_relate(
     a: str,
     b: str,
     catalog: Path | None,
@@ -230,36 +221,97 @@ def relate(
     fixed: Sequence[str] = (),
 ) -> None:
     """``dptax relate``; ``given``/``fixed`` are ``--from``/``--to`` NAME=VALUE assignments."""
-    from dptaxonomy.queries.relations import relate as query
+    from dptaxonomy.queries.api import relate
 
     source, target = None, None
     if given or fixed:
-        from dptaxonomy.queries.convert import parse_assignments
+        source = parse_assignments(given, "--from")
+        target = parse_assignments(fixed, "--to")
+    result = relate(a, b, source, target, catalog=catalog, assume_conjectures=conjectures)
+    emit(result, output)
 
-        source = parse_assignments(list(given), "--from")
-        target = parse_assignments(list(fixed), "--to")
-    emit(query(reasoner_for(catalog, conjectures), a, b, source, target), output)
+
+def print_convert(
+    source: str,
+    target: str,
+    given: Sequence[str],
+    fixed: Sequence[str],
+    catalog: Path | None,
+    output: Format,
+    conjectures: bool,
+    curve: Path | None = None,
+) -> None:
+    """``dptax convert``; ``given``/``fixed`` are ``--from``/``--to`` NAME=VALUE assignments,
+    ``curve`` the ``--from-curve`` file. A refusal exits 1 with its message; with JSON output
+    its document is printed first."""
+    from dptaxonomy.base.errors import ConversionError
+    from dptaxonomy.queries.api import convert, convert_curve
+
+    try:
+        source_values = parse_assignments(given, "--from")
+        target_values = parse_assignments(fixed, "--to")
+        result: Result
+        if curve is not None:
+            result = convert_curve(
+                source,
+                target,
+                source_values,
+                target_values,
+                curve=curve,
+                catalog=catalog,
+                assume_conjectures=conjectures,
+            )
+        else:
+            try:
+                result = convert(
+                    source,
+                    target,
+                    source_values,
+                    target_values,
+                    catalog=catalog,
+                    assume_conjectures=conjectures,
+                )
+            except ConversionError:  # an open order is answered with its curve; else refused
+                result = convert_curve(
+                    source,
+                    target,
+                    source_values,
+                    target_values,
+                    catalog=catalog,
+                    assume_conjectures=conjectures,
+                )
+    except ConversionError as exc:
+        if output is Format.json:
+            emit_refusal(exc)
+        raise
+    emit(result, output)
 
 
-def explain(a: str, b: str, catalog: Path | None, output: Format, conjectures: bool) -> None:
+def print_compose(file: Path, catalog: Path | None, output: Format) -> None:
+    """``dptax compose FILE``."""
+    from dptaxonomy.queries.api import compose
+
+    emit(compose(file, catalog=catalog), output)
+
+
+def print_explain(a: str, b: str, catalog: Path | None, output: Format, conjectures: bool) -> None:
     """``dptax explain``."""
-    from dptaxonomy.queries.relations import explain as query
+    from dptaxonomy.queries.api import explain
 
-    emit(query(reasoner_for(catalog, conjectures), a, b), output)
+    emit(explain(a, b, catalog=catalog, assume_conjectures=conjectures), output)
 
 
-def neighbours(
+def print_neighbours(
     name: str, stronger: bool, catalog: Path | None, output: Format, conjectures: bool
 ) -> None:
     """``dptax stronger-than`` (``stronger``) and ``dptax weaker-than``."""
-    from dptaxonomy.queries.relations import Side
-    from dptaxonomy.queries.relations import neighbours as query
+    from dptaxonomy.queries.api import stronger_than, weaker_than
 
-    side = Side.stronger if stronger else Side.weaker
-    emit(query(reasoner_for(catalog, conjectures), name, side), output)
+    query = stronger_than if stronger else weaker_than
+    emit(query(name, catalog=catalog, assume_conjectures=conjectures), output)
 
 
-def contradictions(catalog: Path | None, output: Format, conjectures: bool) -> None:
+def print_contradictions(catalog: Path | None, output: Format, conjectures: bool) -> None:
     """``dptax contradictions``: exit 1 if there is any."""
     from dptaxonomy.queries.findings import contradictions as query
 
@@ -269,7 +321,7 @@ def contradictions(catalog: Path | None, output: Format, conjectures: bool) -> N
         raise CliExit(1)
 
 
-def open_questions(
+def print_open_questions(
     scope: str | None, limit: int, catalog: Path | None, output: Format, conjectures: bool
 ) -> None:
     """``dptax open-questions``."""
@@ -281,7 +333,7 @@ def open_questions(
     emit(query(reasoner_for(catalog, conjectures), wanted, limit), output)
 
 
-def redundant(catalog: Path | None, output: Format, conjectures: bool) -> None:
+def print_redundant(catalog: Path | None, output: Format, conjectures: bool) -> None:
     """``dptax redundant``."""
     from dptaxonomy.queries.findings import redundant as query
 

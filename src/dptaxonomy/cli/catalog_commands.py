@@ -27,7 +27,7 @@ class SchemaKind(StrEnum):
     release = "release"
 
 
-def validate(
+def validate_command(
     catalog: CatalogOption = None,
     output: Annotated[
         OutputFormat, typer.Option("--format", "-f", help="text, json, or GitHub annotations.")
@@ -35,34 +35,19 @@ def validate(
 ) -> None:
     """Check every catalog file; exit 1 and list every problem if any."""
     from dptaxonomy.base.diagnostics import render
-    from dptaxonomy.catalog.paths import default_catalog_dir
-    from dptaxonomy.catalog.store import load_catalog
+    from dptaxonomy.queries.validation import validate
 
-    loaded = load_catalog(catalog or default_catalog_dir())
-    diagnostics = list(loaded.diagnostics)
-    if loaded.ok:
-        from dptaxonomy.reasoning.evaluators.pair_checks import pair_diagnostics
-        from dptaxonomy.reasoning.logic.contradictions import validation_diagnostics
-
-        diagnostics += validation_diagnostics(loaded) + pair_diagnostics(loaded)
-    rendered = render(diagnostics, output)
+    report = validate(catalog)
+    rendered = render(report.diagnostics, output)
     if output is OutputFormat.json or rendered:
         typer.echo(rendered)
-    errors = sum(1 for d in diagnostics if d.is_error)
     if output is OutputFormat.text:
-        warnings = len(diagnostics) - errors
-        typer.echo(
-            f"{len(loaded.entries)} definitions, "
-            + (f"{len(loaded.mechanism_entries)} mechanisms, " if loaded.mechanism_entries else "")
-            + f"{len(loaded.references)} references: "
-            f"{errors} error(s), {warnings} warning(s)",
-            err=True,
-        )
-    if errors:
+        typer.echo(report.summary(), err=True)
+    if not report.ok:
         raise actions.CliExit(1)
 
 
-def show(
+def show_command(
     name: NameArgument,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
@@ -73,10 +58,10 @@ def show(
     """Everything known about one definition (its links, every relation about it and its
     evidence), or about one mechanism (its claims with their evidence and the separations it
     witnesses): a definition's name wins unless --mechanism is given."""
-    actions.show(name, catalog, output, mechanism=mechanism)
+    actions.print_show(name, catalog, output, mechanism=mechanism)
 
 
-def list_(
+def list_command(
     dimension: Annotated[
         list[str] | None,
         typer.Option(
@@ -121,7 +106,7 @@ def list_(
     output: FormatOption = Format.text,
 ) -> None:
     """List definitions, optionally filtered, as a table (every filter given must hold)."""
-    actions.list_definitions(
+    actions.print_list(
         catalog,
         output,
         dimensions=dimension or [],
@@ -178,9 +163,9 @@ def cite(name: NameArgument, catalog: CatalogOption = None) -> None:
 
 
 COMMANDS: dict[str, Callable[..., None]] = {
-    "validate": validate,
-    "show": show,
-    "list": list_,
+    "validate": validate_command,
+    "show": show_command,
+    "list": list_command,
     "stats": stats,
     "schema": schema,
     "cite": cite,

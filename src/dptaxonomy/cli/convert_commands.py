@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from dptaxonomy.cli.common import (
-    CatalogOption,
-    ConjecturesOption,
-    Format,
-    FormatOption,
-    emit,
-    reasoner_for,
-)
+from dptaxonomy.cli import actions
+from dptaxonomy.cli.common import CatalogOption, ConjecturesOption, Format, FormatOption
 
-__all__ = ["FromOption", "ToOption", "convert"]
+__all__ = ["CurveOption", "FromOption", "ToOption", "compose_command", "convert_command"]
 
 FromOption = Annotated[
     list[str] | None,
@@ -28,9 +23,19 @@ ToOption = Annotated[
         "--to", metavar="NAME=VALUE", help="A parameter of TARGET to fix, e.g. delta=1e-6."
     ),
 ]
+CurveOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--from-curve",
+        metavar="FILE",
+        help="A curve of SOURCE as accountants print it (Rényi orders and bounds, a "
+        "privacy profile δ(ε), …; JSON or a table with a header): each point is "
+        "converted and the tightest answer kept.",
+    ),
+]
 
 
-def convert(
+def convert_command(
     source: Annotated[
         str,
         typer.Argument(
@@ -42,6 +47,7 @@ def convert(
     ],
     from_: FromOption = None,
     to: ToOption = None,
+    from_curve: CurveOption = None,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
     assume_conjectures: ConjecturesOption = False,
@@ -49,23 +55,38 @@ def convert(
     """Convert a guarantee: SOURCE at --from values gives TARGET with the computed values.
 
     Every chain of cited parameter maps is evaluated with interval arithmetic
-    (bounds rounded up); the tightest wins. Exit 1 with the reason when the
-    mathematics gives no conversion.
+    (bounds rounded up); the tightest wins. A target order left open (α of Rényi
+    DP) is answered with the curve over standard orders. Exit 1 with the reason when the
+    mathematics gives no conversion (with --format json, also a JSON document on standard
+    output saying its kind, e.g. "separated", "missing_parameter").
     """
-    from dptaxonomy.queries.convert import convert as query
-    from dptaxonomy.queries.convert import parse_assignments
-
-    reasoner = reasoner_for(catalog, assume_conjectures)
-    result = query(
-        reasoner.kb,
-        source,
-        target,
-        parse_assignments(from_ or [], "--from"),
-        parse_assignments(to or [], "--to"),
-        catalog=catalog,
+    actions.print_convert(
+        source, target, from_ or [], to or [], catalog, output, assume_conjectures, from_curve
     )
-    emit(result, output)
 
 
-COMMANDS: dict[str, Callable[..., None]] = {"convert": convert}
+def compose_command(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="YAML or JSON: delta and a list of components (docs/compose.md).",
+        ),
+    ],
+    catalog: CatalogOption = None,
+    output: FormatOption = Format.text,
+) -> None:
+    """Compose many mechanisms or guarantees: the total (ε, δ), zCDP, μ-GDP and RDP guarantee.
+
+    Every sound route runs (closed forms, privacy-loss distributions, Rényi
+    curves); the smallest certified ε wins, with a lower bound, the proof and the
+    assumptions. Exit 1 with the reason when the assumptions do not match.
+    """
+    actions.print_compose(file, catalog, output)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {
+    "convert": convert_command,
+    "compose": compose_command,
+}
 """This group's commands by name, in the order ``dptax --help`` lists them."""

@@ -4,7 +4,7 @@
 Typer (with click) alone takes longer to import than the whole answer from
 the cache, so :func:`parse` recognises the query commands (``show``, ``list``,
 ``relate``, ``explain``, ``stronger-than``, ``weaker-than``,
-``open-questions``) with the options they document and returns the
+``open-questions``, ``convert``) with the options they document and returns the
 :mod:`~dptaxonomy.cli.actions` call to make. Anything else (``--help``, an
 unknown or malformed option, a missing argument, another command) returns
 ``None`` and the typer app handles it, with its usual messages. The two paths
@@ -29,7 +29,9 @@ __all__ = ["FAST_COMMANDS", "parse"]
 _COMMON = {"--catalog": "catalog", "--format": "format", "-f": "format"}
 _REASONING = {**_COMMON, "--assume-conjectures": "conjectures"}
 _FLAGS = frozenset({"--assume-conjectures", "--no-statement", "--mechanism"})
-_REPEATED = frozenset({"dimension", "any_dimension", "property", "unknown_property"})
+_REPEATED = frozenset(
+    {"dimension", "any_dimension", "property", "unknown_property", "given", "fixed"}
+)
 
 
 @record
@@ -57,15 +59,15 @@ def _catalog(values: dict[str, Any]) -> Path | None:
 
 
 def _show(args: list[str], values: dict[str, Any]) -> None:
-    from dptaxonomy.cli.actions import show
+    from dptaxonomy.cli.actions import print_show
 
-    show(args[0], _catalog(values), _format(values), mechanism=bool(values.get("mechanism")))
+    print_show(args[0], _catalog(values), _format(values), mechanism=bool(values.get("mechanism")))
 
 
 def _list(_args: list[str], values: dict[str, Any]) -> None:
-    from dptaxonomy.cli.actions import list_definitions
+    from dptaxonomy.cli.actions import print_list
 
-    list_definitions(
+    print_list(
         _catalog(values),
         _format(values),
         dimensions=values.get("dimension", []),
@@ -82,7 +84,7 @@ def _pair(name: str) -> Callable[[list[str], dict[str, Any]], None]:
     def run(args: list[str], values: dict[str, Any]) -> None:
         from dptaxonomy.cli import actions
 
-        query = actions.relate if name == "relate" else actions.explain
+        query = actions.print_relate if name == "relate" else actions.print_explain
         query(args[0], args[1], _catalog(values), _format(values), bool(values.get("conjectures")))
 
     return run
@@ -90,20 +92,35 @@ def _pair(name: str) -> Callable[[list[str], dict[str, Any]], None]:
 
 def _side(stronger: bool) -> Callable[[list[str], dict[str, Any]], None]:
     def run(args: list[str], values: dict[str, Any]) -> None:
-        from dptaxonomy.cli.actions import neighbours
+        from dptaxonomy.cli.actions import print_neighbours
 
         conjectures = bool(values.get("conjectures"))
-        neighbours(args[0], stronger, _catalog(values), _format(values), conjectures)
+        print_neighbours(args[0], stronger, _catalog(values), _format(values), conjectures)
 
     return run
 
 
+def _convert(args: list[str], values: dict[str, Any]) -> None:
+    from dptaxonomy.cli.actions import print_convert
+
+    print_convert(
+        args[0],
+        args[1],
+        values.get("given", []),
+        values.get("fixed", []),
+        _catalog(values),
+        _format(values),
+        bool(values.get("conjectures")),
+        Path(values["curve"]) if "curve" in values else None,
+    )
+
+
 def _open_questions(_args: list[str], values: dict[str, Any]) -> None:
-    from dptaxonomy.cli.actions import open_questions
+    from dptaxonomy.cli.actions import print_open_questions
 
     limit = int(values.get("limit", "20"))
     conjectures = bool(values.get("conjectures"))
-    open_questions(values.get("scope"), limit, _catalog(values), _format(values), conjectures)
+    print_open_questions(values.get("scope"), limit, _catalog(values), _format(values), conjectures)
 
 
 FAST_COMMANDS: dict[str, _Spec] = {
@@ -128,6 +145,9 @@ FAST_COMMANDS: dict[str, _Spec] = {
     "explain": _Spec(2, _REASONING, _pair("explain")),
     "stronger-than": _Spec(1, _REASONING, _side(True)),
     "weaker-than": _Spec(1, _REASONING, _side(False)),
+    "convert": _Spec(
+        2, {**_REASONING, "--from": "given", "--to": "fixed", "--from-curve": "curve"}, _convert
+    ),
     "open-questions": _Spec(
         0, {**_REASONING, "--scope": "scope", "--limit": "limit", "-n": "limit"}, _open_questions
     ),

@@ -1,18 +1,19 @@
 """The `dptax` entry point: the fast path when it applies, else the typer app; one exit path.
 
-:class:`~dptaxonomy.base.errors.DptaxError` becomes ``dptax: MESSAGE`` and exit
-code 1; usage errors exit with 2; a closed pipe (``dptax list | head``) ends
-quietly with 141 like a shell pipeline; Ctrl-C with 130. No traceback ever
-reaches the user: anything unexpected is reported in two lines with exit 70.
+:class:`~dptaxonomy.base.errors.DptaxError` becomes ``dptax: MESSAGE`` in the
+command line's words (:mod:`dptaxonomy.cli.errors`) and exit code 1; an invalid
+catalog prints its diagnostics first; usage errors exit with 2; a closed pipe
+(``dptax list | head``) ends quietly with 141 like a shell pipeline; Ctrl-C with
+130. No traceback ever reaches the user: anything unexpected is reported in two lines with exit 70.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["main"]
+__all__ = ["main", "outcome"]
 
 
 def _quiet_broken_pipe() -> None:
@@ -36,20 +37,31 @@ def _run(argv: Sequence[str]) -> int:
     return run(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point of the `dptax` console script; always ends with ``SystemExit``."""
-    from dptaxonomy.base.errors import DptaxError
+def outcome(action: Callable[[], int]) -> int:
+    """Run ``action`` and return its exit code, each way it can fail reported as the CLI does.
+
+    :class:`~dptaxonomy.base.errors.DptaxError` prints ``dptax: MESSAGE`` (1);
+    a closed pipe ends quietly (141); Ctrl-C gives 130; anything unexpected is
+    reported in two lines (70). The web page's calculators answer through it too.
+    """
+    from dptaxonomy.base.errors import CatalogError, DptaxError
     from dptaxonomy.cli.actions import CliExit
 
-    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        code = _run(args)
+        code = action()
         sys.stdout.flush()
     except CliExit as exc:
         code = exc.code
-    except DptaxError as exc:
-        sys.stderr.write(f"dptax: {exc}\n")
+    except CatalogError as exc:
+        from dptaxonomy.cli.errors import invalid_catalog_lines
+
+        sys.stderr.write("\n".join(invalid_catalog_lines(exc.diagnostics)) + "\n")
         code = 1
+    except DptaxError as exc:
+        from dptaxonomy.cli.errors import command_line_message, exit_code
+
+        sys.stderr.write(f"dptax: {command_line_message(exc)}\n")
+        code = exit_code(exc)
     except BrokenPipeError:
         _quiet_broken_pipe()
         code = 141
@@ -59,4 +71,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.stderr.write(f"dptax: internal error: {type(exc).__name__}: {exc}\n")
         sys.stderr.write("dptax: please report this with the command you ran.\n")
         code = 70
-    sys.exit(code)
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the `dptax` console script; always ends with ``SystemExit``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    sys.exit(outcome(lambda: _run(args)))

@@ -22,7 +22,7 @@ from dptaxonomy.cli.common import (
 from dptaxonomy.cli.convert_commands import FromOption, ToOption
 
 
-def relate(
+def relate_command(
     a: NameArgument,
     b: NameArgument,
     catalog: CatalogOption = None,
@@ -36,30 +36,30 @@ def relate(
     With --from (parameters of the stronger of the two) and --to, also the numbers
     the implication gives, as `dptax convert` computes them.
     """
-    actions.relate(a, b, catalog, output, assume_conjectures, from_ or [], to or [])
+    actions.print_relate(a, b, catalog, output, assume_conjectures, from_ or [], to or [])
 
 
-def stronger_than(
+def stronger_than_command(
     name: NameArgument,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Definitions stronger than NAME (Y ≻ NAME), asserted or derived."""
-    actions.neighbours(name, True, catalog, output, assume_conjectures)
+    actions.print_neighbours(name, True, catalog, output, assume_conjectures)
 
 
-def weaker_than(
+def weaker_than_command(
     name: NameArgument,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Definitions weaker than NAME (NAME ≻ Y), asserted or derived."""
-    actions.neighbours(name, False, catalog, output, assume_conjectures)
+    actions.print_neighbours(name, False, catalog, output, assume_conjectures)
 
 
-def explain(
+def explain_command(
     a: NameArgument,
     b: NameArgument,
     catalog: CatalogOption = None,
@@ -67,19 +67,19 @@ def explain(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Why A relates to B as it does: the proof, or the nearest known facts."""
-    actions.explain(a, b, catalog, output, assume_conjectures)
+    actions.print_explain(a, b, catalog, output, assume_conjectures)
 
 
-def contradictions(
+def contradictions_command(
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Contradictions with their minimal fact sets; exit 1 if there is any."""
-    actions.contradictions(catalog, output, assume_conjectures)
+    actions.print_contradictions(catalog, output, assume_conjectures)
 
 
-def open_questions(
+def open_questions_command(
     scope: Annotated[
         str | None, typer.Option("--scope", help="Only definitions of this scope, e.g. core.")
     ] = None,
@@ -91,25 +91,25 @@ def open_questions(
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Undecided questions "A ≻ B?", most wanted first."""
-    actions.open_questions(scope, limit, catalog, output, assume_conjectures)
+    actions.print_open_questions(scope, limit, catalog, output, assume_conjectures)
 
 
-def redundant(
+def redundant_command(
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
     assume_conjectures: ConjecturesOption = False,
 ) -> None:
     """Asserted facts that other facts already prove (clean-up candidates, not errors)."""
-    actions.redundant(catalog, output, assume_conjectures)
+    actions.print_redundant(catalog, output, assume_conjectures)
 
 
 COMMANDS: dict[str, Callable[..., None]] = {
-    "relate": relate,
-    "stronger-than": stronger_than,
-    "weaker-than": weaker_than,
-    "explain": explain,
-    "contradictions": contradictions,
-    "open-questions": open_questions,
-    "redundant": redundant,
+    "relate": relate_command,
+    "stronger-than": stronger_than_command,
+    "weaker-than": weaker_than_command,
+    "explain": explain_command,
+    "contradictions": contradictions_command,
+    "open-questions": open_questions_command,
+    "redundant": redundant_command,
 }
 """This group's commands by name, in the order ``dptax --help`` lists them."""

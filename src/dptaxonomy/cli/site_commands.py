@@ -21,6 +21,15 @@ def site(
             show_default=False,
         ),
     ] = None,
+    pyodide: Annotated[
+        Path | None,
+        typer.Option(
+            "--pyodide",
+            help="Pyodide's unpacked npm package (`make pyodide`), for the in-browser calculators.",
+            envvar="DPTAX_PYODIDE",
+            show_default=False,
+        ),
+    ] = None,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
 ) -> None:
@@ -29,7 +38,9 @@ def site(
     from dptaxonomy.queries.results import json_text
 
     loaded, kb = compiled(catalog)
-    options = SiteOptions(repository=repository) if repository else SiteOptions()
+    options = SiteOptions(pyodide=pyodide)
+    if repository:
+        options = SiteOptions(repository=repository, pyodide=pyodide)
     report = build_site(loaded, kb, out, options)
     typer.echo(json_text(report) if output is Format.json else report.to_text())
 

@@ -25,6 +25,7 @@ from dptaxonomy.export.rdf_knowledge import (
     add_reference_detail,
 )
 from dptaxonomy.export.rdf_mechanisms import add_evidence, add_mechanism, claim_iri
+from dptaxonomy.export.rdf_operations import add_operations
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind
@@ -102,6 +103,8 @@ def _claim(graph: Graph, definition: Definition, name: str, claim: Claim) -> Non
     graph.add((iri, v.P_STATUS, Literal(claim.status.value)))
     if claim.citation is not None:
         _citation(graph, iri, claim.citation)
+    if claim.scope is not None:
+        graph.add((iri, v.P_CLAIM_SCOPE, Literal(claim.scope)))
     if claim.note is not None:
         graph.add((iri, v.SKOS.note, Literal(claim.note)))
 
@@ -179,6 +182,9 @@ def _parameters(graph: Graph, definition: Definition) -> None:
         graph.add((iri, v.P_DOMAIN, Literal(parameter.domain)))
         if parameter.monotone is not None:
             graph.add((iri, v.P_MONOTONE, Literal(parameter.monotone.value)))
+        if parameter.standard is not None:
+            graph.add((iri, v.P_STANDARD_VALUE, Literal(parameter.standard.value)))
+            graph.add((iri, v.P_STANDARD_FORM, Literal(parameter.standard.form)))
     label = f"{definition.id}-parameters"
     graph.add((v.definition_iri(definition.id), v.P_PARAMETERS, _list(graph, label, nodes)))
 
@@ -240,6 +246,7 @@ def _definition(graph: Graph, definition: Definition) -> None:
     _relations(graph, definition)
     _links(graph, definition)
     add_definition_knowledge(graph, definition)
+    add_operations(graph, definition)
 
 
 def _reference(graph: Graph, key: str, reference: Reference) -> None:

@@ -22,6 +22,7 @@ from dptaxonomy.catalog.yamlsource import Located
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import KIND_PREDICATES
 from dptaxonomy.export.rdf_knowledge import read_definition_knowledge, read_reference_detail
+from dptaxonomy.export.rdf_operations import read_operations
 from dptaxonomy.schema.models import Definition, Reference
 
 __all__ = ["catalog_from_rdf", "definitions_from_rdf", "references_from_rdf"]
@@ -126,6 +127,7 @@ def _claims(graph: Graph, subject: Node) -> dict[str, Any]:
             "status": _text(graph, node, v.P_STATUS),
         }
         _optional(data, "citation", _citation(graph, node))
+        _optional(data, "scope", _text(graph, node, v.P_CLAIM_SCOPE))
         _optional(data, "note", _text(graph, node, v.SKOS.note))
         claims[_text(graph, node, v.P_PROPERTY)] = data
     return claims
@@ -152,6 +154,11 @@ def _definition(graph: Graph, subject: Node) -> Definition:
             "type": _text(graph, p, v.P_PARAMETER_TYPE),
             "domain": _text(graph, p, v.P_DOMAIN),
             **({"monotone": m} if (m := _text(graph, p, v.P_MONOTONE)) is not None else {}),
+            **(
+                {"standard": {"value": s, "form": _text(graph, p, v.P_STANDARD_FORM)}}
+                if (s := _text(graph, p, v.P_STANDARD_VALUE)) is not None
+                else {}
+            ),
         }
         for p in _items(graph, subject, v.P_PARAMETERS)
     ]
@@ -187,6 +194,9 @@ def _definition(graph: Graph, subject: Node) -> Definition:
     _optional(data, "unit", _text(graph, subject, v.P_UNIT))
     _optional(data, "neighbours", _text(graph, subject, v.P_NEIGHBOURS))
     data.update(read_definition_knowledge(graph, subject))
+    operations = read_operations(graph, subject)
+    if operations:
+        data["operations"] = operations
     if disambiguator is not None:
         data["disambiguator"] = _key(disambiguator)
     return Definition.model_validate(data)

@@ -173,6 +173,8 @@ def _support_shapes(s: _Shapes) -> None:
     s.prop(parameter, v.P_PARAMETER_NAME, datatype=v.XSD.string, **one)
     s.prop(parameter, v.P_PARAMETER_TYPE, values=[x.value for x in ParameterType], **one)
     s.prop(parameter, v.P_MONOTONE, values=[x.value for x in Monotone], maxCount=1)
+    s.prop(parameter, v.P_STANDARD_VALUE, datatype=v.XSD.string, maxCount=1)
+    s.prop(parameter, v.P_STANDARD_FORM, datatype=v.XSD.string, maxCount=1)
     reference = s.shape("Reference", v.C_REFERENCE)
     s.prop(reference, v.P_CITATION_KEY, datatype=v.XSD.string, **one)
     s.prop(reference, v.DCTERMS.title, datatype=v.XSD.string, **one)

@@ -12,7 +12,7 @@ the process holds by then.
 The parent waits at most ``timeout`` seconds, then kills it. Rows are read
 lazily and the child stops at ``limit + 1``. Whatever bound is hit, the
 answer is an error, never a partial result: a truncated SELECT would look
-like a complete one to a script (documented in the README).
+like a complete one to a script (documented in docs/commands.md).
 
 The child sends one JSON message back through a pipe: the variables and
 rows, the ASK answer, or an error message.

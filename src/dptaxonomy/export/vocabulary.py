@@ -98,6 +98,7 @@ C_MECHANISM = DP.Mechanism
 C_MECHANISM_CLAIM = DP.MechanismClaim
 C_PERFECT_PRIVACY = DP.PerfectPrivacyDeclaration
 C_VACUOUS_VALUE = DP.VacuousValue
+C_OPERATION_RULE = DP.OperationRule
 
 # Relations between definitions (direct triples; the ontology types them) -----
 P_STRONGER = DP.stronger
@@ -121,6 +122,8 @@ P_MEANING = DP.meaning
 P_PARAMETER_TYPE = DP.parameterType
 P_DOMAIN = DP.domain
 P_MONOTONE = DP.monotone
+P_STANDARD_VALUE = DP.standardValue
+P_STANDARD_FORM = DP.standardForm
 P_STATEMENT = DP.statement
 P_INTRODUCED_IN = DP.introducedIn
 P_SOURCE = DP.source
@@ -180,3 +183,17 @@ P_NOT_EVALUABLE = DP.notEvaluableBecause
 P_VACUOUS = DP.vacuousValue
 P_VACUOUS_AT = DP.vacuousAt
 P_DESCRIBED = DP.describedValue
+
+# Operation rules (issue 23) ---------------------------------------------------
+P_OPERATION_RULE = DP.operationRule
+P_OPERATION = DP.operation
+P_COMPOSITION_FORM = DP.compositionForm
+P_ADAPTIVITY = DP.adaptivity
+P_SAMPLING = DP.sampling
+P_NEIGHBOURHOOD = DP.neighbourhood
+P_TO_NEIGHBOURHOOD = DP.toNeighbourhood
+P_RESULT_DEFINITION = DP.resultDefinition
+P_CLOSED_FORM = DP.closedForm
+P_TIGHTNESS_WITNESS = DP.tightnessWitness
+P_RULE_DATA = DP.ruleData
+P_CLAIM_SCOPE = DP.claimScope

@@ -3,7 +3,7 @@
 From a release description (:class:`~dptaxonomy.schema.release.Release`) the
 card gives the guarantee as stated; its statements in the other core
 definitions (ε at the usual δ, ρ, μ, the RDP curve, pure ε), each computed by
-``convert`` (:func:`dptaxonomy.queries.convert.convert`: the tightest chain of
+``convert`` (:func:`dptaxonomy.queries.convert.convert_result`: the tightest chain of
 cited parameter maps, rounded outward) with its proof, or the reason none
 follows; the privacy profile δ(ε) as points; the operational risk
 (:mod:`dptaxonomy.reasoning.evaluators.risk`) from μ-GDP when a μ follows,
@@ -19,7 +19,8 @@ from typing import Any
 from dptaxonomy.base.errors import ConversionError
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.card_checks import Finding, findings
-from dptaxonomy.queries.convert import PARAMETER_ALIASES, ConvertResult, convert
+from dptaxonomy.queries.convert import PARAMETER_ALIASES, ConvertResult
+from dptaxonomy.queries.convert import convert_result as convert
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.evaluators.risk import Risk, gaussian_risk, profile_risk
 from dptaxonomy.reasoning.jsonform import fact_data

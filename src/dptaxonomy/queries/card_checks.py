@@ -37,13 +37,14 @@ from typing import Any
 
 from dptaxonomy.base.errors import ConversionError
 from dptaxonomy.base.records import record
-from dptaxonomy.queries.convert import PARAMETER_ALIASES, convert
+from dptaxonomy.queries.convert import PARAMETER_ALIASES
+from dptaxonomy.queries.convert import convert_result as convert
 from dptaxonomy.reasoning.evaluators.families import Gaussian
 from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.proof import Proof
-from dptaxonomy.reasoning.maps.chains import chain_proof
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, upper
+from dptaxonomy.reasoning.maps.ranking import chain_proof
 from dptaxonomy.schema.release import Release, parameter_text
 from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention, covers
 

@@ -1,18 +1,18 @@
 """``dptax convert``: a guarantee turned into numbers in an implied definition.
 
 The user's values are read as exact decimals, checked against each
-parameter's domain, and handed to :func:`dptaxonomy.reasoning.maps.tightest.convert`;
+parameter's domain, and handed to :func:`~dptaxonomy.reasoning.maps.tightest.tightest_conversion`;
 every chain of parameter maps is evaluated soundly and the tightest wins.
 A conversion the catalog's mathematics does not give is refused with the
 reason (:class:`~dptaxonomy.base.errors.ConversionError`): the separation when
 one is known, otherwise that no implication (or no parameter map) is known.
 
->>> from dptaxonomy.queries.convert import convert
+>>> from dptaxonomy.queries.convert import convert_result
 >>> from dptaxonomy.reasoning.compile import compile_knowledge_base
 >>> from dptaxonomy.catalog.store import open_catalog
 >>> kb = compile_knowledge_base(open_catalog())
->>> result = convert(kb, "zero-concentrated-dp", "approximate-dp",
-...                  {"xi": "0", "rho": "0.5"}, {"delta": "1e-6"})
+>>> result = convert_result(kb, "zero-concentrated-dp", "approximate-dp",
+...                         {"xi": "0", "rho": "0.5"}, {"delta": "1e-6"})
 >>> result.to_json()["to"]["epsilon"]["value"] <= 5.7565218
 True
 """
@@ -20,35 +20,31 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
+from fractions import Fraction
 from typing import Any
 
 from dptaxonomy.base.digits import foreign_digit_message
-from dptaxonomy.base.errors import ConversionError, NumericError, UnknownNameError
-from dptaxonomy.base.records import record
+from dptaxonomy.base.errors import Argument, MissingParameterError, NumericError
+from dptaxonomy.base.records import field, record
+from dptaxonomy.base.refusals import RefusalKind
+from dptaxonomy.queries.convert_refusal import conversion_error, refuse
 from dptaxonomy.queries.convert_text import conversion_text
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
 from dptaxonomy.reasoning.maps.numeric import IV, exact, inside, is_integer, lower, upper
+from dptaxonomy.reasoning.maps.rational import GivenValues, rationals_of
 from dptaxonomy.reasoning.maps.rounding import SafeSide, outward_float
 from dptaxonomy.reasoning.maps.tightest import (
     ChainResult,
     Conversion,
     evaluate_chains,
     parameter_specs,
+    tightest_conversion,
 )
-from dptaxonomy.reasoning.maps.tightest import convert as tightest
 
-__all__ = [
-    "PARAMETER_ALIASES",
-    "ROUNDING",
-    "ConvertResult",
-    "convert",
-    "parse_assignments",
-    "read_parameters",
-]
+__all__ = ["PARAMETER_ALIASES", "ROUNDING", "ConvertResult", "convert_result", "read_parameters"]
 
 ROUNDING = (
     "computed values are ends of interval enclosures rounded outward: an upper bound (≤) "
@@ -81,6 +77,9 @@ class ConvertResult:
     """Each target parameter's safe end (from its ``monotone``)."""
     source_sides: dict[str, SafeSide]
     """Each source parameter's safe end; a source value given is shown on the other side."""
+    standard: dict[str, str] = field(default_factory=dict)
+    """Source parameters not given, set to their standard value: name → the standard form
+    (ξ → "ρ-zCDP"); their values are in :attr:`source_given`."""
 
     @property
     def best(self) -> ChainResult:
@@ -145,7 +144,8 @@ class ConvertResult:
                         "value": outward_float(
                             text, up=self.source_sides.get(name) is SafeSide.low
                         ),
-                        "given": True,
+                        "given": name not in self.standard,
+                        **({"standard": self.standard[name]} if name in self.standard else {}),
                     }
                     for name, text in sorted(self.source_given.items())
                 },
@@ -174,24 +174,12 @@ def _solved(result: ChainResult) -> dict[str, Any] | None:
     solved = result.solved
     if solved is None:
         return None
-    return {"parameter": solved.name, "so_that": solved.bounded, "bound": solved.bound}
-
-
-def parse_assignments(pairs: list[str], option: str) -> dict[str, str]:
-    """``["rho=0.5", "δ=1e-6"]`` as ``{"rho": "0.5", "delta": "1e-6"}`` (aliases resolved)."""
-    result: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        name, value = name.strip(), value.strip()
-        if not sep or not name or not value:
-            raise ConversionError(
-                f"{option} expects NAME=VALUE, e.g. {option} rho=0.5; got {pair!r}"
-            )
-        name = PARAMETER_ALIASES.get(name, name)
-        if name in result:
-            raise ConversionError(f"{option} gives {name} twice")
-        result[name] = value
-    return result
+    return {
+        "parameter": solved.name,
+        "so_that": solved.bounded,
+        "bound": solved.bound,
+        "precision": solved.precision,
+    }
 
 
 def read_parameters(
@@ -203,121 +191,92 @@ def read_parameters(
     for name, text in given.items():
         if name not in by_name:
             known = ", ".join(by_name) or "none"
-            raise ConversionError(
-                f"unknown parameter {name!r} of {definition} (its parameters: {known})"
+            raise refuse(
+                RefusalKind.invalid_value,
+                f"unknown parameter {name!r} of {definition} (its parameters: {known})",
             )
         spec = by_name[name]
         domain = spec.domain
         if domain is None:
-            raise ConversionError(f"{name} of {definition} is not a number ({spec.type})")
+            raise refuse(
+                RefusalKind.invalid_value, f"{name} of {definition} is not a number ({spec.type})"
+            )
         shown = text if len(text) <= 40 else text[:40] + "…"
         foreign = foreign_digit_message(text)
         if foreign is not None:
-            raise ConversionError(f"{name} of {definition}: {foreign}")
+            raise refuse(RefusalKind.invalid_value, f"{name} of {definition}: {foreign}")
         try:
             value = exact(text)
         except NumericError:
-            raise ConversionError(
-                f"{name} of {definition}: {shown!r} is not a number (domain {spec.domain_text})"
+            raise refuse(
+                RefusalKind.invalid_value,
+                f"{name} of {definition}: {shown!r} is not a number (domain {spec.domain_text})",
             ) from None
         if spec.type == "integer" and not is_integer(value):
-            raise ConversionError(
-                f"{name} of {definition} is an integer parameter: {shown} is not an integer"
+            raise refuse(
+                RefusalKind.invalid_value,
+                f"{name} of {definition} is an integer parameter: {shown} is not an integer",
             )
         if not inside(value, domain):
-            raise ConversionError(
+            raise refuse(
+                RefusalKind.outside_domain,
                 f"{name} = {text} is outside the domain {spec.domain_text} "
-                f"of {name} of {definition}"
+                f"of {name} of {definition}",
+                parameter=name,
+                definition=definition,
             )
         values[name] = value
-    return values
+    return GivenValues(values, {name: Fraction(given[name].strip()) for name in values})
 
 
-def _refusal(kb: KnowledgeBase, source: str, target: str, conversion: Conversion) -> str:
-    if conversion.results:
-        inputs = [r.refusal for r in conversion.results if r.refusal and "give --to" in r.refusal]
-        if inputs:
-            return inputs[0]
-        # a failed condition or domain says most about the values given: list those first
-        ranked = sorted(
-            conversion.results,
-            key=lambda r: (" fails" not in (r.refusal or ""), "domain" not in (r.refusal or "")),
-        )
-        reasons = "; ".join(
-            f"via {' → '.join(r.chain.definitions[1:])} "
-            f"[{', '.join(s.origin.citation.key for s in r.chain.steps)}]: {r.refusal}"
-            for r in ranked[:3]
-        )
-        return f"no chain from {source} to {target} gives a result at these values ({reasons})"
-    from dptaxonomy.reasoning.logic.proofs import ProofSearch
-
-    search = ProofSearch(kb)
-    if kb.is_not_stronger(source, target):
-        proof = search.not_stronger(source, target)
-        separation = (
-            next((s for s in proof.steps if s.kind.value == "not_stronger"), None)
-            if proof
-            else None
-        )
-        where = (
-            f" ([{separation.origin.citation.key}] {separation.origin.citation.at}: "
-            f"¬({separation.a} ≻ {separation.b}), {separation.origin.location})"
-            if separation
-            else ""
-        )
-        return f"{source} does not imply {target}: a separation is known{where}"
-    if kb.is_stronger(source, target):
-        return (
-            f"{source} ≻ {target} is known, but no chain of its steps carries parameter maps, "
-            f"so the catalog gives no numbers (see: dptax relate {source} {target})"
-        )
-    return f"no known implication from {source} to {target}"
-
-
-def convert(
+def convert_result(
     kb: KnowledgeBase,
     source: str,
     target: str,
     source_given: Mapping[str, str],
     target_given: Mapping[str, str],
-    *,
-    catalog: Path | None = None,
 ) -> ConvertResult:
     """Convert ``source`` at ``source_given`` into ``target`` with ``target_given`` fixed.
 
     SOURCE is a definition or, when no definition has that name, a mechanism
-    of the catalog at ``catalog`` (default: the shipped one). Names are
+    of the catalog ``kb`` was compiled from. Names are
     resolved (ids, names, abbreviations, aliases); parameter names may be
     Greek letters or short forms. Raises :class:`ConversionError` with a
     one-line reason on bad input or when no chain gives a result.
     """
     b = kb.resolve(target)
     mechanism = None
-    try:
-        a = kb.resolve(source)
-    except UnknownNameError:
-        from dptaxonomy.catalog.paths import default_catalog_dir
+    if source not in kb.info and not kb.names.candidates(source):
         from dptaxonomy.queries.mechanism_source import find_mechanism
 
-        mechanism = find_mechanism(catalog or default_catalog_dir(), source)
-        if mechanism is None:
-            raise
-        a = mechanism.id
+        mechanism = find_mechanism(kb, source)  # before resolve: no suggestions computed
+    a = mechanism.id if mechanism is not None else kb.resolve(source)
     source_given = {PARAMETER_ALIASES.get(k, k): v for k, v in source_given.items()}
     target_given = {PARAMETER_ALIASES.get(k, k): v for k, v in target_given.items()}
     if a == b:
-        raise ConversionError(f"{a} is the target itself: nothing to convert")
+        raise refuse(RefusalKind.same_definition, f"{a} is the target itself: nothing to convert")
     source_specs = mechanism.parameters if mechanism else parameter_specs(kb, a)
+    standard = {
+        spec.name: spec.standard_form
+        for spec in source_specs
+        if spec.standard and spec.name not in source_given
+    }
+    source_given = {
+        **source_given,
+        **{spec.name: spec.standard for spec in source_specs if spec.name in standard},
+    }
     source_values = read_parameters(a, source_specs, source_given)
     for spec in source_specs:
         if spec.name not in source_values:
-            raise ConversionError(
-                f"missing parameter {spec.name} of {a} (domain {spec.domain_text}): "
-                f"give --from {spec.name}=VALUE"
+            raise MissingParameterError(
+                f"missing parameter {spec.name} of {a} (domain {spec.domain_text})",
+                spec.name,
+                a,
+                Argument.source_values,
             )
     target_values = read_parameters(b, parameter_specs(kb, b), target_given)
     if mechanism is None:
-        conversion = tightest(kb, a, b, source_values, target_values)
+        conversion = tightest_conversion(kb, a, b, source_values, target_values)
     else:
         chains = mechanism.chains(kb, b)
         specs = mechanism.specs(kb, chains)
@@ -326,13 +285,17 @@ def convert(
         if mechanism is not None and not conversion.results:
             violated = [where for d, where in mechanism.violations if d == b]
             if violated:
-                raise ConversionError(f"the {a} mechanism does not satisfy {b} ({violated[0]})")
-            raise ConversionError(f"no claim of the {a} mechanism leads to {b}")
-        raise ConversionError(_refusal(kb, a, b, conversion))
+                raise refuse(
+                    RefusalKind.mechanism_violates,
+                    f"the {a} mechanism does not satisfy {b} ({violated[0]})",
+                )
+            raise refuse(RefusalKind.no_implication, f"no claim of the {a} mechanism leads to {b}")
+        raise conversion_error(kb, a, b, conversion, rationals_of(source_values))
     return ConvertResult(
         conversion,
         dict(source_given),
         dict(target_given),
         {spec.name: spec.side for spec in parameter_specs(kb, b)},
         {spec.name: spec.side for spec in source_specs},
+        standard,
     )

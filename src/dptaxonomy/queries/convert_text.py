@@ -41,6 +41,13 @@ def _given(text: str, side: SafeSide) -> str:
     return rounded if side is not SafeSide.both or Decimal(rounded) == value else text.strip()
 
 
+def _symbol(name: str) -> str:
+    """A parameter's Greek letter when it has one (``xi`` → ``ξ``), else its name."""
+    from dptaxonomy.queries.convert import PARAMETER_ALIASES
+
+    return next((k for k, v in PARAMETER_ALIASES.items() if v == name and len(k) == 1), name)
+
+
 def _free(result: ChainResult) -> str:
     return ", ".join(f"{f.name} of {f.definition} = {number(f.value)}" for f in result.free)
 
@@ -65,7 +72,12 @@ def conversion_text(result: ConvertResult) -> str:
     """A worked answer: the guarantee, the chain that gives it, the free choices, the others."""
     best = result.best
     conversion = result.conversion
-    given = ", ".join(f"{k} = {v}" for k, v in sorted(result.source_given.items()))
+    given = ", ".join(
+        f"{_symbol(k)} = {v} (the standard form {result.standard[k]})"
+        if k in result.standard
+        else f"{k} = {v}"
+        for k, v in sorted(result.source_given.items())
+    )
     lines = [
         f"{conversion.source} ({given}) ⇒ {conversion.target} with {_assignments(result, best)}",
         "(computed values are rounded outward, ≤ up and ≥ down: the guarantee holds as stated)",
@@ -81,7 +93,8 @@ def conversion_text(result: ConvertResult) -> str:
             f"{s.name} solved numerically so that the chain's {s.bounded} is at most the value "
             f"given (its sound bound there: ≤ {outward_text(s.bound, up=True)}); "
             f"{conversion.target} is weaker "
-            f"as {s.bounded} grows"
+            f"as {s.bounded} grows; search precision {s.precision:.1e} (relative gap to the "
+            f"largest smaller {s.name} rejected)"
         )
     if best.free:
         lines.append(

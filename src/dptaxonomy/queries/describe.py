@@ -7,8 +7,10 @@ They read the plain JSON documents of :class:`~dptaxonomy.cache.views.CatalogVie
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
+from dptaxonomy.base.errors import InvalidArgumentError
 from dptaxonomy.base.records import record
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.results import json_document
@@ -19,7 +21,9 @@ __all__ = [
     "ListResult",
     "ShowResult",
     "filter_definitions",
+    "one_of",
     "parse_property_filter",
+    "property_names",
     "summary_row",
 ]
 
@@ -91,6 +95,37 @@ class ListFilter:
         if any(property_value(document, n) != v.value for n, v in self.properties):
             return False
         return all(property_value(document, n) == Truth.unknown for n in self.unknown_properties)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def one_of(kind: type[E], argument: str, value: E | str) -> E:
+    """``value`` as a member of ``kind``; :class:`InvalidArgumentError` names ``argument``.
+
+    >>> one_of(Dimension, "dimensions", " q")
+    <Dimension.Q: 'Q'>
+    >>> one_of(Scope, "scope", "galaxy")
+    Traceback (most recent call last):
+    dptaxonomy.base.errors.InvalidArgumentError: `scope` takes one of: core, input_type, context, out_of_scope, sensitivity
+    """  # noqa: E501
+    text = value.strip() if isinstance(value, str) else value
+    try:
+        return kind(text.upper() if kind is Dimension else text)
+    except ValueError:
+        choices = ", ".join(k.value for k in kind)
+        raise InvalidArgumentError(argument, f"takes one of: {choices}") from None
+
+
+def property_names(argument: str, given: Iterable[str]) -> tuple[str, ...]:
+    """Property names (``post-processing`` is ``post_processing``); unknown ones refused."""
+    found = []
+    for name in given:
+        try:
+            found.append(parse_property_name(name))
+        except ValueError:
+            raise InvalidArgumentError(argument, f"takes property names: {_known()}") from None
+    return tuple(found)
 
 
 def filter_definitions(documents: Iterable[Document], wanted: ListFilter) -> list[Document]:

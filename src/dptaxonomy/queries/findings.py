@@ -13,6 +13,7 @@ from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import fact_line, table_text
 from dptaxonomy.reasoning.jsonform import contradiction_data, fact_data, proof_data
 from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.logic.operation_questions import OperationQuestion, operation_questions
 from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.reasoning.reasoner import OpenQuestion, Reasoner
 
@@ -63,9 +64,11 @@ def contradictions(reasoner: Reasoner) -> ContradictionsResult:
 
 @record
 class OpenQuestionsResult:
-    """Undecided questions "A ≻ B?", most decisive first (``dptax open-questions``)."""
+    """Undecided questions "A ≻ B?", most decisive first, then undecided operation questions
+    ("does X compose?"), most concerning first (``dptax open-questions``)."""
 
     questions: tuple[OpenQuestion, ...]
+    operations: tuple[OperationQuestion, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return json_document(
@@ -80,23 +83,37 @@ class OpenQuestionsResult:
                         "core": q.core,
                     }
                     for q in self.questions
-                ]
+                ],
+                "operation_questions": [
+                    {
+                        "operation": q.operation,
+                        "question": q.question,
+                        "concerns": list(q.concerns),
+                        "related": q.related,
+                    }
+                    for q in self.operations
+                ],
             }
         )
 
     def to_text(self) -> str:
         if not any(q.core for q in self.questions):
-            return table_text(
+            text = table_text(
                 ["A", "B", "DECIDES", "QUESTION"],
                 [[q.a, q.b, str(q.decides), f"{q.a} ≻ {q.b} ?"] for q in self.questions],
             )
-        return table_text(
-            ["A", "B", "CORE", "DECIDES", "QUESTION"],
-            [
-                [q.a, q.b, "yes" if q.core else "", str(q.decides), f"{q.a} ≻ {q.b} ?"]
-                for q in self.questions
-            ],
-        )
+        else:
+            text = table_text(
+                ["A", "B", "CORE", "DECIDES", "QUESTION"],
+                [
+                    [q.a, q.b, "yes" if q.core else "", str(q.decides), f"{q.a} ≻ {q.b} ?"]
+                    for q in self.questions
+                ],
+            )
+        if not self.operations:
+            return text
+        rows = [[str(len(q.concerns)), q.operation, q.question] for q in self.operations]
+        return text + "\n\n" + table_text(["CONCERNS", "OPERATION", "QUESTION"], rows)
 
 
 KEPT = 1000
@@ -107,7 +124,8 @@ def open_questions(
     reasoner: Reasoner, scope: Scope | None = None, limit: int | None = None
 ) -> OpenQuestionsResult:
     """The ``limit`` most decisive open questions among definitions of ``scope``, those
-    between two definitions of the practitioner's core first.
+    between two definitions of the practitioner's core first, and the ``limit`` most
+    concerning open operation questions.
 
     Ranking weighs every open pair, so over a cached knowledge base the first
     :data:`KEPT` (or ``limit``, if more) are remembered with it
@@ -115,19 +133,20 @@ def open_questions(
     """
     from dptaxonomy.cache.memo import recall, remember
 
+    operations = tuple(operation_questions(reasoner.kb, scope)[:limit])
     key = reasoner.kb.cache_key
     name = f"questions-{scope.value if scope else 'all'}"
     if key is not None:
         kept = _recalled(recall(key, name), reasoner.kb.info)
         if kept is not None and (kept[1] or (limit is not None and limit <= len(kept[0]))):
-            return OpenQuestionsResult(tuple(kept[0][:limit]))
+            return OpenQuestionsResult(tuple(kept[0][:limit]), operations)
     wanted = None if limit is None else max(limit, KEPT)
     questions = reasoner.open_questions(scope, wanted)
     if key is not None:
         complete = wanted is None or len(questions) < wanted
         rows = [[q.a, q.b, q.decides, list(q.a_class), list(q.b_class), q.core] for q in questions]
         remember(key, name, {"complete": complete, "rows": rows})
-    return OpenQuestionsResult(tuple(questions[:limit]))
+    return OpenQuestionsResult(tuple(questions[:limit]), operations)
 
 
 def _recalled(value: Any, known: Mapping[str, object]) -> tuple[list[OpenQuestion], bool] | None:

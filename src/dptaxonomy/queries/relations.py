@@ -26,16 +26,16 @@ from dptaxonomy.reasoning.reasoner import (
 if TYPE_CHECKING:
     from dptaxonomy.queries.convert import ConvertResult
     from dptaxonomy.reasoning.logic.equivalence import EquivalenceMaps
-    from dptaxonomy.reasoning.maps.chains import ParametricChain
+    from dptaxonomy.reasoning.maps.ranking import ParametricChain
 
 __all__ = [
     "ExplainResult",
     "NeighboursResult",
     "RelateResult",
     "Side",
-    "explain",
-    "neighbours",
-    "relate",
+    "explain_result",
+    "neighbours_result",
+    "relate_result",
 ]
 
 
@@ -46,6 +46,19 @@ class RelateResult:
     relationship: Relationship
     numbers: ConvertResult | None = None
     """With parameters given: the conversion along the implication (``dptax convert``)."""
+    operations: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = ()
+    """What each side promises under operations: (definition, its rules as (operation, line,
+    citation key)), for the sides that state rules."""
+
+    @property
+    def verdict(self) -> Verdict:
+        """How ``a`` compares with ``b``: equivalent, stronger, weaker, incomparable, …"""
+        return self.relationship.verdict
+
+    @property
+    def strict(self) -> bool:
+        """For stronger or weaker: whether the converse is known to fail."""
+        return self.relationship.strict
 
     def to_json(self) -> dict[str, Any]:
         r = self.relationship
@@ -63,6 +76,12 @@ class RelateResult:
                 "conditional": [conditional_data(c) for c in r.conditional],
                 "equivalence": equivalence_data(r.equivalence),
                 **({"numbers": _numbers(self.numbers)} if self.numbers is not None else {}),
+                "operations": {
+                    side: [
+                        {"operation": o, "rule": line, "citation": key} for o, line, key in rules
+                    ]
+                    for side, rules in self.operations
+                },
             }
         )
 
@@ -100,6 +119,11 @@ class RelateResult:
             parts.append("\nWith parameters (every step of this chain maps them):")
             parts.append(proof_text(r.parametric))
         parts += conditional_text(r.conditional)
+        if self.operations:
+            parts.append("\nWhat each promises under operations (docs/operations.md):")
+            for side, rules in self.operations:
+                parts.append(f"  {side}")
+                parts += [f"    {line} [{key}]" for _, line, key in rules]
         if self.numbers is not None:
             parts.append("\nWith the parameters given (as `dptax convert` computes them):")
             answer = self.numbers.to_text().splitlines()
@@ -113,7 +137,7 @@ def _numbers(result: ConvertResult) -> dict[str, Any]:
     return {key: data[key] for key in keys}
 
 
-def relate(
+def relate_result(
     reasoner: Reasoner,
     a: str,
     b: str,
@@ -124,13 +148,17 @@ def relate(
 
     With ``source_given`` (parameters of whichever of the two implies the
     other) the answer also carries the tightest numbers along the implication,
-    exactly as :func:`dptaxonomy.queries.convert.convert` gives them.
+    exactly as :func:`dptaxonomy.queries.convert.convert_result` gives them.
     """
     kb = reasoner.kb
-    relationship = reasoner.relate(kb.resolve(a), kb.resolve(b))
+    relationship = reasoner.relationship(kb.resolve(a), kb.resolve(b))
+    sides = dict.fromkeys((relationship.a, relationship.b))
+    operations = tuple(
+        (side, kb.info[side].operation_rules) for side in sides if kb.info[side].operation_rules
+    )
     if not source_given and not target_given:
-        return RelateResult(relationship)
-    from dptaxonomy.queries.convert import convert
+        return RelateResult(relationship, operations=operations)
+    from dptaxonomy.queries.convert import convert_result
 
     forward = relationship.verdict in (Verdict.stronger, Verdict.equivalent)
     first, second = (
@@ -138,8 +166,8 @@ def relate(
     )
     if relationship.verdict not in (Verdict.stronger, Verdict.weaker, Verdict.equivalent):
         first, second = relationship.a, relationship.b  # convert refuses with the reason
-    numbers = convert(kb, first, second, source_given or {}, target_given or {})
-    return RelateResult(relationship, numbers)
+    numbers = convert_result(kb, first, second, source_given or {}, target_given or {})
+    return RelateResult(relationship, numbers, operations)
 
 
 @record
@@ -148,6 +176,11 @@ class ExplainResult:
 
     relationship: Relationship
     nearest: tuple[Fact, ...]
+
+    @property
+    def verdict(self) -> Verdict:
+        """How ``a`` compares with ``b`` (as :attr:`RelateResult.verdict`)."""
+        return self.relationship.verdict
 
     def to_json(self) -> dict[str, Any]:
         r = self.relationship
@@ -181,9 +214,9 @@ class ExplainResult:
         return "\n".join(lines)
 
 
-def explain(reasoner: Reasoner, a: str, b: str) -> ExplainResult:
+def explain_result(reasoner: Reasoner, a: str, b: str) -> ExplainResult:
     """Why ``a`` relates to ``b`` as it does (the nearest facts when nothing is known)."""
-    answer = relate(reasoner, a, b).relationship
+    answer = relate_result(reasoner, a, b).relationship
     nearest = (
         ()
         if answer.proofs or answer.conditional
@@ -263,7 +296,7 @@ class NeighboursResult:
         return line
 
 
-def neighbours(reasoner: Reasoner, name: str, side: Side) -> NeighboursResult:
+def neighbours_result(reasoner: Reasoner, name: str, side: Side) -> NeighboursResult:
     """Every definition stronger (or weaker) than the one named ``name``."""
     x = reasoner.kb.resolve(name)
     if side is Side.stronger:

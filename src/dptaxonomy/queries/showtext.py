@@ -11,6 +11,7 @@ from typing import Any
 
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.mechanism_show import evidence_text
+from dptaxonomy.queries.operation_text import operation_lines
 from dptaxonomy.schema.enums import PROPERTY_NAMES, RELATION_SYMBOLS, TRUTH_MARKS
 from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention
 
@@ -35,6 +36,8 @@ def _claim(name: str, claim: Document) -> str:
     line = f"  {name:<21}{TRUTH_MARKS[value]} {value:<8} {_citation(claim.get('citation'))}"
     if claim.get("status", "established") != "established":
         line += f" ({claim['status']})"
+    if claim.get("scope"):
+        line += f"\n{'':25}scope: {claim['scope']}"
     if claim.get("note"):
         line += f"\n{'':25}note: {claim['note']}"
     return line
@@ -246,6 +249,8 @@ def definition_text(view: CatalogView, d: Document) -> str:
         if claim is not None:
             out.append(_claim(name, claim))
     out += [_derived(item) for item in d.get("derived_properties", ())]
+    if d.get("operations"):
+        out += ["", "Under operations (docs/operations.md)", *operation_lines(d["operations"])]
     if d.get("perfect_privacy"):
         out += ["", "Perfect privacy (rule E3)", *_perfect_privacy(d["perfect_privacy"])]
     if d.get("vacuous"):

@@ -22,7 +22,8 @@ class VerifyResult:
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Outcomes by kind of check: {"claims": {"computed": n, …}, "maps": {…},
-        "perfect_privacy": {…}} (mechanism claims; parameter maps; rule E3's declarations)."""
+        "perfect_privacy": {…}, …} (mechanism claims; parameter maps; rule E3's declarations;
+        vacuous values; relations; operation rules and their tightness claims)."""
         groups = {
             CheckKind.satisfies: "claims",
             CheckKind.violates: "claims",
@@ -30,6 +31,8 @@ class VerifyResult:
             CheckKind.perfect_privacy: "perfect_privacy",
             CheckKind.vacuous: "vacuous",
             CheckKind.relation: "relations",
+            CheckKind.operation: "operations",
+            CheckKind.tightness: "tightness",
         }
         counts: dict[str, Counter[str]] = {name: Counter() for name in groups.values()}
         for check in self.checks:
@@ -73,7 +76,8 @@ class VerifyResult:
         return (
             f"claims: {part('claims')}; parameter maps: {part('maps')}; "
             f"perfect-privacy declarations: {part('perfect_privacy')}; "
-            f"vacuous values: {part('vacuous')}; {self.relation_summary()}"
+            f"vacuous values: {part('vacuous')}; {self.relation_summary()}; "
+            f"operation rules: {part('operations')}; tightness: {part('tightness')}"
         )
 
     def relation_summary(self) -> str:

@@ -11,6 +11,8 @@ from dptaxonomy.reasoning.logic.closure import Closure
 from dptaxonomy.reasoning.logic.facts import FactKind, collect_facts
 from dptaxonomy.reasoning.logic.perfect import mark_outside_domain, perfect_privacy_facts
 from dptaxonomy.reasoning.logic.witnesses import witness_facts
+from dptaxonomy.reasoning.maps.mechanism_claims import mechanism_claims
+from dptaxonomy.reasoning.operation_reading import rule_line
 
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
@@ -26,6 +28,7 @@ def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False
         mark_outside_domain(catalog, factset)
         factset.facts.extend(perfect_privacy_facts(catalog, factset.facts))
         infos = {i: definition_info(catalog, i) for i in catalog.definitions}
+        mechanisms, claims = mechanism_claims(catalog)
         stronger = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.stronger]
         extends = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.extends]
         return KnowledgeBase(
@@ -34,6 +37,8 @@ def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False
             Closure.build(infos, stronger),
             Closure.build(infos, extends),
             assume_conjectures=assume_conjectures,
+            mechanisms=mechanisms,
+            mechanism_claims=claims,
         )
 
 
@@ -47,6 +52,11 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
         CitationRef(claim.citation.key, claim.citation.at, claim.citation.quote)
         if claim.citation is not None
         else None
+    )
+    rules = tuple(
+        (r.operation.value, rule_line(r.model_dump(mode="json", exclude_none=True)), r.citation.key)
+        for r in d.operations
+        if r.status.value != "disputed"
     )
     return DefinitionInfo(
         id=d.id,
@@ -72,8 +82,19 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
             for name in ("post_processing", "convexity")
             if (claim := getattr(d.properties, name)) is not None
         ),
+        perfect_parameters=tuple(d.perfect_privacy.parameters.items()) if d.perfect_privacy else (),
+        perfect_every=bool(d.perfect_privacy and d.perfect_privacy.every_parameter),
         conversion_parameters=tuple(
-            (p.name, p.type.value, p.domain, p.monotone.value if p.monotone else "")
+            (
+                p.name,
+                p.type.value,
+                p.domain,
+                p.monotone.value if p.monotone else "",
+                p.standard.value if p.standard else "",
+                p.standard.form if p.standard else "",
+            )
             for p in d.parameters
         ),
+        operations=tuple(dict.fromkeys(r[0] for r in rules)),
+        operation_rules=rules,
     )

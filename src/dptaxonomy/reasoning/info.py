@@ -9,7 +9,7 @@ from __future__ import annotations
 from dptaxonomy.base.records import record
 from dptaxonomy.schema.enums import Dimension, Scope, Status, Truth
 
-__all__ = ["CitationRef", "DefinitionInfo"]
+__all__ = ["CitationRef", "DefinitionInfo", "MechanismInfo"]
 
 
 @record(slots=True)
@@ -57,11 +57,38 @@ class DefinitionInfo:
     """In the practitioner's core (``catalog/core.yaml``): its open questions are listed first."""
     library_ids: tuple[str, ...] = ()
     """Identifiers DP libraries give the notion (the entry's crosswalk); lookups accept them."""
-    conversion_parameters: tuple[tuple[str, str, str, str], ...] = ()
-    """Each parameter as (name, type, domain, monotone), e.g. ("rho", "real", "[0, inf)",
-    "weaker_when_larger"); monotone is "" when the catalog does not say (``dptax convert``)."""
+    conversion_parameters: tuple[tuple[str, str, str, str, str, str], ...] = ()
+    """Each parameter as (name, type, domain, monotone, standard value, standard form), e.g.
+    ("xi", "real", "[0, inf)", "weaker_when_larger", "0", "ρ-zCDP"); monotone is "" when the
+    catalog does not say, the standard "" when it gives none (``dptax convert``)."""
+    perfect_parameters: tuple[tuple[str, str], ...] = ()
+    """The parameter values at which it forces perfect privacy (its ``perfect_privacy``)."""
+    perfect_every: bool = False
+    """Whether perfect privacy meets it at every parameter value."""
+    operations: tuple[str, ...] = ()
+    """The operations (``OperationKind`` values) the entry states an undisputed rule for."""
+    operation_rules: tuple[tuple[str, str, str], ...] = ()
+    """Each undisputed operation rule as (operation, its line, citation key): what ``relate``
+    prints (:func:`dptaxonomy.reasoning.operation_reading.rule_line`)."""
 
     @property
     def labels(self) -> list[str]:
         """Every string the definition may be looked up by."""
         return [self.id, self.name, *self.abbreviations, *self.aliases, *self.names]
+
+
+@record(slots=True)
+class MechanismInfo:
+    """What ``dptax convert`` needs of a mechanism as a source: names, parameters, violations.
+
+    Its ``satisfies`` claims with parameter maps are facts of the knowledge base
+    (:attr:`~dptaxonomy.reasoning.knowledge.KnowledgeBase.mechanism_claims`).
+    """
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    parameters: tuple[tuple[str, str, str], ...]
+    """Each parameter as (name, type, domain)."""
+    violations: tuple[tuple[str, str], ...] = ()
+    """(definition, "[key] place") for each established, unconditional ``violates`` claim."""

@@ -11,7 +11,7 @@ from functools import cached_property
 
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.names import NameIndex
-from dptaxonomy.reasoning.info import DefinitionInfo
+from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo
 from dptaxonomy.reasoning.logic.closure import Closure, bits
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.logic.rules import Rule
@@ -27,6 +27,12 @@ class PropertyValue:
     value: Truth
     derived_from: str | None = None
     """For a derived value: the equivalent definition whose claim it is."""
+
+
+def _edge_order(fact: Fact) -> tuple[bool, str, int, str, str]:
+    """Established before conjectured, then by file and position in it."""
+    origin = fact.origin
+    return (fact.conjectured, origin.file, origin.index, fact.kind.value, fact.rule.value)
 
 
 class KnowledgeBase:
@@ -45,8 +51,15 @@ class KnowledgeBase:
         extension: Closure,
         *,
         assume_conjectures: bool = False,
+        mechanisms: dict[str, MechanismInfo] | None = None,
+        mechanism_claims: list[Fact] | None = None,
     ) -> None:
         self.info = info
+        self.mechanisms = mechanisms or {}
+        """Each mechanism of the catalog by id (a conversion's possible sources)."""
+        self.mechanism_claims = mechanism_claims or []
+        """The mechanisms' established ``satisfies`` claims with maps, as ≻ facts (not closed
+        over: a mechanism is no definition; ``convert`` starts chains with them)."""
         self.assume_conjectures = assume_conjectures
         self.factset = factset
         self.stronger_facts = [f for f in factset.facts if f.kind is FactKind.stronger]
@@ -79,22 +92,63 @@ class KnowledgeBase:
         return self.factset.facts
 
     @cached_property
+    def _mapped(self) -> dict[bool, dict[str, list[Fact]]]:
+        """The index of mapped edges, without and with the conditional facts (rule K3)."""
+        from dptaxonomy.reasoning.maps.composition import is_renaming
+
+        def mapped(fact: Fact) -> bool:
+            """Whether the fact carries a map in its own direction (as ``oriented_map``
+            decides, without parsing the map unless the fact reverses an equivalence)."""
+            origin = fact.origin
+            if fact.kind is FactKind.not_stronger or not origin.parameter_map:
+                return False
+            if fact.rule is Rule.PERFECT_PRIVACY:
+                return False  # its map is the ⊂ fact's, which is in the list already
+            reversed_reading = fact.rule is Rule.EQUIVALENCE and fact.a != origin.definition
+            return not reversed_reading or is_renaming(origin.parameter_map)
+
+        def index(facts: list[Fact]) -> dict[str, list[Fact]]:
+            adjacency: dict[str, list[Fact]] = defaultdict(list)
+            for fact in facts:
+                if mapped(fact):
+                    adjacency[fact.a].append(fact)
+            for listed in adjacency.values():
+                listed.sort(key=_edge_order)
+            return dict(adjacency)
+
+        return {False: index(self.facts), True: index([*self.facts, *self.conditional_facts])}
+
+    @property
     def mapped_facts(self) -> dict[str, list[Fact]]:
         """Unconditional ≻ and ⊂ facts carrying a usable parameter map, by implying definition.
 
-        Sorted established first, then by file and position (the input of parametric chains).
+        Sorted established first, then by file and position (the edges of
+        :func:`dptaxonomy.reasoning.maps.paths.chains_between`).
         """
-        from dptaxonomy.reasoning.maps.composition import oriented_map
+        return self._mapped[False]
 
-        adjacency: dict[str, list[Fact]] = defaultdict(list)
-        for fact in self.facts:
-            if fact.rule is Rule.PERFECT_PRIVACY:
-                continue  # its map is the ⊂ fact's, which is in the list already
-            if fact.kind is not FactKind.not_stronger and oriented_map(fact) is not None:
-                adjacency[fact.a].append(fact)
-        for facts in adjacency.values():
-            facts.sort(key=lambda f: (f.conjectured, f.origin.file, f.origin.index, f.kind.value))
-        return dict(adjacency)
+    def mapped_edges(self, *, conditional: bool) -> dict[str, list[Fact]]:
+        """:attr:`mapped_facts`, with the conditional facts (rule K3) too when asked."""
+        return self._mapped[conditional]
+
+    @cached_property
+    def _mapped_reverse(self) -> dict[bool, tuple[dict[str, list[str]], dict[int, int]]]:
+        reverse = {}
+        for conditional, adjacency in self._mapped.items():
+            backward: dict[str, list[str]] = defaultdict(list)
+            every = sorted((f for fs in adjacency.values() for f in fs), key=_edge_order)
+            for fact in every:
+                backward[fact.b].append(fact.a)
+            reverse[conditional] = (dict(backward), {id(f): i for i, f in enumerate(every)})
+        return reverse
+
+    def mapped_backward(self, *, conditional: bool) -> dict[str, list[str]]:
+        """For each definition, the definitions with a mapped edge to it."""
+        return self._mapped_reverse[conditional][0]
+
+    def mapped_rank(self, *, conditional: bool) -> dict[int, int]:
+        """Each mapped edge's position in the edge order, by ``id`` of the fact."""
+        return self._mapped_reverse[conditional][1]
 
     @property
     def conditional_facts(self) -> list[Fact]:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # chains, conditions and equivalences load when relate needs 
     from dptaxonomy.reasoning.logic.conditional import ConditionalSearch
     from dptaxonomy.reasoning.logic.contradictions import Contradiction
     from dptaxonomy.reasoning.logic.equivalence import EquivalenceMaps
-    from dptaxonomy.reasoning.maps.chains import ParametricChain
+    from dptaxonomy.reasoning.maps.ranking import ParametricChain
 
 __all__ = [
     "ConditionalVerdict",
@@ -165,7 +165,7 @@ class Reasoner:
                 found.append(ConditionalVerdict(label, _conditions((proof,), a), (proof,)))
         return tuple(found)
 
-    def relate(self, a: str, b: str) -> Relationship:
+    def relationship(self, a: str, b: str) -> Relationship:
         """The relation between ``a`` and ``b``: verdict, strictness, extension, proofs."""
         kb, search = self.kb, self.search
         forward, backward = kb.is_stronger(a, b), kb.is_stronger(b, a)
@@ -209,7 +209,7 @@ class Reasoner:
         parametric = None
         chains: list[ParametricChain] = []
         if forward or backward:
-            from dptaxonomy.reasoning.maps.chains import parametric_chains
+            from dptaxonomy.reasoning.maps.ranking import parametric_chains
 
             x, y = (a, b) if forward else (b, a)
             chains = parametric_chains(kb, x, y)

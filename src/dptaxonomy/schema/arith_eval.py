@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from collections.abc import Callable
+from statistics import NormalDist
+from typing import Any
 
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
@@ -20,12 +23,27 @@ from dptaxonomy.schema.arith import (
 )
 from dptaxonomy.schema.arith_shared import RENDER_LIMIT, children, unique_nodes
 
-__all__ = ["MAX_BINOMIAL_N", "Compiled", "binomial_counts", "compile_expression", "evaluate"]
+__all__ = [
+    "COMPARISONS",
+    "MAX_BINOMIAL_N",
+    "Compiled",
+    "binomial_counts",
+    "compile_expression",
+    "evaluate",
+    "float_code",
+]
 
 
 def _phi(x: float) -> float:
     """The standard normal distribution function, Φ(x) = erfc(−x/√2)/2."""
     return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
+def _phi_inv(p: float) -> float:
+    """The standard normal quantile function Φ⁻¹ on (0, 1)."""
+    if not 0.0 < p < 1.0:
+        raise ValueError("Phi_inv needs 0 < p < 1")
+    return NormalDist().inv_cdf(p)
 
 
 _UNARY: dict[str, Callable[[float], float]] = {
@@ -35,6 +53,7 @@ _UNARY: dict[str, Callable[[float], float]] = {
     "abs": abs,
     "tanh": math.tanh,
     "Phi": _phi,
+    "Phi_inv": _phi_inv,
 }
 _VARIADIC: dict[str, Callable[..., float]] = {"min": min, "max": max}
 MAX_BINOMIAL_N = 100_000
@@ -83,6 +102,31 @@ def evaluate(node: Node, values: dict[str, float]) -> float:
 
 
 Compiled = Callable[[dict[str, float]], float]
+
+COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+"""Each comparison operator of the grammar as a function (floats, fractions alike)."""
+
+_CODE: dict[int, tuple[Node, Compiled]] = {}
+"""Each node's code by ``id`` (the node is kept with it, so its id stays its own)."""
+_CODE_KEPT = 4096
+
+
+def float_code(node: Node) -> Compiled:
+    """``node`` compiled once per node object (:func:`compile_expression`), for callers that
+    evaluate the same tree many times: no hashing of the tree, no size count per call."""
+    entry = _CODE.get(id(node))
+    if entry is None or entry[0] is not node:
+        if len(_CODE) >= _CODE_KEPT:
+            _CODE.clear()
+        entry = _CODE[id(node)] = (node, compile_expression(node))
+    return entry[1]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -19,6 +19,7 @@ __all__ = [
     "Claim",
     "PerfectPrivacy",
     "Properties",
+    "StandardValue",
     "VacuousValue",
     "check_constant_in_domain",
 ]
@@ -46,6 +47,13 @@ class Claim(_Strict):
         description="Source of the claim; required unless the value is `unknown`.",
     )
     status: Status = Field(default=Status.established, description="How settled the claim is.")
+    scope: Text | None = Field(
+        default=None,
+        description=(
+            "What the claim covers, as the source states it: the neighbour relation, the "
+            "partition of the data (parallel composition), the class of post-processings."
+        ),
+    )
     note: Text | None = Field(default=None, description="Remarks, e.g. on a conflict in sources.")
 
     @model_validator(mode="after")
@@ -134,6 +142,13 @@ class VacuousValue(_Strict):
         if not self.parameters and self.described is None:
             raise ValueError("give `parameters`, or `described`, or both")
         return self
+
+
+class StandardValue(_Strict):
+    """The value the field's usual form fixes a parameter to (ξ = 0 in ρ-zCDP)."""
+
+    value: Label = Field(description="The value, a number inside the domain, e.g. `0`.")
+    form: Label = Field(description="The usual form it gives, as the field writes it: `ρ-zCDP`.")
 
 
 def check_constant_in_domain(

@@ -10,16 +10,23 @@ __all__ = [
     "DIMENSION_LABELS",
     "DIMENSION_ORDER",
     "FACT_SYMBOLS",
+    "OPERATION_VARIABLES",
     "PROPERTY_NAMES",
     "RELATION_SYMBOLS",
     "TABLE3_ROWS",
     "TRUTH_MARKS",
+    "Adaptivity",
+    "ClosedForm",
+    "CompositionForm",
     "Dimension",
     "LinkKind",
     "Monotone",
+    "Neighbourhood",
+    "OperationKind",
     "ParameterType",
     "Quantifier",
     "RelationKind",
+    "Sampling",
     "Scope",
     "Setting",
     "Status",
@@ -209,3 +216,84 @@ FACT_SYMBOLS: dict[str, str] = {"stronger": "≻", "extends": "⊂", "not_strong
 
 TRUTH_MARKS: dict[str, str] = {"yes": "✓", "no": "✗", "unknown": "?"}
 """How Table 3 marks a property value."""
+
+
+class OperationKind(StrEnum):
+    """What an operation rule (``operations`` of an entry) is about. Parallel composition and
+    post-processing stay properties (``properties``), with their citation and scope."""
+
+    composition = "composition"
+    """Running several mechanisms on the same data and releasing every output."""
+    group_privacy = "group_privacy"
+    """The guarantee for inputs differing in k records (a group of size k)."""
+    amplification = "amplification"
+    """The guarantee of the mechanism run on a random subsample, or of shuffled local reports."""
+    neighbourhood_change = "neighbourhood_change"
+    """The guarantee under another neighbour relation (add/remove one record vs replace one)."""
+
+
+class CompositionForm(StrEnum):
+    """Which composition a composition rule states."""
+
+    k_fold = "k_fold"
+    """k mechanisms with the same parameters; the map reads the parameters and ``k``."""
+    heterogeneous = "heterogeneous"
+    """Two mechanisms with their own parameters, suffixed ``_1`` and ``_2`` in the map (more
+    parts by induction)."""
+
+
+class Adaptivity(StrEnum):
+    """How the composed mechanisms may be chosen, weakest assumption last."""
+
+    non_adaptive = "non_adaptive"
+    """Fixed in advance, independent of each other's outputs."""
+    adaptive = "adaptive"
+    """Each chosen after seeing the previous outputs; parameters fixed in advance."""
+    fully_adaptive = "fully_adaptive"
+    """Parameters chosen adaptively too, stopped by a privacy filter or tracked by an odometer."""
+    concurrent = "concurrent"
+    """Interactive mechanisms whose queries interleave."""
+
+
+class Sampling(StrEnum):
+    """The subsampling (or shuffling) an amplification rule assumes."""
+
+    poisson = "poisson"
+    """Each record kept independently with probability ``q``."""
+    without_replacement = "without_replacement"
+    """A uniformly random subset of fixed size m of the n records, ``q = m/n``."""
+    shuffling = "shuffling"
+    """``n`` local reports released in uniformly random order (the shuffle model)."""
+
+
+class Neighbourhood(StrEnum):
+    """Neighbour relations between datasets that operation rules name."""
+
+    add_remove = "add_remove"
+    """One dataset is the other with one record added or removed (unbounded DP)."""
+    replace_one = "replace_one"
+    """Same size, one record replaced by another (bounded DP)."""
+
+
+class ClosedForm(StrEnum):
+    """A map that no arithmetic expression writes, named (and evaluated numerically where an
+    evaluator reads it)."""
+
+    optimal_pure = "optimal_pure"
+    """Kairouz–Oh–Viswanath's optimal k-fold composition of ε-DP (and (ε, δ)-DP): the
+    δ(ε') of k-fold randomized response, a finite sum."""
+    tensor_product = "tensor_product"
+    """Dong–Roth–Su's tensor product of trade-off functions (f-DP)."""
+    subsampled_tradeoff = "subsampled_tradeoff"
+    """Dong–Roth–Su's trade-off function of a subsampled f-DP mechanism (the operator C_p)."""
+
+
+OPERATION_VARIABLES: dict[OperationKind, tuple[str, ...]] = {
+    OperationKind.composition: ("k",),
+    OperationKind.group_privacy: ("k",),
+    OperationKind.amplification: ("q", "n"),
+    OperationKind.neighbourhood_change: (),
+}
+"""Names an operation rule's map may read besides the definition's parameters (and the
+suffixed ``_1``/``_2`` of a heterogeneous composition, and its declared slack): the number of
+parts or the group size ``k``, the sampling rate ``q``, the number of shuffled reports ``n``."""

@@ -26,6 +26,7 @@ from dptaxonomy.schema.claims import (
     Claim,
     PerfectPrivacy,
     Properties,
+    StandardValue,
     VacuousValue,
     check_constant_in_domain,
 )
@@ -60,6 +61,7 @@ from dptaxonomy.schema.fields import (
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
 from dptaxonomy.schema.links import Link
+from dptaxonomy.schema.operations import OperationRule, Slack, Tightness
 from dptaxonomy.schema.settings import Convention, Unit
 
 __all__ = [
@@ -76,6 +78,7 @@ __all__ = [
     "Link",
     "LinkKind",
     "Mapping",
+    "OperationRule",
     "Parameter",
     "ParameterType",
     "PerfectPrivacy",
@@ -87,10 +90,12 @@ __all__ = [
     "Restriction",
     "Scope",
     "Setting",
+    "Slack",
     "Source",
     "SourcedName",
     "Status",
     "Table3Row",
+    "Tightness",
     "Truth",
     "VacuousValue",
 ]
@@ -123,6 +128,15 @@ class Parameter(_Strict):
         ),
     )
 
+    standard: StandardValue | None = Field(
+        default=None,
+        description=(
+            "The value the field's usual form fixes this parameter to, and the name of that "
+            "form (ξ = 0 gives ρ-zCDP): `dptax convert` uses it when the value is not given, "
+            "and says so."
+        ),
+    )
+
     @field_validator("domain")
     @classmethod
     def _domain(cls, value: str, info: ValidationInfo) -> str:
@@ -132,6 +146,13 @@ class Parameter(_Strict):
             except ArithmeticError_ as exc:
                 raise ValueError(f"not an interval: {exc}") from None
         return value
+
+    @model_validator(mode="after")
+    def _standard_inside(self) -> Parameter:
+        if self.standard is not None:
+            domains = {self.name: self.domain}
+            check_constant_in_domain(self.name, self.standard.value, domains, "standard")
+        return self
 
 
 class DefinitionSet(_Strict):
@@ -282,6 +303,13 @@ class Definition(_Strict):
     properties: Properties = Field(description="Privacy axioms and composability.")
     relations: list[Relation] = Field(
         default_factory=list, description="Relations with this definition as subject."
+    )
+    operations: list[OperationRule] = Field(
+        default_factory=list,
+        description=(
+            "Cited rules for composition, group privacy, amplification by subsampling or "
+            "shuffling, and change of neighbour relation (docs/operations.md)."
+        ),
     )
     links: list[Link] = Field(
         default_factory=list,

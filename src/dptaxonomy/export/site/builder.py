@@ -20,18 +20,26 @@ from typing import Any
 from dptaxonomy import __version__
 from dptaxonomy.base.atomic import target_mode
 from dptaxonomy.base.errors import ExportError
-from dptaxonomy.base.records import field, record
+from dptaxonomy.base.records import field, record, replace
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.site.dates import catalog_date
 from dptaxonomy.export.site.render import Renderer, static_assets
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
-__all__ = ["MARKER", "SiteOptions", "SiteReport", "build_site", "site_files", "write_site"]
+__all__ = [
+    "MARKER",
+    "SiteOptions",
+    "SiteReport",
+    "build_site",
+    "missing_parts",
+    "site_files",
+    "write_site",
+]
 
 MARKER = ".dptax-site"
 """A file in every built site: only such a directory (or an empty one) is replaced."""
 
-PAGE_KINDS = ("index", "definition", "mechanism", "pair", "open-questions", "table3")
+PAGE_KINDS = ("index", "definition", "mechanism", "pair", "tool", "open-questions", "table3")
 
 DEFAULT_REPOSITORY = "https://github.com/dptaxonomy/dptaxonomy"
 
@@ -44,8 +52,16 @@ class SiteOptions:
     """The GitHub repository that pre-filled issue and source links point to."""
     open_questions: int = 200
     """How many open questions the open-questions page lists."""
+    unknown_per_definition: int = 10
+    """How many of its open questions each definition page lists (most decisive first)."""
     date: str | None = None
     """The catalog's last change (YYYY-MM-DD); found from the data when None."""
+    pyodide: Path | None = None
+    """Pyodide's unpacked npm package; without it the calculator pages say they cannot compute."""
+    graphviz: bool = True
+    """Whether Graphviz draws the diagrams (off anyway when ``dot`` is missing)."""
+    sizes: dict[str, int] = field(default_factory=dict)
+    """Sizes of the calculator's files, shown on its pages (set by :func:`site_files`)."""
 
 
 @record
@@ -58,6 +74,8 @@ class SiteReport:
     size: int
     unrendered: tuple[str, ...] = field(default=())
     """Definitions whose statement is shown as LaTeX source (MathML failed)."""
+    missing: tuple[str, ...] = field(default=())
+    """What this build lacks and why (no Graphviz: no diagrams; no Pyodide: no calculators)."""
 
     def to_json(self) -> dict[str, Any]:
         from dptaxonomy.queries.results import json_document
@@ -69,6 +87,7 @@ class SiteReport:
                 "files": self.files,
                 "bytes": self.size,
                 "unrendered_statements": list(self.unrendered),
+                "missing": list(self.missing),
             }
         )
 
@@ -77,17 +96,48 @@ class SiteReport:
         lines = [f"wrote {self.files} files ({self.size / 1e6:.1f} MB) to {self.out}: {pages}"]
         if self.unrendered:
             lines.append("statements shown as LaTeX source: " + ", ".join(self.unrendered))
+        lines.extend(f"note: {text}" for text in self.missing)
         return "\n".join(lines)
+
+
+def missing_parts(options: SiteOptions) -> tuple[str, ...]:
+    """What a build with ``options`` on this machine leaves out, each with how to add it."""
+    missing = []
+    if not options.graphviz or shutil.which("dot") is None:
+        missing.append(
+            "no diagrams: Graphviz's `dot` is not installed (Debian/Ubuntu: apt-get install "
+            "graphviz); each definition page says so where its diagram would be"
+        )
+    if options.pyodide is None:
+        missing.append(
+            "no calculators: built without --pyodide (`make pyodide` fetches Pyodide); "
+            "the relate and convert pages show the command to run instead"
+        )
+    return tuple(missing)
 
 
 def site_files(
     catalog: Catalog, kb: KnowledgeBase, options: SiteOptions | None = None
 ) -> tuple[dict[str, bytes], dict[str, int], tuple[str, ...]]:
     """Every file of the site by relative path, the page counts, and unrendered statements."""
+    from dptaxonomy.export.site.calculator import pyodide_files, python_bundle
+
     options = options or SiteOptions()
     date = options.date or catalog_date(catalog.directory)
-    renderer = Renderer(catalog, kb, version=__version__, date=date, options=options)
     files: dict[str, bytes] = {}
+    if options.pyodide is not None:
+        runtime = pyodide_files(options.pyodide)
+        bundle = python_bundle(catalog, kb)
+        files.update(runtime)
+        files.update(bundle)
+        sizes = {
+            "runtime": sum(len(data) for data in runtime.values()),
+            "bundle": sum(len(data) for data in bundle.values()),
+        }
+        options = replace(options, sizes=sizes)
+    if options.graphviz and shutil.which("dot") is None:
+        options = replace(options, graphviz=False)
+    renderer = Renderer(catalog, kb, version=__version__, date=date, options=options)
     pages: dict[str, int] = {}
     with ThreadPoolExecutor(max_workers=2) as pool:  # Graphviz runs in subprocesses
         diagrams = dict(
@@ -168,4 +218,5 @@ def build_site(
         files=len(files),
         size=sum(len(data) for data in files.values()),
         unrendered=unrendered,
+        missing=missing_parts(options or SiteOptions()),
     )

@@ -8,7 +8,7 @@ exactly the export's.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from rdflib import BNode, Graph, URIRef
@@ -58,8 +58,18 @@ def definition_graphs(catalog: Catalog, graph: Graph) -> dict[str, str]:
 
 
 def search_documents(catalog: Catalog) -> list[dict[str, Any]]:
-    """One record per page worth finding: its URL, title, every name, and its summary."""
+    """One record per page worth finding: its URL, title, every name, and its summary.
+
+    ``w`` (a definition's relations, stated in its entry or about it) breaks ties
+    between equally good matches: the better connected definition first.
+    """
     documents = []
+    cited: Counter[str] = Counter(
+        relation.target
+        for d in catalog.definitions.values()
+        for relation in d.relations
+        if relation.target is not None
+    )
     for definition in catalog.definitions.values():
         names = dict.fromkeys(
             [
@@ -68,6 +78,7 @@ def search_documents(catalog: Catalog) -> list[dict[str, Any]]:
                 *definition.aliases,
                 *(label for label, _ in literature_names(definition)),
                 *(row["identifier"] for row in library_names(definition)),
+                *(f"{row['library']} {row['identifier']}" for row in library_names(definition)),
             ]
         )
         if definition.disambiguator:
@@ -81,6 +92,7 @@ def search_documents(catalog: Catalog) -> list[dict[str, Any]]:
                 "i": definition.id,
                 "n": list(names),
                 "s": definition.summary,
+                "w": len(definition.relations) + cited[definition.id],
             }
         )
     for mechanism in catalog.mechanisms.values():
@@ -93,6 +105,7 @@ def search_documents(catalog: Catalog) -> list[dict[str, Any]]:
                 "i": mechanism.id,
                 "n": list(dict.fromkeys([mechanism.name, *mechanism.aliases])),
                 "s": mechanism.description,
+                "w": 0,
             }
         )
     return documents

@@ -138,6 +138,7 @@ def _properties(reasoner: Reasoner, definition: Definition) -> list[dict[str, An
                 "status": claim.status.value if claim is not None else "",
                 "citation": claim.citation if claim is not None else None,
                 "note": claim.note if claim is not None else None,
+                "scope": claim.scope if claim is not None else None,
                 "derived": None
                 if found is None
                 else {
@@ -148,6 +149,33 @@ def _properties(reasoner: Reasoner, definition: Definition) -> list[dict[str, An
                     "agrees": found.agrees,
                     "conjectural": found.conjectural,
                 },
+            }
+        )
+    return rows
+
+
+def _operations(catalog: Catalog, definition: Definition) -> list[dict[str, Any]]:
+    """Each operation rule: its line, citation, evidence (with ``dptax verify``'s verdict) and
+    tightness."""
+    from dptaxonomy.reasoning.logic.facts import evidence_level
+    from dptaxonomy.reasoning.operation_reading import rule_line
+
+    rows = []
+    for index, rule in enumerate(definition.operations):
+        computed = catalog.evidence.get(("operation", definition.id, index))
+        level, cases = evidence_level(rule.citation.quote, computed)
+        tight = catalog.evidence.get(("tightness", definition.id, index))
+        rows.append(
+            {
+                "line": rule_line(rule.model_dump(mode="json", exclude_none=True)),
+                "citation": rule.citation,
+                "evidence": level,
+                "cases": cases,
+                "status": rule.status.value,
+                "tight": rule.tight,
+                "tight_verdict": tight.outcome if tight is not None else None,
+                "note": rule.note,
+                "not_checked": rule.not_checked,
             }
         )
     return rows
@@ -203,6 +231,7 @@ def definition_context(
         ],
         "statement": statement,
         "properties": _properties(reasoner, definition),
+        "operations": _operations(catalog, definition),
         "stronger": stronger,
         "weaker": weaker,
         "equivalents": equivalents,

@@ -10,7 +10,7 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.site.labels import label_of
 from dptaxonomy.export.table3 import TABLE3_HEADERS, table3_rows
 from dptaxonomy.reasoning.jsonform import proof_data
-from dptaxonomy.reasoning.reasoner import Extension, Reasoner, Verdict
+from dptaxonomy.reasoning.reasoner import Extension, OpenQuestion, Reasoner, Verdict
 from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, Dimension
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "open_questions_context",
     "pair_context",
     "table3_context",
+    "unknown_contexts",
 ]
 
 VERDICT_TEXT = {
@@ -43,7 +44,7 @@ def issue_link(repository: str, title: str, body: str, labels: str = "") -> str:
 
 def pair_context(catalog: Catalog, reasoner: Reasoner, a: str, b: str) -> dict[str, Any]:
     """The verdict on (a, b), its strictness, extension and every proof."""
-    relationship = reasoner.relate(a, b)
+    relationship = reasoner.relationship(a, b)
     proofs = [proof_data(p) for p in relationship.proofs]
     parametric = None
     if relationship.parametric is not None and relationship.parametric not in relationship.proofs:
@@ -98,6 +99,27 @@ def index_context(catalog: Catalog, reasoner: Reasoner) -> dict[str, Any]:
     }
 
 
+def _question_row(catalog: Catalog, question: OpenQuestion, repository: str) -> dict[str, Any]:
+    """An open question with its pre-filled issue (and a link to ask it on the relate page)."""
+    a, b = catalog.definitions[question.a], catalog.definitions[question.b]
+    title = f"Does {a.name} imply {b.name}?"
+    body = (
+        f"Open question from the dptaxonomy site: is `{a.id}` ≻ `{b.id}`?\n\n"
+        f"Settling it decides {question.decides} other open question(s).\n\n"
+        "Evidence (citation with section / theorem, and a quote if possible):\n"
+    )
+    return {
+        "a": a,
+        "b": b,
+        "a_class": question.a_class,
+        "b_class": question.b_class,
+        "decides": question.decides,
+        "core": question.core,
+        "issue": issue_link(repository, title, body, "open-question"),
+        "relate": "relate/?" + urlencode({"a": a.id, "b": b.id}),
+    }
+
+
 def open_questions_context(
     catalog: Catalog, reasoner: Reasoner, repository: str, limit: int
 ) -> dict[str, Any]:
@@ -105,27 +127,32 @@ def open_questions_context(
     from dptaxonomy.reasoning.logic.questions import count_open_questions
 
     questions = reasoner.open_questions(limit=limit)
-    rows = []
-    for question in questions:
-        a, b = catalog.definitions[question.a], catalog.definitions[question.b]
-        title = f"Does {a.name} imply {b.name}?"
-        body = (
-            f"Open question from the dptaxonomy site: is `{a.id}` ≻ `{b.id}`?\n\n"
-            f"Settling it decides {question.decides} other open question(s).\n\n"
-            "Evidence (citation with section / theorem, and a quote if possible):\n"
-        )
-        rows.append(
-            {
-                "a": a,
-                "b": b,
-                "a_class": question.a_class,
-                "b_class": question.b_class,
-                "decides": question.decides,
-                "core": question.core,
-                "issue": issue_link(repository, title, body, "open-question"),
-            }
-        )
+    rows = [_question_row(catalog, question, repository) for question in questions]
     return {"questions": rows, "total": count_open_questions(reasoner.kb), "limit": limit}
+
+
+def unknown_contexts(
+    catalog: Catalog, reasoner: Reasoner, repository: str, limit: int
+) -> dict[str, dict[str, Any]]:
+    """Per definition: how many questions about it are open, and its ``limit`` most decisive.
+
+    A question "A ≻ B?" about two equivalence classes concerns every member of
+    both, so each definition lists the open questions of its class.
+    """
+    questions = reasoner.open_questions()
+    found: dict[str, dict[str, Any]] = {
+        i: {"implies": 0, "implied_by": 0, "questions": []} for i in catalog.definitions
+    }
+    for question in questions:
+        for member in question.a_class:
+            found[member]["implies"] += 1
+        for member in question.b_class:
+            found[member]["implied_by"] += 1
+        for member in {*question.a_class, *question.b_class}:
+            listed = found[member]["questions"]
+            if len(listed) < limit:
+                listed.append(_question_row(catalog, question, repository))
+    return found
 
 
 def table3_context(catalog: Catalog, reasoner: Reasoner) -> dict[str, Any]:

@@ -26,7 +26,14 @@ if TYPE_CHECKING:
 
 __all__ = ["STATIC_FILES", "Renderer", "static_assets"]
 
-STATIC_FILES = ("site.css", "search.js")
+STATIC_FILES = ("site.css", "search.js", "calc.js", "explore.js")
+
+DIAGRAM_OFF = (
+    '<p class="note diagram-off">The diagram is missing from this build: '
+    "Graphviz's <code>dot</code> was not installed when the site was built. "
+    "The tables on this page list the same relations as text.</p>\n"
+)
+"""What a definition page shows where its diagram would be, in a build without Graphviz."""
 Produced = list[tuple[str, str]]
 
 
@@ -76,7 +83,9 @@ class Renderer:
         return path, text
 
     def diagram(self, definition_id: str) -> str:
-        """The inline SVG of a definition's neighbourhood."""
+        """The inline SVG of a definition's neighbourhood (a note when Graphviz is missing)."""
+        if not self.options.graphviz:
+            return DIAGRAM_OFF
         dot = neighbourhood_dot(self.catalog, self.kb, definition_id)
         return neighbourhood_svg(dot, diagram_alt(self.catalog, self.kb, definition_id))
 
@@ -117,16 +126,29 @@ class Renderer:
                 self._page("index.html", "index.html", **index),
                 self._page("definitions.html", "d/index.html", **index),
                 self._page("contribute.html", "contribute/index.html"),
+                self._page("not_found.html", "404.html"),
             ],
         )
         definitions = []
+        unknown = page_data.unknown_contexts(
+            self.catalog,
+            self.reasoner,
+            self.options.repository,
+            self.options.unknown_per_definition,
+        )
         for definition_id, context in self._definitions.items():
             statement = context["statement"]
             if statement is not None and not statement.rendered:
                 self._unrendered.append(definition_id)
             path = definition_url(definition_id) + "index.html"
             definitions.append(
-                self._page("definition.html", path, diagram=diagrams[definition_id], **context)
+                self._page(
+                    "definition.html",
+                    path,
+                    diagram=diagrams[definition_id],
+                    unknown=unknown[definition_id],
+                    **context,
+                )
             )
         yield "definition", definitions
         pairs = set(self.pairs)
@@ -165,6 +187,7 @@ class Renderer:
         questions = page_data.open_questions_context(
             self.catalog, self.reasoner, self.options.repository, self.options.open_questions
         )
+        yield "tool", list(self._tool_pages())
         yield (
             "open-questions",
             [
@@ -187,6 +210,24 @@ class Renderer:
             ],
         )
 
+    def _tool_pages(self) -> Iterator[tuple[str, str]]:
+        from dptaxonomy.export.site.tools import (
+            calculator_contexts,
+            explorer_context,
+            rule_glossary,
+        )
+
+        sizes = self.options.sizes
+        for path, context in calculator_contexts(
+            self.catalog, pyodide=self.options.pyodide is not None, sizes=sizes
+        ).items():
+            yield self._page("calculator.html", path, **context)
+        explorer = explorer_context(self.catalog)
+        yield self._page("explore.html", "explore/index.html", **explorer)
+        yield self._page("find.html", "find/index.html", **explorer)
+        yield self._page("rules.html", "rules/index.html", families=rule_glossary())
+        yield self._page("how_to_read.html", "how-to-read/index.html")
+
     def data_files(self) -> dict[str, bytes]:
         """Downloads, per-definition RDF, the search index and the metadata files."""
         from dptaxonomy.export.bibtex import bibtex_text
@@ -196,6 +237,12 @@ class Renderer:
             definition_graphs,
             search_documents,
             search_index_script,
+        )
+        from dptaxonomy.export.site.explore import (
+            explorer_json,
+            implication_matrix,
+            matrix_csv,
+            matrix_json,
         )
         from dptaxonomy.export.site.metadata import void_turtle
 
@@ -214,6 +261,12 @@ class Renderer:
         ).encode("utf-8")
         files["data/ontology.ttl"] = ontology_text().encode("utf-8")
         files["data/references.bib"] = bibtex_text(self.catalog.references).encode("utf-8")
+        matrix = implication_matrix(self.catalog, self.kb)
+        files["data/implications.csv"] = matrix_csv(matrix).encode("utf-8")
+        files["data/implications.json"] = matrix_json(matrix).encode("utf-8")
+        files["assets/explore-data.js"] = explorer_json(self.catalog, self.kb, matrix).encode(
+            "utf-8"
+        )
         files["assets/search-index.js"] = search_index_script(
             search_documents(self.catalog)
         ).encode("utf-8")

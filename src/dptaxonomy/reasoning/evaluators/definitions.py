@@ -240,7 +240,11 @@ TCDP = Evaluable(
     tightest=_tcdp_tightest,
     violated=lambda pair: pair.renyi_unbounded(),
     certain=False,
+    free=("omega",),
+    grids={"omega": ("2", "10")},
 )
+"""(ρ, ω)-tCDP; ω is free for the checks (each grid value), so a map whose condition bounds
+the Rényi order by ω (``alpha <= omega``, issue 24) is checked at finite ω."""
 
 
 def _mcdp_holds(pair: Pair, p: Params) -> bool | None:

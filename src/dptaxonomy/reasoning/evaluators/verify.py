@@ -34,6 +34,8 @@ from dptaxonomy.reasoning.evaluators.battery import (
 from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE
 from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_check
+from dptaxonomy.reasoning.evaluators.operation_checks import rule_reading, rule_results
+from dptaxonomy.reasoning.evaluators.operation_tightness import tightness_results
 from dptaxonomy.reasoning.evaluators.perfect_checks import declaration_results
 from dptaxonomy.reasoning.evaluators.relation_checks import relation_results, vacuous_results
 from dptaxonomy.reasoning.evaluators.thresholding import evaluable_for
@@ -50,7 +52,14 @@ if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
     from dptaxonomy.schema.models import Definition, Relation
 
-__all__ = ["Check", "CheckKind", "Outcome", "verify_catalog", "verify_mechanism"]
+__all__ = [
+    "Check",
+    "CheckKind",
+    "Outcome",
+    "operation_checks",
+    "verify_catalog",
+    "verify_mechanism",
+]
 
 FREE_GRIDS: dict[str, tuple[str, ...]] = {
     "delta": DELTAS,
@@ -79,6 +88,8 @@ class CheckKind(StrEnum):
     perfect_privacy = "perfect_privacy"
     vacuous = "vacuous"
     relation = "relation"
+    operation = "operation"
+    tightness = "tightness"
 
 
 @record
@@ -188,7 +199,7 @@ def _pair_results(
     """The claim judged on the mechanism's worst-case pair at each grid point."""
     kind = mechanism.pair.kind if mechanism.pair is not None else None
     evaluable = evaluable_for(kind, claim.definition, EVALUABLE)
-    definition = catalog.definitions.get(claim.definition)
+    definition = catalog.definition(claim.definition)
     if evaluable is None or definition is None or not cases:
         return []
     if isinstance(claim, Satisfies):
@@ -242,7 +253,9 @@ def _map_results(
             if tight is None:
                 continue
             for extra in _assignments(target_free):
-                values = {**tight, **extra}
+                # a name the source has means the source's parameter (as in `convert`): the
+                # implied side's ε left free by KL ⇒ (ε, δ)-DP is not KL's ε
+                values = {**extra, **tight}
                 if not conditions_hold(relation.conditions, values):
                     continue
                 try:
@@ -309,7 +322,37 @@ def verify_catalog(catalog: Catalog) -> list[Check]:
     checks.extend(_perfect_privacy_checks(catalog, cases))
     checks.extend(_vacuous_checks(catalog, cases))
     checks.extend(_relation_checks(catalog, cases))
+    checks.extend(operation_checks(catalog, cases))
     return checks
+
+
+def operation_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
+    """Each operation rule on the battery (docs/operations.md), then each tightness claim
+    with a witness."""
+    definitions, mechanisms = catalog.definitions, catalog.mechanisms
+    for definition in definitions.values():
+        for index, rule in enumerate(definition.operations):
+            reading = rule_reading(definition.id, rule)
+            disputed = rule.status.value == "disputed"
+            outcome, count, where = _tally(
+                rule_results(definitions, definition, rule, cases, mechanisms)
+            )
+            yield Check(
+                CheckKind.operation, definition.id, index, reading, outcome, count, disputed, where
+            )
+            if rule.tight is not None and rule.tight.witness is not None:
+                found = tightness_results(definitions, mechanisms, definition, rule)
+                outcome, count, where = _tally(found)
+                yield Check(
+                    CheckKind.tightness,
+                    definition.id,
+                    index,
+                    f"{reading}, attained by {rule.tight.witness}",
+                    outcome,
+                    count,
+                    disputed,
+                    where,
+                )
 
 
 def _vacuous_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:

@@ -24,6 +24,18 @@ the implied side and restricting (K3) when it names one of the implying side.
 <ConditionKind.choice: 'K2'>
 >>> classify_condition("delta == 0", {"epsilon": "[0, inf)", "delta": "[0, 1]"})
 <ConditionKind.restricting: 'K3'>
+
+A bound of a chosen implied-side parameter by one implying-side parameter,
+``alpha <= omega`` (tCDP's orders up to ω), is a choice too when every value of
+the bound leaves room in the chosen parameter's domain above its open lower end
+(α ∈ (1, ∞) and ω ∈ (1, ∞]: some α ≤ ω exists for every ω):
+
+>>> classify_condition("alpha <= omega", {"rho": "[0, inf)", "omega": "(1, inf]"},
+...                    {"alpha": "(1, inf)", "epsilon": "[0, inf)"})
+<ConditionKind.choice: 'K2'>
+>>> classify_condition("alpha <= omega", {"rho": "[0, inf)", "omega": "[0, inf]"},
+...                    {"alpha": "(1, inf)", "epsilon": "[0, inf)"})
+<ConditionKind.restricting: 'K3'>
 """
 
 from __future__ import annotations
@@ -118,14 +130,42 @@ def within_domain(comparison: Comparison, domains: Mapping[str, str]) -> bool:
     return False
 
 
-def classify_condition(condition: str, implying: Mapping[str, str]) -> ConditionKind:
-    """The kind of ``condition``, given the implying side's parameters and their domains."""
+def classify_condition(
+    condition: str, implying: Mapping[str, str], implied: Mapping[str, str] | None = None
+) -> ConditionKind:
+    """The kind of ``condition``, given the implying side's parameters and their domains
+    (and the implied side's, which allow a bound on a chosen parameter to be a choice)."""
     comparison = parse_condition(condition)
     if not names_in(comparison) & set(implying):
         return ConditionKind.choice
     if within_domain(comparison, implying):
         return ConditionKind.domain
+    if implied and _room_below(comparison, implying, implied):
+        return ConditionKind.choice
     return ConditionKind.restricting
+
+
+def _room_below(
+    comparison: Comparison, implying: Mapping[str, str], implied: Mapping[str, str]
+) -> bool:
+    """Whether ``comparison`` is ``x <= b`` or ``x < b`` (either way round) with ``x`` an
+    implied-side parameter only, ``b`` an implying-side one, and every value of ``b`` above
+    ``x``'s open lower end: then some ``x`` meets it whatever ``b`` is."""
+    sides = [(comparison.left, comparison.right, comparison.op)]
+    sides.append((comparison.right, comparison.left, _FLIP[comparison.op]))
+    for chosen, bound, op in sides:
+        if op not in ("<", "<=") or not (isinstance(chosen, Name) and isinstance(bound, Name)):
+            continue
+        if chosen.name in implying or chosen.name not in implied or bound.name not in implying:
+            continue
+        try:
+            room = parse_interval(implied[chosen.name])
+            limit = parse_interval(implying[bound.name])
+        except ArithmeticError_:
+            return False
+        above = limit.low > room.low or (limit.low == room.low and not limit.low_closed)
+        return not room.low_closed and above and room.high > room.low
+    return False
 
 
 def classify_restriction(parameter: str, implying: Mapping[str, str]) -> ConditionKind:

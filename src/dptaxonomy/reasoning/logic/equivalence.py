@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.maps.chains import ParametricChain, parametric_chains
+from dptaxonomy.reasoning.maps.ranking import ParametricChain, parametric_chains
 
 __all__ = ["EquivalenceKind", "EquivalenceMaps", "equivalence_maps"]
 

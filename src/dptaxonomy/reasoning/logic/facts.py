@@ -161,14 +161,18 @@ def _restricting(
     )
 
     implying_id = target if implying_is_target(relation.kind) else subject
-    implying_definition = catalog.definitions.get(implying_id)
+    implying_definition = catalog.definition(implying_id)
     implying = (
         {p.name: p.domain for p in implying_definition.parameters} if implying_definition else {}
+    )
+    implied_definition = catalog.definitions.get(subject if implying_id == target else target)
+    implied = (
+        {p.name: p.domain for p in implied_definition.parameters} if implied_definition else {}
     )
     found = [
         c
         for c in relation.conditions
-        if classify_condition(c, implying) is ConditionKind.restricting
+        if classify_condition(c, implying, implied) is ConditionKind.restricting
     ]
     found += [
         f"{r.parameter}: {r.value}"

@@ -59,7 +59,7 @@ def outside_domain(mapping: Iterable[tuple[str, str]], general: Definition) -> b
 
 def perfect_privacy_lines(catalog: Catalog, special: str, general: str) -> tuple[int, int] | None:
     """The lines of the two declarations that let E3 read ``special ⊂ general`` as ≻, or None."""
-    a, b = catalog.definitions.get(special), catalog.definitions.get(general)
+    a, b = catalog.definition(special), catalog.definition(general)
     if a is None or b is None or a.perfect_privacy is None or b.perfect_privacy is None:
         return None
     if not a.perfect_privacy.parameters or not b.perfect_privacy.every_parameter:
@@ -88,7 +88,7 @@ def excluded_pairs(catalog: Catalog) -> set[tuple[str, str]]:
             special, general = (
                 (subject, relation.target) if kind == "extends" else (relation.target, subject)
             )
-            target = catalog.definitions.get(general)
+            target = catalog.definition(general)
             if target is not None and outside_domain(relation.parameter_map.items(), target):
                 found.add((special, general))
     return found

@@ -86,10 +86,14 @@ def _restricting(catalog: Catalog, step: Fact) -> bool:
     implying_id = (
         step.origin.target if implying_is_target(relation.kind) else step.origin.definition
     )
-    implying = catalog.definitions.get(implying_id)
+    implying = catalog.definition(implying_id)
     domains = {p.name: p.domain for p in implying.parameters} if implying else {}
+    implied_id = step.origin.definition if implying_id == step.origin.target else step.origin.target
+    implied = catalog.definitions.get(implied_id)
+    chosen = {p.name: p.domain for p in implied.parameters} if implied else {}
     return any(
-        classify_condition(c, domains) is ConditionKind.restricting for c in relation.conditions
+        classify_condition(c, domains, chosen) is ConditionKind.restricting
+        for c in relation.conditions
     ) or any(r.parameter in domains for r in relation.restrictions)
 
 

@@ -150,7 +150,7 @@ def _outside(relation: Relation, general: Definition) -> bool:
 
 def _check_perfect_privacy(catalog: Catalog, step: Fact) -> None:
     """An E3 step: both declarations as the step cites them, same neighbours, in the domain."""
-    special, general = catalog.definitions.get(step.a), catalog.definitions.get(step.b)
+    special, general = catalog.definition(step.a), catalog.definition(step.b)
     if step.kind.value != "stronger" or special is None or general is None:
         raise ProofError(f"an E3 step must read a ⊂ between two definitions as ≻: {step.a}")
     declared = (special.perfect_privacy, general.perfect_privacy)

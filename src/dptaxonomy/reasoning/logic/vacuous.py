@@ -225,7 +225,7 @@ def _from_vacuous(
 ) -> Iterator[VacuousConflict]:
     """The fact read at a vacuous value of its implying side, if the other side is violated."""
     witness = broken.get(fact.b)
-    implying = catalog.definitions.get(fact.a)
+    implying = catalog.definition(fact.a)
     if witness is None or implying is None:
         return
     symbol = "≻" if fact.kind is FactKind.stronger else "⊂"
@@ -242,7 +242,7 @@ def _from_vacuous(
 
 def _landing(catalog: Catalog, fact: Fact, broken: dict[str, str]) -> Iterator[VacuousConflict]:
     """A ⊂ whose map sends a violated special case onto a vacuous value of the general side."""
-    special, general = catalog.definitions.get(fact.a), catalog.definitions.get(fact.b)
+    special, general = catalog.definition(fact.a), catalog.definition(fact.b)
     witness = broken.get(fact.a)
     if fact.kind is not FactKind.extends or special is None or general is None or not witness:
         return

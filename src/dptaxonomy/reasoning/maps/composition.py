@@ -28,7 +28,7 @@ from dptaxonomy.schema.arith import (
     parse_expression,
     substitute,
 )
-from dptaxonomy.schema.arith_eval import evaluate
+from dptaxonomy.schema.arith_eval import COMPARISONS, evaluate
 from dptaxonomy.schema.arith_shared import render_bounded
 
 __all__ = [
@@ -75,14 +75,7 @@ def constant_truth(comparison: Comparison) -> bool | None:
         left, right = evaluate(comparison.left, {}), evaluate(comparison.right, {})
     except (ArithmeticError_, ValueError, OverflowError, ZeroDivisionError):
         return None
-    return {
-        "<": left < right,
-        "<=": left <= right,
-        ">": left > right,
-        ">=": left >= right,
-        "==": left == right,
-        "!=": left != right,
-    }[comparison.op]
+    return bool(COMPARISONS[comparison.op](left, right))
 
 
 def render_condition(comparison: Comparison) -> str:

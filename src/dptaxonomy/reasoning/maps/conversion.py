@@ -22,33 +22,41 @@ domain that does not certainly hold rules the chain out.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from functools import cached_property
+from fractions import Fraction
 from typing import Any
 
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.base.records import record, replace
-from dptaxonomy.reasoning.maps.conversion_chains import Chain
+from dptaxonomy.base.records import replace
+from dptaxonomy.base.refusals import RefusalKind
+from dptaxonomy.reasoning.maps.chain_records import (
+    ChainRefused,
+    ChainRun,
+    ConditionCheck,
+    FreeKey,
+    ParameterSpec,
+)
 from dptaxonomy.reasoning.maps.numeric import (
-    IV,
-    evaluate_interval,
-    holds,
-    inside,
     is_integer,
     point,
 )
-from dptaxonomy.reasoning.maps.rounding import SafeSide, bound_text, safe_side
+from dptaxonomy.reasoning.maps.paths import Chain
+from dptaxonomy.reasoning.maps.rational import (
+    enclosure,
+    exact_extra,
+    exact_verdict,
+    rational_value,
+    rationals_of,
+)
+from dptaxonomy.reasoning.maps.rounding import SafeSide, bound_text
+from dptaxonomy.reasoning.maps.run_arithmetic import Floats, Intervals
 from dptaxonomy.schema.arith import (
-    ArithmeticError_,
     Comparison,
-    Interval,
+    Node,
     names_in,
     parse_condition,
     parse_expression,
-    parse_interval,
 )
-from dptaxonomy.schema.arith_eval import evaluate
 
 __all__ = [
     "ChainRefused",
@@ -61,119 +69,6 @@ __all__ = [
 ]
 
 _CONSTANTS = frozenset({"pi", "e", "inf"})
-
-FreeKey = tuple[int, str]
-"""A free parameter: (position of its definition in the chain, parameter name)."""
-
-
-@record
-class ParameterSpec:
-    """A parameter of a definition: name, type and domain (parsed when numeric)."""
-
-    name: str
-    type: str
-    domain_text: str
-    monotone: str = ""
-    """"weaker_when_larger", "stronger_when_larger" or "" (unknown), from the catalog."""
-
-    @property
-    def weaker_when_larger(self) -> bool:
-        return self.monotone == "weaker_when_larger"
-
-    @property
-    def stronger_when_larger(self) -> bool:
-        return self.monotone == "stronger_when_larger"
-
-    @property
-    def side(self) -> SafeSide:
-        """The end of an enclosure this parameter's guarantee may report."""
-        return safe_side(self.monotone)
-
-    @cached_property
-    def domain(self) -> Interval | None:
-        if self.type not in ("real", "integer"):
-            return None
-        return parse_interval(self.domain_text)
-
-
-@record
-class ConditionCheck:
-    """A step's side condition and whether it certainly holds at the values used."""
-
-    step: int
-    condition: str
-    holds: bool
-
-
-@record
-class ChainRun:
-    """A chain evaluated: the target's parameters and what was checked."""
-
-    target_values: dict[str, Any]
-    """Every target parameter: computed by the chain or given by the user."""
-    computed: tuple[str, ...]
-    """Target parameters the chain computed (the others were given)."""
-    checks: tuple[ConditionCheck, ...]
-    raised: tuple[str, ...] = ()
-    """Values a step gave below their domain, raised to its end (sound: weaker when larger)."""
-
-
-class ChainRefused(Exception):
-    """The chain does not give the conversion; ``reason`` says why."""
-
-    def __init__(self, reason: str, *, needs: tuple[FreeKey, ...] = ()) -> None:
-        self.reason = reason
-        self.needs = needs
-        super().__init__(reason)
-
-
-class _Floats:
-    """Fast float arithmetic for the optimiser's search."""
-
-    @staticmethod
-    def value(node: Any, values: Mapping[str, Any]) -> Any:
-        try:
-            result = evaluate(node, dict(values))
-        except ArithmeticError_ as exc:
-            raise NumericError(str(exc)) from None
-        if math.isnan(result):
-            raise NumericError("not a number")
-        return result
-
-    @staticmethod
-    def condition(condition: Comparison, values: Mapping[str, Any]) -> bool | None:
-        left = _Floats.value(condition.left, values)
-        right = _Floats.value(condition.right, values)
-        return bool(
-            {
-                "<": left < right,
-                "<=": left <= right,
-                ">": left > right,
-                ">=": left >= right,
-                "==": left == right,
-                "!=": left != right,
-            }[condition.op]
-        )
-
-    @staticmethod
-    def within(value: Any, domain: Interval) -> bool:
-        return domain.contains(value)
-
-    @staticmethod
-    def lift(value: Any) -> Any:
-        return float(value)
-
-
-class _Intervals:
-    """Sound interval arithmetic (:mod:`dptaxonomy.reasoning.maps.numeric`)."""
-
-    value = staticmethod(evaluate_interval)
-    condition = staticmethod(holds)
-    within = staticmethod(inside)
-
-    @staticmethod
-    def lift(value: Any) -> IV:
-        return point(value) if isinstance(value, float) else value
 
 
 def _label(definition: str, name: str) -> str:
@@ -196,33 +91,44 @@ def run_chain(
     Raises :class:`ChainRefused` with the reason when the chain does not give
     the conversion, listing in ``needs`` the free parameters still missing.
     """
-    ops: Any = _Intervals if exact else _Floats
+    ops: Any = Intervals if exact else Floats
     maps = chain.maps
     current = {name: ops.lift(v) for name, v in source_values.items()}
     checks: list[ConditionCheck] = []
     raised_labels: list[str] = []
     conditions_of, unbound_of = _plan(chain, specs)
+    definitions = chain.definitions
+    exactly = rationals_of(source_values) if exact else None
     for index in range(len(chain.steps)):
-        here, there = chain.definitions[index], chain.definitions[index + 1]
+        here, there = definitions[index], definitions[index + 1]
         theirs = {spec.name: spec for spec in specs[there]}
         extra = _bind(chain, index, unbound_of[index], theirs, target_given, free, ops)
         scope = {**extra, **current}
+        extra_exactly = exact_extra(extra, target_given) if exactly is not None else {}
+        exact_scope = {**extra_exactly, **exactly} if exactly is not None else None
         texts = chain.steps[index].origin.conditions
         pending = list(zip(conditions_of[index], texts, strict=True))
-        early = [(c, t) for c, t in pending if names_in(c) <= set(scope) | _CONSTANTS]
-        checks += _check(early, scope, index, ops)  # before the map: the reason is the condition
+        known = set(scope) | _CONSTANTS
+        names = chain.condition_names[index]
+        early = [p for p, used in zip(pending, names, strict=True) if used <= known]
+        checks += _check(early, scope, index, ops, exact_scope)  # before the map: its reason
         try:
-            computed = {name: ops.value(node, scope) for name, node in maps[index].items()}
+            computed, computed_exactly = _apply(maps[index], scope, exact_scope, ops)
         except NumericError as exc:
             raise ChainRefused(
                 f"step {index + 1} ({here} → {there}) cannot be evaluated: {exc}"
             ) from None
         following = {**extra, **computed}
+        following_exactly = {**extra_exactly, **computed_exactly}
         late = [pair for pair in pending if pair not in early]
-        checks += _check(late, {**following, **current}, index, ops)
+        late_scope = None if exactly is None else {**following_exactly, **exactly}
+        checks += _check(late, {**following, **current}, index, ops, late_scope)
         for name, value in list(following.items()):
             if name in theirs and theirs[name].type == "integer" and not is_integer(value):
-                raise ChainRefused(f"step {index + 1} gives {_label(there, name)}, not an integer")
+                raise ChainRefused(
+                    f"step {index + 1} gives {_label(there, name)}, not an integer",
+                    kind=RefusalKind.outside_domain,
+                )
             domain = theirs[name].domain if name in theirs else None
             if domain is None or ops.within(value, domain):
                 continue
@@ -230,34 +136,67 @@ def run_chain(
             if raised is None:
                 raise ChainRefused(
                     f"step {index + 1} gives {_label(there, name)} outside its domain "
-                    f"{theirs[name].domain_text}"
+                    f"{theirs[name].domain_text}",
+                    kind=RefusalKind.outside_domain,
                 )
             following[name] = raised
+            following_exactly.pop(name, None)
             raised_labels.append(
                 f"step {index + 1} gives {_label(there, name)} below its domain "
                 f"{theirs[name].domain_text}: raised to {domain.low:g}, "
                 f"sound as {there} is weaker when {name} is larger"
             )
         current = following
+        exactly = following_exactly if exactly is not None else None
     run = _finish(chain, specs, maps[-1], current, target_given, checks, ops)
     return replace(run, raised=tuple(raised_labels)) if raised_labels else run
 
 
+def _apply(
+    mapping: Mapping[str, Node],
+    scope: Mapping[str, Any],
+    exactly: Mapping[str, Fraction] | None,
+    ops: Any,
+) -> tuple[dict[str, Any], dict[str, Fraction]]:
+    """A step's map at ``scope``; a value with an exact rational form (:mod:`.rational`) is
+    enclosed from it, so a boundary value such as 0 stays exactly 0."""
+    computed: dict[str, Any] = {}
+    computed_exactly: dict[str, Fraction] = {}
+    for name, node in mapping.items():
+        value = None if exactly is None else rational_value(node, exactly)
+        if value is not None:
+            computed_exactly[name] = value
+            computed[name] = enclosure(value)
+        else:
+            computed[name] = ops.value(node, scope)
+    return computed, computed_exactly
+
+
 def _check(
-    conditions: list[tuple[Comparison, str]], scope: Mapping[str, Any], index: int, ops: Any
+    conditions: list[tuple[Comparison, str]],
+    scope: Mapping[str, Any],
+    index: int,
+    ops: Any,
+    exactly: Mapping[str, Fraction] | None = None,
 ) -> list[ConditionCheck]:
-    """Check step ``index``'s conditions at ``scope``: each must certainly hold."""
+    """Check step ``index``'s conditions at ``scope``: each must certainly hold (decided
+    exactly when both sides have exact rational values, :mod:`.rational`)."""
     checks = []
     for condition, text in conditions:
         try:
-            verdict = ops.condition(condition, scope)
+            verdict = exact_verdict(condition, exactly)
+            if verdict is None:
+                verdict = ops.condition(condition, scope)
         except NumericError as exc:
             raise ChainRefused(
-                f"condition {text!r} of step {index + 1} cannot be checked: {exc}"
+                f"condition {text!r} of step {index + 1} cannot be checked: {exc}",
+                kind=RefusalKind.condition_fails,
             ) from None
         if verdict is not True:
             why = "fails" if verdict is False else "cannot be verified"
-            raise ChainRefused(f"condition {text!r} of step {index + 1} {why}")
+            raise ChainRefused(
+                f"condition {text!r} of step {index + 1} {why}", kind=RefusalKind.condition_fails
+            )
         checks.append(ConditionCheck(index + 1, text, True))
     return checks
 
@@ -286,7 +225,9 @@ def _bind(
         if index == len(chain.steps) - 1:
             if name not in target_given:
                 raise ChainRefused(
-                    f"the chain needs {_label(there, name)} as input: give --to {name}=VALUE"
+                    f"the chain needs {_label(there, name)} as input",
+                    kind=RefusalKind.missing_parameter,
+                    parameter=name,
                 )
             extra[name] = ops.lift(target_given[name])
         elif (index + 1, name) in free:
@@ -328,21 +269,42 @@ def _finish(
             relation = "at least" if spec.stronger_when_larger else "at most"
             raise ChainRefused(
                 f"the chain gives {_label(target, name)} {_show(ops, current[name], spec.side)}, "
-                f"not {relation} the value given"
+                f"not {relation} the value given",
+                kind=RefusalKind.not_attained,
             )
     computed_names = tuple(n for n in computed_names if n not in target_given)
     for name in target_specs - set(values):
         if name not in target_given:
             raise ChainRefused(
-                f"the chain leaves {_label(target, name)} open: give --to {name}=VALUE"
+                f"the chain leaves {_label(target, name)} open",
+                kind=RefusalKind.missing_parameter,
+                parameter=name,
             )
         values[name] = ops.lift(target_given[name])
     return ChainRun(values, computed_names, tuple(checks))
 
 
-def _plan(
-    chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]
-) -> tuple[tuple[tuple[Comparison, ...], ...], list[set[str]]]:
+_Plan = tuple[tuple[tuple[Comparison, ...], ...], list[set[str]]]
+_PLANS: dict[tuple[int, ...], tuple[Chain, tuple[Any, ...], _Plan]] = {}
+_PLANS_KEPT = 256
+
+
+def _plan(chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]) -> _Plan:
+    """:func:`_plan_of`, remembered for the chain and specs objects (a solver runs one chain
+    thousands of times; the objects are kept with the plan, so their ids are not reused)."""
+    used = tuple(specs[d] for d in chain.definitions)
+    key = (id(chain), *map(id, used))
+    kept = _PLANS.get(key)
+    if kept is not None and kept[0] is chain and kept[1] == used:
+        return kept[2]
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    plan = _plan_of(chain, specs)
+    _PLANS[key] = (chain, used, plan)
+    return plan
+
+
+def _plan_of(chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]) -> _Plan:
     """Each step's parsed conditions, and the names it needs that ``d(i)`` lacks.
 
     Those names are parameters of ``d(i+1)`` that the step's map leaves
@@ -400,7 +362,7 @@ def _at_most(ops: Any, left: Any, right: Any) -> bool:
 
 
 def _show(ops: Any, value: Any, side: SafeSide) -> str:
-    return bound_text(value if ops is _Intervals else point(float(value)), side)
+    return bound_text(value if ops is Intervals else point(float(value)), side)
 
 
 def _same(ops: Any, left: Any, right: Any) -> bool:

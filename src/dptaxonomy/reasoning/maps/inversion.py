@@ -18,22 +18,25 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
+from dptaxonomy.base.refusals import RefusalKind
+from dptaxonomy.reasoning.maps.bisection import STEPS, Bracket, float_key, smallest_passing
 from dptaxonomy.reasoning.maps.conversion import (
     ChainRefused,
     ChainRun,
+    FreeKey,
     ParameterSpec,
     free_parameters,
     run_chain,
 )
-from dptaxonomy.reasoning.maps.conversion_chains import Chain
 from dptaxonomy.reasoning.maps.numeric import IV, holds, point, upper
-from dptaxonomy.reasoning.maps.optimise import GRID, to_value
+from dptaxonomy.reasoning.maps.optimise import minimise
+from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.reasoning.maps.rounding import outward_text
-from dptaxonomy.schema.arith import names_in, parse_condition
+from dptaxonomy.schema.arith import parse_condition
 
-__all__ = ["Inversion", "plan_inversion", "solve"]
+__all__ = ["Inversion", "Solution", "plan_inversion", "solve"]
 
-_BISECTIONS = 60
+_FALLBACKS = 5
 _NUDGES = (0.0, 1e-12, 1e-9, 1e-6, 1e-3)
 _AT_MOST = parse_condition("x <= y")
 
@@ -53,30 +56,23 @@ def plan_inversion(
 ) -> Inversion | None:
     """The inversion this chain needs, if exactly one is possible and sound.
 
-    Needed when the last step uses a target parameter Q the user did not give,
-    and computes a target parameter P the user did give; sound when the target
-    weakens as P grows. Q must be numeric; free parameters are not combined
-    with inversion (the chain is then refused as before, asking for Q).
+    Needed when the last step uses a target parameter Q the user did not give (or
+    leaves it open: the implication holds at every Q, as KL privacy ⇒ (ε, δ)-DP with δ
+    the total-variation bound), and computes a target parameter P the user did give;
+    sound when the target weakens as P grows. Q must be numeric; the chain's free parameters are
+    then chosen jointly with Q (:func:`solve`).
     """
     target = {spec.name: spec for spec in specs[chain.target]}
     last_map = chain.maps[-1]
-    used: set[str] = set()
-    for node in [*last_map.values(), *chain.conditions[-1]]:
-        used |= names_in(node)
-    here = {spec.name for spec in specs[chain.definitions[-2]]}
-    wanted = [
-        target[n]
-        for n in sorted(used - here)
-        if n in target and n not in last_map and n not in target_given
-    ]
+    # a target parameter the last map neither computes nor is given is used unbound, or
+    # open (a name in the map is then the previous definition's): either way it is Q
+    wanted = [target[n] for n in sorted(target) if n not in last_map and n not in target_given]
     bounded = [
         n
         for n in sorted(last_map)
         if n in target_given and n in target and target[n].weaker_when_larger
     ]
     if len(wanted) != 1 or len(bounded) != 1 or wanted[0].domain is None:
-        return None
-    if free_parameters(chain, specs):
         return None
     return Inversion(wanted[0], bounded[0])
 
@@ -85,15 +81,35 @@ def _float(value: IV) -> float:
     return upper(value)
 
 
+@record
+class Solution:
+    """A sound run at the solved value, P's upper bound there, the free values used,
+    and the search's relative precision (how far below the solution a smaller value
+    was tried and failed in the float search: 0 when the domain's end was reached)."""
+
+    run: ChainRun
+    bound: float
+    free: dict[FreeKey, float]
+    precision: float
+
+
+_COARSE = 32
+"""Bisection steps while the free parameters are searched (a relative error near 2^-21)."""
+
+
 def solve(
     chain: Chain,
     specs: Mapping[str, tuple[ParameterSpec, ...]],
     source: Mapping[str, IV],
     given: Mapping[str, IV],
     inversion: Inversion,
-) -> tuple[ChainRun, float]:
-    """The sound run at the smallest q found, and P's upper bound there.
+) -> Solution:
+    """The sound run at the smallest q found, jointly over the chain's free parameters.
 
+    For each choice of the free parameters (the Rényi order α, …), the smallest q
+    whose float P(q) is at most p is found by bisection over the doubles
+    (:mod:`dptaxonomy.reasoning.maps.bisection`, so q = 1e-100 is reached); the free
+    parameters are chosen to make that q smallest; the interval run then decides.
     Raises :class:`ChainRefused` when no value of Q in its domain is found.
     """
     name, bound = inversion.solve_for.name, inversion.bounded
@@ -103,37 +119,75 @@ def solve(
     limit = _float(given[bound])
     floats = {k: _float(v) for k, v in source.items()}
     float_others = {k: _float(v) for k, v in others.items()}
+    free = free_parameters(chain, specs)
+    keys = [key for key, _ in free]
+    domains = [spec.domain for _, spec in free]
+    if any(d is None for d in domains):
+        raise ChainRefused("a free parameter is not numeric")
 
-    def feasible(t: float) -> bool:
-        q = to_value(t, domain)
-        try:
-            run = run_chain(chain, specs, floats, {**float_others, name: q}, {}, exact=False)
-        except (ChainRefused, NumericError, OverflowError, ValueError, ZeroDivisionError):
-            return False
-        value = float(run.target_values[bound])
-        return math.isfinite(value) and value <= limit
+    def search(choice: dict[FreeKey, float], steps: int) -> Bracket | None:
+        def passes(q: float) -> bool:
+            try:
+                run = run_chain(
+                    chain, specs, floats, {**float_others, name: q}, choice, exact=False
+                )
+            except (ChainRefused, NumericError, OverflowError, ValueError, ZeroDivisionError):
+                return False
+            value = float(run.target_values[bound])
+            return math.isfinite(value) and value <= limit
 
-    first = next((k for k, t in enumerate(GRID) if feasible(t)), None)
-    if first is None:
-        raise ChainRefused(
-            f"no value of {name} makes the chain's {bound} at most the {bound} given"
-        )
-    low, high = (GRID[first - 1], GRID[first]) if first > 0 else (GRID[0] - 8.0, GRID[0])
-    for _ in range(_BISECTIONS):
-        middle = (low + high) / 2
-        low, high = (low, middle) if feasible(middle) else (middle, high)
-    candidate = to_value(high, domain)
-    near = outward_text(candidate, up=True)
-    reason = f"the sound bound on {bound} exceeds the value given near {name} = {near}"
+        return smallest_passing(passes, domain, steps)
+
+    def objective(values: list[float]) -> float:
+        found = search(dict(zip(keys, values, strict=True)), _COARSE)
+        return math.inf if found is None else float(float_key(found.found))
+
+    points = minimise(objective, [d for d in domains if d is not None]) if keys else [[]]
+    refusal = ChainRefused(
+        f"no value of {name} makes the chain's {bound} at most the {bound} given",
+        kind=RefusalKind.not_attained,
+    )
+    for values in points[:_FALLBACKS]:
+        choice = dict(zip(keys, values, strict=True))
+        bracket = search(choice, STEPS)
+        if bracket is None:
+            continue
+        solution = _check(chain, specs, source, given, inversion, choice, bracket)
+        if isinstance(solution, Solution):
+            return solution
+        refusal = solution
+    raise refusal
+
+
+def _check(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source: Mapping[str, IV],
+    given: Mapping[str, IV],
+    inversion: Inversion,
+    choice: dict[FreeKey, float],
+    bracket: Bracket,
+) -> Solution | ChainRefused:
+    """The interval run at the bracket's value, nudged up until it certainly holds, or why not."""
+    name, bound = inversion.solve_for.name, inversion.bounded
+    others = {k: v for k, v in given.items() if k != bound}
+    candidate = bracket.found
+    reason = (
+        f"the sound bound on {bound} exceeds the value given near "
+        f"{name} = {outward_text(candidate, up=True)}"
+    )
+    kind = RefusalKind.not_attained
     for nudge in _NUDGES:
         q = candidate * (1 + nudge) if candidate > 0 else candidate + nudge
         try:
-            run = run_chain(chain, specs, source, {**others, name: point(q)}, {}, exact=True)
+            run = run_chain(chain, specs, source, {**others, name: point(q)}, choice, exact=True)
         except ChainRefused as exc:
-            reason = exc.reason
+            reason, kind = exc.reason, exc.kind
             continue
         computed = run.target_values[bound]
         if holds(_AT_MOST, {"x": computed, "y": given[bound]}) is True:
             values = {**run.target_values, bound: given[bound], name: point(q)}
-            return ChainRun(values, (name,), run.checks, run.raised), upper(computed)
-    raise ChainRefused(reason)
+            solved = ChainRun(values, (name,), run.checks, run.raised)
+            tried = Bracket(q, bracket.below)
+            return Solution(solved, upper(computed), choice, tried.precision)
+    return ChainRefused(reason, kind=kind)

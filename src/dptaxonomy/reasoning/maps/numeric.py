@@ -27,6 +27,7 @@ import math
 import re
 import sys
 from collections.abc import Mapping
+from statistics import NormalDist
 from typing import Any
 
 from mpmath import iv as _iv_default
@@ -175,14 +176,55 @@ def _phi(value: IV) -> IV:
     return _iv.mpf([ends[0], ends[1]])
 
 
+def _quantile(p: Any) -> Any:
+    """An estimate of Φ⁻¹(p): the double quantile, refined by Newton's method on ``ncdf``
+    (accurate in both tails, where 2p − 1 would round to ±1)."""
+    start = min(max(float(p), 1e-300), 1 - 2**-53)
+    x = _mp.mpf(NormalDist().inv_cdf(start))
+    for _ in range(8):
+        x -= (_mp.ncdf(x) - p) / _mp.npdf(x)
+    return x
+
+
+def _phi_inv(value: IV) -> IV:
+    """Enclosure of Φ⁻¹ over an enclosure inside (0, 1), by monotonicity: each end's
+    estimate (:func:`_quantile`) is widened until the enclosure of Φ there (:func:`_phi`)
+    certainly lies on the safe side of p."""
+    low, high = _ends(value)
+    _require(lower(value) > 0 and upper(value) < 1, "Phi_inv of a value that may be outside (0, 1)")
+    ends = []
+    for end, sign in ((low, -1), (high, 1)):
+        p = _mp.make_mpf(end)
+        x = _quantile(p)
+        step = _PHI_MARGIN * (1 + abs(x))
+        for _ in range(64):
+            candidate = x + sign * step
+            below, above = (_mp.make_mpf(e) for e in _ends(_phi(_iv.mpf([candidate, candidate]))))
+            if (sign < 0 and above <= p) or (sign > 0 and below >= p):
+                break
+            step *= 2
+        else:
+            raise NumericError("Phi_inv could not be enclosed")
+        ends.append(candidate)
+    return _iv.mpf([ends[0], ends[1]])
+
+
 _MAX_EXPONENT = 1 << 20
 """The largest argument :func:`_exp` takes: e^(2^20) is far beyond any double (e^709.8), and
 mpmath's exponential of a much larger argument fails inside (an integer too large)."""
 
 
+_TINY = 2.0**-40
+"""Below this magnitude e^x is enclosed from its elementary bounds, not by mpmath (:func:`_exp`)."""
+
+
 def _exp(value: IV) -> IV:
     """Enclosure of e^x; "not finite" when x may exceed :data:`_MAX_EXPONENT`."""
     _require(upper(value) <= _MAX_EXPONENT, "the value is not finite")
+    if max(abs(lower(value)), abs(upper(value))) < _TINY:
+        # mpmath's interval exp returns [1, 1] for some tiny positive x (x = 5.6e-34 at 96
+        # bits), which excludes e^x: there, 1 + x ≤ e^x ≤ 1 + x + x² (|x| ≤ 1) instead
+        return _iv.mpf([(1 + value).a, (1 + value + value * value).b])
     return _iv.exp(value)
 
 
@@ -245,6 +287,8 @@ def _call(function: str, arguments: list[IV]) -> IV:
         return abs(x)
     if function == "tanh":
         return _tanh(x)
+    if function == "Phi_inv":
+        return _phi_inv(x)
     if function == "Phi":
         return _phi(x)
     raise NumericError(f"unknown function {function!r}")

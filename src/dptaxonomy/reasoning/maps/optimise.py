@@ -67,6 +67,19 @@ def _line(
     return min(candidates)[1]
 
 
+def _remembered(objective: Callable[[list[float]], float]) -> Callable[[list[float]], float]:
+    """``objective`` evaluated once per point (the fallbacks revisit grid points)."""
+    seen: dict[tuple[float, ...], float] = {}
+
+    def remembered(values: list[float]) -> float:
+        key = tuple(values)
+        if key not in seen:
+            seen[key] = objective(values)
+        return seen[key]
+
+    return remembered
+
+
 def minimise(
     objective: Callable[[list[float]], float], domains: Sequence[Interval]
 ) -> list[list[float]]:
@@ -77,6 +90,7 @@ def minimise(
     points) for the caller to try if the sound evaluation refuses the first.
     Returns [] when the objective is infinite everywhere it was tried.
     """
+    objective = _remembered(objective)
     point = [to_value(0.0, domain) for domain in domains]
     rounds = 1 if len(domains) == 1 else _ROUNDS
     for _ in range(rounds):

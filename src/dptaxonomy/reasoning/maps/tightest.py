@@ -1,7 +1,7 @@
 """The tightest conversion: every chain evaluated soundly, the best one chosen, with its proof.
 
 For each chain of parameter maps from the source to the target
-(:mod:`dptaxonomy.reasoning.maps.conversion_chains`), free parameters are chosen
+(:mod:`dptaxonomy.reasoning.maps.paths`), free parameters are chosen
 by :func:`dptaxonomy.reasoning.maps.optimise.minimise` on a float evaluation,
 then the chain is evaluated with interval arithmetic at those values: only
 that sound result is kept. Chains are ranked by the upper bound of what
@@ -17,6 +17,7 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import field, record
+from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.conversion import (
     ChainRefused,
@@ -26,19 +27,19 @@ from dptaxonomy.reasoning.maps.conversion import (
     free_parameters,
     run_chain,
 )
-from dptaxonomy.reasoning.maps.conversion_chains import Chain, conversion_chains
 from dptaxonomy.reasoning.maps.inversion import plan_inversion, solve
 from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
+from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 
 __all__ = [
     "ChainResult",
     "Conversion",
     "FreeChoice",
     "Solved",
-    "convert",
     "evaluate_chains",
     "parameter_specs",
+    "tightest_conversion",
 ]
 
 _FALLBACKS = 5
@@ -61,6 +62,8 @@ class Solved:
     bounded: str
     bound: float
     """The chain's sound upper bound on ``bounded`` at the solution (≤ the value given)."""
+    precision: float = 0.0
+    """Relative gap to the largest smaller value the search tried and rejected (0: none)."""
 
 
 @record
@@ -72,6 +75,10 @@ class ChainResult:
     free: tuple[FreeChoice, ...] = ()
     refusal: str | None = None
     solved: Solved | None = None
+    refusal_kind: RefusalKind | None = None
+    """What sort of reason :attr:`refusal` is (None when the chain gives a result)."""
+    refusal_parameter: str | None = None
+    """The value to give, when the kind is ``missing_parameter``."""
 
     def score(self, target: Mapping[str, ParameterSpec]) -> float:
         """Sum of the computed parameters' reported ends, each signed so that smaller is
@@ -112,19 +119,29 @@ def _evaluate(
     source: Mapping[str, IV],
     given: Mapping[str, IV],
 ) -> ChainResult:
+    if chain.defect is not None:
+        reason = f"the composed map is undefined: {chain.defect}"
+        return _refused(chain, ChainRefused(reason, kind=RefusalKind.undefined_composition))
     inversion = plan_inversion(chain, specs, given)
     if inversion is not None:
         try:
-            run, bound = solve(chain, specs, source, given, inversion)
+            solution = solve(chain, specs, source, given, inversion)
         except ChainRefused as exc:
-            return ChainResult(chain, None, refusal=exc.reason)
-        solved = Solved(inversion.solve_for.name, inversion.bounded, bound)
-        return ChainResult(chain, run, solved=solved)
+            return _refused(chain, exc)
+        solved = Solved(
+            inversion.solve_for.name, inversion.bounded, solution.bound, solution.precision
+        )
+        return ChainResult(chain, solution.run, _choices(chain, solution.free), solved=solved)
     free = free_parameters(chain, specs)
     keys: list[FreeKey] = [key for key, _ in free]
     domains = [spec.domain for _, spec in free]
     if any(domain is None for domain in domains):
-        return ChainResult(chain, None, refusal="a free parameter is not numeric")
+        return ChainResult(
+            chain,
+            None,
+            refusal="a free parameter is not numeric",
+            refusal_kind=RefusalKind.not_evaluable,
+        )
     try:
         if not keys:
             return ChainResult(chain, run_chain(chain, specs, source, given, {}, exact=True))
@@ -156,21 +173,35 @@ def _evaluate(
 
         candidates = minimise(objective, [d for d in domains if d is not None])
     except ChainRefused as exc:
-        return ChainResult(chain, None, refusal=exc.reason)
-    last_reason = "no value of the free parameters gives a result"
+        return _refused(chain, exc)
+    last = ChainRefused(
+        "no value of the free parameters gives a result", kind=RefusalKind.not_evaluable
+    )
     for point in candidates[:_FALLBACKS]:
         choice = dict(zip(keys, point, strict=True))
         try:
             run = run_chain(chain, specs, source, given, choice, exact=True)
         except ChainRefused as exc:
-            last_reason = exc.reason
+            last = exc
             continue
-        free_choices = tuple(
-            FreeChoice(chain.definitions[index], name, value)
-            for (index, name), value in choice.items()
-        )
-        return ChainResult(chain, run, free_choices)
-    return ChainResult(chain, None, refusal=last_reason)
+        return ChainResult(chain, run, _choices(chain, choice))
+    return _refused(chain, last)
+
+
+def _refused(chain: Chain, refused: ChainRefused) -> ChainResult:
+    return ChainResult(
+        chain,
+        None,
+        refusal=refused.reason,
+        refusal_kind=refused.kind,
+        refusal_parameter=refused.parameter,
+    )
+
+
+def _choices(chain: Chain, choice: Mapping[FreeKey, float]) -> tuple[FreeChoice, ...]:
+    return tuple(
+        FreeChoice(chain.definitions[index], name, value) for (index, name), value in choice.items()
+    )
 
 
 def _middle(value: Any) -> float:
@@ -178,7 +209,7 @@ def _middle(value: Any) -> float:
     return high if low == high else (low + high) / 2
 
 
-def convert(
+def tightest_conversion(
     kb: KnowledgeBase,
     source: str,
     target: str,
@@ -190,7 +221,7 @@ def convert(
     ``source_values`` must hold every parameter of ``source``;
     ``target_given`` the target parameters the user fixed.
     """
-    chains = conversion_chains(kb, source, target)
+    chains = chains_between(kb, source, target, conditional=True)
     specs: dict[str, tuple[ParameterSpec, ...]] = {}
     for chain in chains:
         for definition in chain.definitions:

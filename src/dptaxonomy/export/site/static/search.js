@@ -1,6 +1,7 @@
 /* dptaxonomy site search: a small ranked, typo-tolerant search over a prebuilt index.
-   Written for this site (no library): exact names and aliases first, then prefixes,
-   substrings, names one or two edits away, and words of the summaries.
+   Written for this site (no library): an exact id, name, abbreviation, alias or library
+   identifier first, then initialisms ("PDP": personalized DP), prefixes, substrings,
+   names one or two edits away, and words of the summaries.
    The index (assets/search-index.js) loads on first use. No request leaves the site. */
 (function () {
   "use strict";
@@ -55,18 +56,28 @@
     }
     return at === short.length;
   }
+  /* "personalized DP" and "personalized differential privacy" read as "pdp": a word's
+     first letter, or the whole of an upper-case abbreviation inside a name. */
+  function initialism(name) {
+    var parts = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (parts.length < 2) { return ""; }
+    return parts.map(function (part) {
+      return /^\p{Lu}{2,}$/u.test(part) ? part : part[0];
+    }).join("").toLowerCase();
+  }
   function tolerance(text) { return text.length >= 8 ? 2 : (text.length >= 4 ? 1 : 0); }
 
   function prepare(raw) {
     return raw.map(function (doc) {
       var names = [doc.i].concat(doc.n).map(compact).filter(Boolean);
+      var initials = doc.n.map(initialism).filter(Boolean);
       var nameWords = {};
       [doc.i.replace(/-/g, " ")].concat(doc.n).forEach(function (name) {
         words(name).forEach(function (w) { nameWords[w] = true; });
       });
       var summaryWords = {};
       words(doc.s || "").forEach(function (w) { summaryWords[w] = true; });
-      return { doc: doc, names: names, nameWords: Object.keys(nameWords),
+      return { doc: doc, names: names, initials: initials, nameWords: Object.keys(nameWords),
                summaryWords: Object.keys(summaryWords) };
     });
   }
@@ -75,7 +86,7 @@
     var best = 0;
     entry.names.forEach(function (name) {
       var score = 0;
-      if (name === query) { score = 1000; }
+      if (name === query) { score = 10000; }
       else if (name.indexOf(query) === 0) { score = 300 + 100 * query.length / name.length; }
       else if (query.length >= 3 && name.indexOf(query) > 0) { score = 220 + 50 * query.length / name.length; }
       else if (query.length >= 3 && name[0] === query[0] && subsequence(query, name)) {
@@ -90,6 +101,7 @@
       }
       if (score > best) { best = score; }
     });
+    if (best < 500 && query.length >= 2 && entry.initials.indexOf(query) >= 0) { best = 500; }
     return best;
   }
 
@@ -130,7 +142,7 @@
       if (value > 0) { ranked.push([value, entry.doc]); }
     });
     ranked.sort(function (x, y) {
-      return y[0] - x[0] || x[1].t.length - y[1].t.length || (x[1].i < y[1].i ? -1 : 1);
+      return y[0] - x[0] || y[1].w - x[1].w || x[1].t.length - y[1].t.length || (x[1].i < y[1].i ? -1 : 1);
     });
     return ranked.slice(0, LIMIT).map(function (pair) { return pair[1]; });
   }

@@ -1,7 +1,8 @@
-"""Parametric chains: every chain of maps from A to B, ranked by the guarantee it gives.
+"""Parametric chains as ``relate`` shows them: each chain composed, ranked by its guarantee.
 
-A chain is a path of ≻ and ⊂ facts from A to B whose every step carries a
-parameter map (a ⊂ step's map says which β-B *is* α-A, so it also gives an
+A chain (:func:`dptaxonomy.reasoning.maps.paths.chains_between`, the one
+enumerator ``convert`` uses too) is a path of ≻ and ⊂ facts from A to B whose
+every step carries a parameter map (a ⊂ step's map says which β-B *is* α-A, so it also gives an
 implication). Composing the maps (M1) gives B's parameters as expressions
 over A's; the steps' conditions are restated over A's parameters (M2).
 Parameters left free are universally quantified (M3): the bound holds for
@@ -27,6 +28,7 @@ from dptaxonomy.reasoning.logic.proof import Conclusion, Proof
 from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.reasoning.maps.composition import constant_truth, oriented_map, render_condition
 from dptaxonomy.reasoning.maps.definedness import composition_defect
+from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
     Comparison,
@@ -42,8 +44,6 @@ from dptaxonomy.schema.arith_shared import render_bounded
 
 __all__ = ["ParametricChain", "chain_proof", "compose", "parametric_chains"]
 
-MAX_STEPS = 4
-MAX_CHAINS = 12
 _CONSTANTS = {"inf", "pi", "e"}
 _GRID_VALUES = (0.1, 0.5, 1.0, 2.0, 4.0, 8.0)
 _SMALL_VALUES = (1e-6, 1e-3)
@@ -102,9 +102,10 @@ def chain_proof(steps: tuple[Fact, ...]) -> Proof:
     )
 
 
-def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
+def compose(steps: tuple[Fact, ...], chain: Chain | None = None) -> ParametricChain | None:
     """Compose the maps of ``steps`` (M1–M4), or None if a step has no map or the composed
-    map is undefined (:mod:`dptaxonomy.reasoning.maps.definedness`)."""
+    map is undefined (:mod:`dptaxonomy.reasoning.maps.definedness`). ``chain`` is the
+    enumerated chain of these steps, whose definedness is already known."""
     current: dict[str, Node] | None = None
     conditions: list[str] = []
     unchecked: list[str] = []
@@ -145,7 +146,10 @@ def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
             if current is None
             else {name: substitute(node, current) for name, node in mapping.items()}
         )
-    if current is None or composition_defect(steps, current) is not None:
+    defect = chain.defect if chain is not None else None
+    if chain is None and current is not None:
+        defect = composition_defect(steps, current)
+    if current is None or defect is not None:
         return None  # undefined somewhere on the way: no guarantee to show
     rendered = {name: render_bounded(node) for name, node in current.items()}
     free = sorted(set().union(*(names_in(n) for n in current.values())) - _CONSTANTS)
@@ -160,29 +164,6 @@ def compose(steps: tuple[Fact, ...]) -> ParametricChain | None:
         choices=tuple(choices),
         composed=current,
     )
-
-
-def _paths(kb: KnowledgeBase, a: str, b: str) -> list[tuple[Fact, ...]]:
-    """Simple paths of mapped, unconditional ≻ and ⊂ facts from a to b, shortest first."""
-    adjacency = kb.mapped_facts
-    found: list[tuple[Fact, ...]] = []
-    frontier: list[tuple[tuple[Fact, ...], frozenset[str]]] = [((), frozenset({a}))]
-    for _ in range(MAX_STEPS):
-        following = []
-        for path, seen in frontier:
-            node = path[-1].b if path else a
-            for fact in adjacency.get(node, ()):
-                if fact.b in seen or not kb.is_stronger(fact.b, b):
-                    continue
-                extended = (*path, fact)
-                if fact.b == b:
-                    found.append(extended)
-                else:
-                    following.append((extended, seen | {fact.b}))
-        frontier = following
-        if len(found) >= MAX_CHAINS:
-            break
-    return found[:MAX_CHAINS]
 
 
 def _axis(domain: str | None) -> tuple[float, ...]:
@@ -277,7 +258,8 @@ def parametric_chains(
     """
     if a == b:
         return []
-    chains = [c for c in (compose(p) for p in _paths(kb, a, b)) if c is not None]
+    found = chains_between(kb, a, b, conditional=False)
+    chains = [c for c in (compose(p.steps, p) for p in found if p.defect is None) if c is not None]
     if not rank:
         return chains
     tightness = _Tightness(kb, a, b)

@@ -1,0 +1,250 @@
+"""Components of a compose request turned into engine components, lifted along catalog facts.
+
+A definition guarantee keeps its definition's parameters; a mechanism is read
+through its output pair (Gaussian, Laplace) or its ε-DP claim. Each component is
+then lifted to zCDP and μ-GDP by the tightest ``convert`` chain and to a Rényi
+curve by the catalog's direct facts (the order left free), each lift keeping the
+citation of the facts it used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from dptaxonomy.base.errors import (
+    ComposeError,
+    ConversionError,
+    NameResolutionError,
+    NumericError,
+)
+from dptaxonomy.catalog.names import normalize
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.queries.compose_input import ComponentInput
+from dptaxonomy.queries.convert import PARAMETER_ALIASES, read_parameters
+from dptaxonomy.queries.convert import convert_result as convert_query
+from dptaxonomy.reasoning.accounting.components import Component, Lift, Shape
+from dptaxonomy.reasoning.accounting.engine import Converters
+from dptaxonomy.reasoning.accounting.renyi import Converter
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.maps.composition import oriented_map
+from dptaxonomy.reasoning.maps.conversion import ParameterSpec
+from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, upper
+from dptaxonomy.reasoning.maps.rounding import outward_text
+from dptaxonomy.reasoning.maps.tightest import parameter_specs
+from dptaxonomy.schema.arith import parse_expression
+
+__all__ = ["SHAPES", "build_component", "converters"]
+
+SHAPES = {
+    "differential-privacy": Shape.pure,
+    "approximate-dp": Shape.approximate,
+    "zero-concentrated-dp": Shape.zcdp,
+    "gaussian-dp": Shape.gaussian,
+    "renyi-dp": Shape.renyi,
+}
+"""The definitions a guarantee may be given in, and the shape each has."""
+
+_LIFTS = ("zero-concentrated-dp", "gaussian-dp")
+
+
+def _cite(fact: Fact) -> str:
+    cited = fact.origin.citation
+    return f"{fact.a} ⇒ {fact.b} [{cited.key}, {cited.at}] ({fact.origin.location})"
+
+
+def _facts(kb: KnowledgeBase, source: str, target: str) -> list[Fact]:
+    return [
+        f
+        for f in kb.facts
+        if f.a == source and f.b == target and f.kind.value != "not_stronger" and oriented_map(f)
+    ]
+
+
+def converters(kb: KnowledgeBase) -> Converters:
+    """The catalog's maps from RDP and from GDP into (ε, δ)-DP, and from zCDP into RDP."""
+    renyi = []
+    for fact in _facts(kb, "renyi-dp", "approximate-dp"):
+        mapping = oriented_map(fact) or {}
+        if "epsilon" in mapping and not fact.origin.restricting:
+            renyi.append(Converter(mapping["epsilon"], _cite(fact)))
+    gaussian = next(
+        (
+            f
+            for f in _facts(kb, "gaussian-dp", "approximate-dp")
+            if "delta" in (oriented_map(f) or {})
+        ),
+        None,
+    )
+    return Converters(
+        tuple(renyi),
+        (oriented_map(gaussian) or {})["delta"] if gaussian else None,
+        _cite(gaussian) if gaussian else "",
+    )
+
+
+def _renyi_lifts(kb: KnowledgeBase, source: str, values: Mapping[str, IV]) -> list[Lift]:
+    lifts = []
+    for fact in _facts(kb, source, "renyi-dp"):
+        mapping = oriented_map(fact) or {}
+        if "epsilon" in mapping and not fact.origin.conditions and "alpha" not in mapping:
+            lifts.append(Lift("renyi-dp", dict(values), _cite(fact), mapping["epsilon"]))
+    return lifts
+
+
+def _convert_lifts(kb: KnowledgeBase, source: str, given: Mapping[str, str]) -> list[Lift]:
+    """Lifts to zCDP and μ-GDP by the tightest ``convert`` chain from a definition."""
+    lifts = []
+    for target in _LIFTS:
+        if target == source:
+            continue
+        try:
+            result = convert_query(kb, source, target, given, {})
+        except (ConversionError, NumericError):
+            continue
+        run = result.best.run
+        assert run is not None
+        cited = " → ".join(
+            f"[{s.origin.citation.key}, {s.origin.citation.at}]" for s in result.best.chain.steps
+        )
+        lifts.append(Lift(target, dict(run.target_values), f"{source} ⇒ {target} {cited}"))
+    return lifts
+
+
+def _values(
+    where: str, name: str, specs: tuple[ParameterSpec, ...], given: dict[str, str]
+) -> dict[str, IV]:
+    try:
+        values = read_parameters(name, specs, given)
+    except ConversionError as exc:
+        raise ComposeError("input", f"{where}: {exc}") from None
+    for spec in specs:
+        if spec.name not in values:
+            raise ComposeError(
+                "input",
+                f"{where}: missing parameter {spec.name} of {name} (domain {spec.domain_text})",
+            )
+    return values
+
+
+def _definition(
+    kb: KnowledgeBase, item: ComponentInput
+) -> tuple[str, Shape, dict[str, IV], list[Lift]]:
+    try:
+        definition = kb.resolve(item.name)
+    except NameResolutionError as exc:
+        raise ComposeError("input", f"{item.label}: {exc}") from None
+    shape = SHAPES.get(definition)
+    if shape is None:
+        known = ", ".join(SHAPES)
+        raise ComposeError(
+            "input",
+            f"{item.label}: compose takes guarantees in {known}; convert a {definition} guarantee "
+            f"first (dptax convert {definition} TARGET)",
+        )
+    given = {PARAMETER_ALIASES.get(k, k): v for k, v in item.parameters.items()}
+    if definition == "zero-concentrated-dp":
+        given.setdefault("xi", "0")
+    values = _values(item.label, definition, parameter_specs(kb, definition), given)
+    if shape is Shape.approximate and float(values["delta"].b) == 0:
+        shape, values = Shape.pure, {"epsilon": values["epsilon"]}
+    lifts = (
+        [Lift(definition, dict(values), f"{definition} (given)")] if definition in _LIFTS else []
+    )
+    lifts += _convert_lifts(kb, definition, given) + _renyi_lifts(kb, definition, values)
+    if shape is Shape.gaussian:
+        values = {"mu": values["mu"]}
+    return definition, shape, values, lifts
+
+
+def _mechanism(
+    kb: KnowledgeBase, catalog: Catalog, item: ComponentInput
+) -> tuple[str, Shape, dict[str, IV], list[Lift]]:
+    wanted = normalize(item.name)
+    found = [
+        m
+        for m in catalog.mechanisms.values()
+        if wanted in {normalize(n) for n in (m.id, m.name, *m.aliases)}
+    ]
+    if not found:
+        raise ComposeError("input", f"{item.label}: no catalog mechanism is called {item.name!r}")
+    mechanism = found[0]
+    specs = tuple(ParameterSpec(p.name, p.type.value, p.domain) for p in mechanism.parameters)
+    given = {PARAMETER_ALIASES.get(k, k): v for k, v in item.parameters.items()}
+    values = _values(item.label, mechanism.id, specs, given)
+    pair = mechanism.pair
+    kind = pair.kind.value if pair else None
+    if pair is not None and kind == "gaussian":
+        arguments = {
+            k: evaluate_interval(parse_expression(v), values) for k, v in pair.arguments.items()
+        }
+        shape, own = Shape.gaussian, {"mu": arguments["shift"] / arguments["sigma"]}
+    elif pair is not None and kind == "laplace":
+        arguments = {
+            k: evaluate_interval(parse_expression(v), values) for k, v in pair.arguments.items()
+        }
+        shape, own = Shape.laplace, {"epsilon": arguments["shift"] / arguments["scale"]}
+    else:
+        claim = next(
+            (
+                c
+                for c in mechanism.satisfies
+                if c.definition == "differential-privacy" and c.parameters
+            ),
+            None,
+        )
+        if claim is None:
+            raise ComposeError(
+                "input",
+                f"{item.label}: the {mechanism.id} mechanism has no output pair or ε-DP claim "
+                "compose can use; give its guarantee as a definition instead",
+            )
+        shape = Shape.pure
+        own = {"epsilon": evaluate_interval(parse_expression(claim.parameters["epsilon"]), values)}
+    lifts = []
+    for claim in mechanism.satisfies:
+        if claim.conditions or not claim.parameters or claim.status.value != "established":
+            continue
+        cited = f"{mechanism.id} ⇒ {claim.definition} [{claim.citation.key}, {claim.citation.at}]"
+        expressions = {k: parse_expression(v) for k, v in claim.parameters.items()}
+        if claim.definition == "renyi-dp" and "epsilon" in expressions:
+            lifts.append(Lift("renyi-dp", dict(values), cited, expressions["epsilon"]))
+        elif claim.definition in _LIFTS:
+            lifted = {k: evaluate_interval(v, values) for k, v in expressions.items()}
+            lifts.append(Lift(claim.definition, lifted, cited))
+    if shape is Shape.laplace:  # its ε-DP guarantee lifts further along the catalog's maps
+        text = {"epsilon": outward_text(upper(own["epsilon"]), up=True)}
+        lifts += _convert_lifts(kb, "differential-privacy", text)
+    return mechanism.id, shape, own, lifts
+
+
+def build_component(kb: KnowledgeBase, catalog: Catalog, item: ComponentInput) -> Component:
+    """The engine component for one input line, with its lifts."""
+    if item.is_mechanism:
+        source, shape, values, lifts = _mechanism(kb, catalog, item)
+    else:
+        source, shape, values, lifts = _definition(kb, item)
+    rate = None
+    if item.rate is not None:
+        try:
+            rate = exact(item.rate)
+        except NumericError:
+            raise ComposeError(
+                "input", f"{item.label}: sampling rate {item.rate!r} is not a number"
+            ) from None
+        if not (lower(rate) > 0 and upper(rate) <= 1):
+            raise ComposeError(
+                "input", f"{item.label}: sampling rate {item.rate} is outside (0, 1]"
+            )
+    return Component(
+        item.label,
+        shape,
+        values,
+        item.count,
+        item.sampling,
+        rate,
+        item.neighbourhood,
+        item.unit,
+        tuple(lifts),
+        source,
+    )
