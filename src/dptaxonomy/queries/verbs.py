@@ -62,6 +62,8 @@ COMMAND_LINE_ONLY: dict[str, str] = {
     "new": "scaffolds a catalog file",
     "fmt": "rewrites catalog files",
     "verify": "a maintainer's check that writes catalog/evidence.json",
+    "card": "reads a release file; in Python, queries.card.build_card (no root verb yet)",
+    "check-registry": "reads a registry checkout; in Python, queries.registry.check_registry",
 }
 """Commands with no verb at the package root, each with the reason."""
 
