@@ -16,6 +16,10 @@ from tests.conftest import CATALOG_DIR
 DISPUTED = [
     "⊘ refuted   information-privacy-wxh17 ⇒ adversarial-privacy with Theta = Delta, "
     "epsilon = epsilon, delta = 0 (201 cases)",
+    "⊘ refuted   approximate-dp ⇒ probabilistic-dp with epsilon = 2 * epsilon, "
+    "delta = 2 * delta / exp(epsilon) (440 cases)",
+    "⊘ refuted   approximate-dp ⇒ probabilistic-dp with epsilon = 2 * epsilon, "
+    "delta = 2 * delta / (epsilon * exp(epsilon)) (424 cases)",
     "⊘ refuted   epsilon-delta-semantic-privacy ⇒ approximate-dp with epsilon = 3 * epsilon, "
     "delta = 2 * delta (91 cases)",
     "⊘ refuted   probabilistic-dp ⊂ approximate-concentrated-dp (identity of the families) "
@@ -53,17 +57,22 @@ def test_every_evaluable_map_and_claim_is_computed_or_unchecked_never_refuted() 
     checks = verify_catalog(load_catalog(CATALOG_DIR))
     refuted = [c for c in checks if c.outcome is Outcome.refuted]
     # every refutation is of a published claim kept as printed and disputed (issue 22): the
-    # maps of KS14's Theorem 2.4 (2) and of the reading of WXH17's information privacy as
-    # adversarial privacy, and the stated relations the relation checks refute
+    # maps of KS14's Theorem 2.4 (2) and Lemma 3.3 Part 2 (as stated and as its proof
+    # concludes, issue 24), of the reading of WXH17's information privacy as adversarial
+    # privacy, and the stated relations the relation checks refute
     assert all(c.disputed for c in refuted)
     maps = [c for c in refuted if c.kind is CheckKind.parameter_map]
     assert [(c.entry, c.index) for c in maps] == [
         ("adversarial-privacy", 3),
+        ("approximate-dp", 3),
+        ("approximate-dp", 4),
         ("epsilon-delta-semantic-privacy", 1),
     ]
     found = [c.counterexample or "" for c in maps]
     assert found[0].startswith("random algorithm 1, prior #0: information-privacy-wxh17")
-    assert found[1].startswith("randomized response, n = 1, ε = 0.05")
+    assert found[1].startswith("discrete-laplace epsilon=0.25 sensitivity=1")
+    assert found[2].startswith("discrete-laplace epsilon=4 sensitivity=1")
+    assert found[3].startswith("randomized response, n = 1, ε = 0.05")
     relations = [c for c in refuted if c.kind is CheckKind.relation]
     assert len(relations) == 3
     maps = [c for c in checks if c.kind is CheckKind.parameter_map]

@@ -205,6 +205,11 @@ _DATA_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_QUANTIFIER, "all or most"),
     (v.P_EXPRESSION, "arithmetic expression of a parameter map"),
     (v.P_LINK_KIND, "local_version_of, distinct_from or variant_of"),
+    (
+        v.P_VARIANT_READING,
+        "what a variant_of link's change implies: implies, no_known_direction, …",
+    ),
+    (v.P_VARIANT_REASON, "why a variant_of link's change implies that relation, or none"),
     (v.P_CITATION_KEY, "bibliography key"),
     (v.P_VENUE, "journal, conference or publisher"),
     (v.P_YEAR, "year of publication"),

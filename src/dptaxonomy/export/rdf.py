@@ -167,6 +167,9 @@ def _links(graph: Graph, definition: Definition) -> None:
         _citation(graph, iri, link.citation)
         if link.note is not None:
             graph.add((iri, v.SKOS.note, Literal(link.note)))
+        if link.direction is not None:
+            graph.add((iri, v.P_VARIANT_READING, Literal(link.direction.reading.value)))
+            graph.add((iri, v.P_VARIANT_REASON, Literal(link.direction.reason)))
 
 
 def _parameters(graph: Graph, definition: Definition) -> None:

@@ -168,6 +168,11 @@ def _definition(graph: Graph, subject: Node) -> Definition:
             "target": _id(_one(graph, node, v.RDF.object)),  # type: ignore[arg-type]
             "citation": _citation(graph, node),
             **({"note": n} if (n := _text(graph, node, v.SKOS.note)) is not None else {}),
+            **(
+                {"direction": {"reading": r, "reason": _text(graph, node, v.P_VARIANT_REASON)}}
+                if (r := _text(graph, node, v.P_VARIANT_READING)) is not None
+                else {}
+            ),
         }
         for node in _positioned(graph, subject, v.P_LINK)
     ]

@@ -20,6 +20,7 @@ from rdflib.term import Node
 from dptaxonomy.export import vocabulary as v
 from dptaxonomy.export.rdf import bind_prefixes
 from dptaxonomy.schema.enums import DIMENSION_ORDER, TABLE3_ROWS, Monotone
+from dptaxonomy.schema.links import VariantReading
 from dptaxonomy.schema.models import (
     ID_PATTERN,
     LinkKind,
@@ -86,6 +87,12 @@ def _placement(s: _Shapes, definition: URIRef) -> None:
     s.prop(definition, v.P_SETTING, values=[x.value for x in Setting], **one)
     s.prop(definition, v.P_UNIT, values=[x.value for x in Unit], maxCount=1)
     s.prop(definition, v.P_NEIGHBOURS, values=[x.value for x in Convention], maxCount=1)
+
+
+def _variant_direction(s: _Shapes, link: URIRef) -> None:
+    """A ``variant_of`` link's optional reading and its reason."""
+    s.prop(link, v.P_VARIANT_READING, values=[x.value for x in VariantReading], maxCount=1)
+    s.prop(link, v.P_VARIANT_REASON, maxCount=1)
 
 
 def shapes_graph() -> Graph:
@@ -158,6 +165,7 @@ def shapes_graph() -> Graph:
     s.prop(link, v.P_LINK_KIND, values=[x.value for x in LinkKind], **one)
     s.prop(link, v.RDF.object, **{"class": v.C_DEFINITION}, **one)
     s.prop(link, v.P_CITATION, node=v.DP.CitationShape, **one)
+    _variant_direction(s, link)
     _support_shapes(s)
     _consistency_shapes(s)
     return s.graph
