@@ -18,8 +18,9 @@ from dptaxonomy.export.bibtex import bibtex_entry, latex_escape
 from dptaxonomy.export.dot import DiagramOptions, dot_text
 from dptaxonomy.export.jsondump import KnowledgeBaseExport, json_text, proof_steps
 from dptaxonomy.export.ontology import ontology_graph
-from dptaxonomy.export.rdf import INFERRED_GRAPH, asserted_graph, rdf_text
+from dptaxonomy.export.rdf import INFERRED_GRAPH, asserted_graph
 from dptaxonomy.export.rdf_import import catalog_from_rdf
+from dptaxonomy.export.rdf_text import rdf_text
 from dptaxonomy.export.shapes import shapes_graph
 from dptaxonomy.export.sparql import run_query
 from dptaxonomy.export.table3 import table3_rows, table3_text

@@ -403,7 +403,7 @@ def test_alternative_chains_show_their_conditions(capsys: pytest.CaptureFixture[
 
 
 def test_stronger_than_text_marks_conjectural_and_conditional() -> None:
-    from dptaxonomy.queries.relations import NeighboursResult, Side
+    from dptaxonomy.queries.neighbours import NeighboursResult, Side
     from dptaxonomy.schema.models import Status
 
     catalog = _with_parameters(

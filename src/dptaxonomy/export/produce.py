@@ -25,7 +25,7 @@ def produce(
     """The export as bytes (text formats are UTF-8)."""
     text: str
     if kind in (ExportKind.turtle, ExportKind.ntriples, ExportKind.jsonld, ExportKind.trig):
-        from dptaxonomy.export.rdf import rdf_text
+        from dptaxonomy.export.rdf_text import rdf_text
 
         text = rdf_text(catalog, kb, kind.value)
     elif kind in (ExportKind.ontology, ExportKind.shacl):

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     from dptaxonomy.queries.convert_curve import CurvePick, CurveTable
     from dptaxonomy.queries.describe import ListResult, ShowResult
     from dptaxonomy.queries.mechanism_show import MechanismShowResult
-    from dptaxonomy.queries.relations import ExplainResult, NeighboursResult, RelateResult
+    from dptaxonomy.queries.neighbours import NeighboursResult
+    from dptaxonomy.queries.relations import ExplainResult, RelateResult
     from dptaxonomy.reasoning.reasoner import Reasoner
     from dptaxonomy.schema.enums import Dimension, Scope, Setting, Truth
 
@@ -141,7 +142,7 @@ def stronger_than(
     >>> "differential-privacy" in [n.id for n in found.found]
     True
     """
-    from dptaxonomy.queries.relations import Side, neighbours_result
+    from dptaxonomy.queries.neighbours import Side, neighbours_result
 
     return neighbours_result(_reasoner(catalog, assume_conjectures), name, Side.stronger)
 
@@ -155,7 +156,7 @@ def weaker_than(
     >>> "approximate-dp" in [n.id for n in dp.weaker_than("ε-DP").found]
     True
     """
-    from dptaxonomy.queries.relations import Side, neighbours_result
+    from dptaxonomy.queries.neighbours import Side, neighbours_result
 
     return neighbours_result(_reasoner(catalog, assume_conjectures), name, Side.weaker)
 

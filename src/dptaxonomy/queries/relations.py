@@ -6,18 +6,16 @@ The results of ``dptax relate``, ``explain``, ``stronger-than`` and ``weaker-tha
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
-from dptaxonomy.queries.textview import fact_line, proof_text, table_text
+from dptaxonomy.queries.textview import fact_line, proof_text
 from dptaxonomy.reasoning.jsonform import fact_data, proof_data
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.reasoning.reasoner import (
     ConditionalVerdict,
-    Neighbour,
     Reasoner,
     Relationship,
     Verdict,
@@ -30,11 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ExplainResult",
-    "NeighboursResult",
     "RelateResult",
-    "Side",
     "explain_result",
-    "neighbours_result",
     "relate_result",
 ]
 
@@ -223,100 +218,6 @@ def explain_result(reasoner: Reasoner, a: str, b: str) -> ExplainResult:
         else tuple(reasoner.nearest_facts(answer.a, answer.b))
     )
     return ExplainResult(answer, nearest)
-
-
-class Side(StrEnum):
-    """Which side of a definition to list."""
-
-    stronger = "stronger"
-    weaker = "weaker"
-
-
-@record
-class NeighboursResult:
-    """The answer of ``dptax stronger-than X`` and ``dptax weaker-than X``."""
-
-    definition: str
-    side: Side
-    found: tuple[Neighbour, ...]
-    conditional: tuple[Neighbour, ...] = ()
-    """Definitions on that side only under restricting conditions (rule K4)."""
-
-    def to_json(self) -> dict[str, Any]:
-        def entry(n: Neighbour) -> dict[str, Any]:
-            data = {
-                "id": n.id,
-                "name": n.name,
-                "derived": n.derived,
-                "equivalent": n.equivalent,
-                "proof": proof_data(n.proof),
-            }
-            if n.conditions:
-                data["conditions"] = list(n.conditions)
-            return data
-
-        return json_document(
-            {
-                "definition": self.definition,
-                "side": self.side.value,
-                "definitions": [entry(n) for n in self.found],
-                "conditional": [entry(n) for n in self.conditional],
-            }
-        )
-
-    def to_text(self) -> str:
-        rows = [
-            [
-                n.id,
-                "equivalent" if n.equivalent else ("derived" if n.derived else "asserted"),
-                _marks(n),
-                str(len(n.proof.steps)),
-                n.name,
-            ]
-            for n in self.found
-        ]
-        text = table_text(["ID", "HOW", "MARKS", "STEPS", "NAME"], rows)
-        if self.conditional:
-            rows = [
-                [n.id, " and ".join(n.conditions), _marks(n), str(len(n.proof.steps)), n.name]
-                for n in self.conditional
-            ]
-            text += (
-                f"\n\nOnly under conditions ({self.side} than {self.definition} for a "
-                "sub-family of parameters; rule K4):\n"
-                + table_text(["ID", "CONDITIONS", "MARKS", "STEPS", "NAME"], rows)
-            )
-        return text
-
-    def summary(self) -> str:
-        """One line for standard error: how many were found."""
-        line = f"{len(self.found)} definition(s) {self.side} than {self.definition}"
-        if self.conditional:
-            line += f", {len(self.conditional)} more only under conditions"
-        return line
-
-
-def neighbours_result(reasoner: Reasoner, name: str, side: Side) -> NeighboursResult:
-    """Every definition stronger (or weaker) than the one named ``name``."""
-    x = reasoner.kb.resolve(name)
-    if side is Side.stronger:
-        found, conditional = reasoner.stronger_than(x), reasoner.conditionally_stronger_than(x)
-    else:
-        found, conditional = reasoner.weaker_than(x), reasoner.conditionally_weaker_than(x)
-    return NeighboursResult(x, side, tuple(found), tuple(conditional))
-
-
-def _marks(n: Neighbour) -> str:
-    """Every mark the JSON carries: conjectural, conditional; '-' when none."""
-    marks = [
-        mark
-        for mark, present in (
-            ("conjectural", n.proof.conjectural),
-            ("conditional", n.proof.conditional),
-        )
-        if present
-    ]
-    return ",".join(marks) or "-"
 
 
 def chains_text(chains: tuple[ParametricChain, ...], shown: tuple[Proof, ...]) -> list[str]:
