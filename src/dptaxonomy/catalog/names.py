@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
 from dptaxonomy.base.records import record
@@ -148,6 +148,10 @@ class _Entry:
     keys: frozenset[str]
 
 
+_PARTS = ("labels", "loose", "initials")
+"""The index's tables from a normalised key to ids (besides its entries)."""
+
+
 class NameIndex:
     """Maps every normalised label to the definitions it may designate."""
 
@@ -176,6 +180,52 @@ class NameIndex:
             names = (definition.name, *definition.labels)
             for initialism in initials(names):
                 self._initials.setdefault(normalize(initialism), set()).add(definition.id)
+
+    def data(self) -> dict[str, Any]:
+        """The index as JSON-ready data, for the cache: :meth:`from_data` restores it without
+        normalising every label again (most of a query's name resolution)."""
+        return {
+            "entries": [
+                [e.id, e.name, e.disambiguator, list(e.introduced), sorted(e.keys)]
+                for e in self._entries.values()
+            ],
+            **{
+                part: {k: sorted(v) for k, v in getattr(self, f"_{part}").items()}
+                for part in _PARTS
+            },
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> NameIndex:
+        """The index :meth:`data` gave; ValueError if ``data`` has another shape."""
+        if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
+            raise ValueError("the name index is not an object with entries")
+        index = cls(())
+        for row in data["entries"]:
+            if not isinstance(row, list) or len(row) != 5:
+                raise ValueError("a name index entry is not a list of five values")
+            id_, name, disambiguator, introduced, keys = row
+            if not all(isinstance(v, str) for v in (id_, name, *introduced, *keys)):
+                raise ValueError(f"the name index entry of {id_!r} is malformed")
+            if disambiguator is not None and not isinstance(disambiguator, str):
+                raise ValueError(f"the name index entry of {id_!r} is malformed")
+            index._entries[id_] = _Entry(
+                id_, name, disambiguator, tuple(introduced), frozenset(keys)
+            )
+        for part in _PARTS:
+            table = data.get(part)
+            if not isinstance(table, dict):
+                raise ValueError(f"the name index lacks {part!r}")
+            target: dict[str, set[str]] = getattr(index, f"_{part}")
+            for key, ids in table.items():
+                if not isinstance(ids, list) or not set(ids) <= index._entries.keys():
+                    raise ValueError(f"the name index's {part!r} names unknown entries")
+                target[key] = set(ids)
+        return index
+
+    def ids(self) -> set[str]:
+        """The ids of the definitions indexed."""
+        return set(self._entries)
 
     def candidates(self, label: str) -> set[str]:
         """Ids of every definition carrying ``label`` (no suffix handling)."""

@@ -258,9 +258,25 @@ def _closure(node: Node) -> Compiled:
         return lambda values: -operand(values)
     if isinstance(node, Call):
         arguments = [_closure(a) for a in node.arguments]
+        if node.function in _UNARY and len(arguments) == 1:  # the common case, one call less
+            unary, argument = _UNARY[node.function], arguments[0]
+            return lambda values: float(unary(argument(values)))
         function = _function(node.function)
         return lambda values: function(*[a(values) for a in arguments])
     if isinstance(node, BinOp):
-        left, right, operation = _closure(node.left), _closure(node.right), _OPERATIONS[node.op]
-        return lambda values: operation(left(values), right(values))
+        return _binary(node.op, _closure(node.left), _closure(node.right))
     raise ArithmeticError_(f"not an expression: {type(node).__name__}")
+
+
+def _binary(op: str, left: Compiled, right: Compiled) -> Compiled:
+    """A binary operation's closure, the arithmetic inline (as :data:`_OPERATIONS` does it)."""
+    if op == "+":
+        return lambda values: left(values) + right(values)
+    if op == "-":
+        return lambda values: left(values) - right(values)
+    if op == "*":
+        return lambda values: left(values) * right(values)
+    if op == "/":
+        return lambda values: left(values) / right(values)
+    operation = _OPERATIONS[op]
+    return lambda values: operation(left(values), right(values))

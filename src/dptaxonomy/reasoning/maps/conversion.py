@@ -64,6 +64,7 @@ __all__ = [
     "ConditionCheck",
     "FreeKey",
     "ParameterSpec",
+    "chain_plan",
     "free_parameters",
     "run_chain",
 ]
@@ -96,7 +97,7 @@ def run_chain(
     current = {name: ops.lift(v) for name, v in source_values.items()}
     checks: list[ConditionCheck] = []
     raised_labels: list[str] = []
-    conditions_of, unbound_of = _plan(chain, specs)
+    conditions_of, unbound_of = chain_plan(chain, specs)
     definitions = chain.definitions
     exactly = rationals_of(source_values) if exact else None
     for index in range(len(chain.steps)):
@@ -289,7 +290,7 @@ _PLANS: dict[tuple[int, ...], tuple[Chain, tuple[Any, ...], _Plan]] = {}
 _PLANS_KEPT = 256
 
 
-def _plan(chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]) -> _Plan:
+def chain_plan(chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]) -> _Plan:
     """:func:`_plan_of`, remembered for the chain and specs objects (a solver runs one chain
     thousands of times; the objects are kept with the plan, so their ids are not reused)."""
     used = tuple(specs[d] for d in chain.definitions)
@@ -335,7 +336,7 @@ def free_parameters(
     chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]
 ) -> list[tuple[FreeKey, ParameterSpec]]:
     """The free parameters of ``chain``: unbound parameters of intermediate definitions."""
-    _, unbound_of = _plan(chain, specs)
+    _, unbound_of = chain_plan(chain, specs)
     found = []
     for index, unbound in enumerate(unbound_of[:-1]):
         there = {spec.name: spec for spec in specs[chain.definitions[index + 1]]}

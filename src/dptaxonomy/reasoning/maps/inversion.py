@@ -16,7 +16,6 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.maps.bisection import STEPS, Bracket, float_key, smallest_passing
@@ -28,6 +27,7 @@ from dptaxonomy.reasoning.maps.conversion import (
     free_parameters,
     run_chain,
 )
+from dptaxonomy.reasoning.maps.float_run import float_runner
 from dptaxonomy.reasoning.maps.numeric import IV, holds, point, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain
@@ -125,15 +125,14 @@ def solve(
     if any(d is None for d in domains):
         raise ChainRefused("a free parameter is not numeric")
 
+    runner = float_runner(chain, specs, floats, [*float_others, name], keys)
+
     def search(choice: dict[FreeKey, float], steps: int) -> Bracket | None:
         def passes(q: float) -> bool:
-            try:
-                run = run_chain(
-                    chain, specs, floats, {**float_others, name: q}, choice, exact=False
-                )
-            except (ChainRefused, NumericError, OverflowError, ValueError, ZeroDivisionError):
+            run = runner(floats, {**float_others, name: q}, choice)
+            if run is None:
                 return False
-            value = float(run.target_values[bound])
+            value = float(run[0][bound])
             return math.isfinite(value) and value <= limit
 
         return smallest_passing(passes, domain, steps)

@@ -15,7 +15,6 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import field, record
 from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -27,6 +26,7 @@ from dptaxonomy.reasoning.maps.conversion import (
     free_parameters,
     run_chain,
 )
+from dptaxonomy.reasoning.maps.float_run import float_runner
 from dptaxonomy.reasoning.maps.inversion import plan_inversion, solve
 from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
@@ -147,26 +147,18 @@ def _evaluate(
             return ChainResult(chain, run_chain(chain, specs, source, given, {}, exact=True))
         floats = {name: _middle(value) for name, value in source.items()}
         floats_given = {name: _middle(value) for name, value in given.items()}
+        target = {spec.name: spec for spec in specs[chain.target]}
+        runner = float_runner(chain, specs, floats, floats_given, keys)
 
         def objective(point: list[float]) -> float:
-            try:
-                run = run_chain(
-                    chain,
-                    specs,
-                    floats,
-                    floats_given,
-                    dict(zip(keys, point, strict=True)),
-                    exact=False,
-                )
-            except (ChainRefused, NumericError, OverflowError, ValueError, ZeroDivisionError):
+            run = runner(floats, floats_given, dict(zip(keys, point, strict=True)))
+            if run is None:
                 return math.inf
-            target = {spec.name: spec for spec in specs[chain.target]}
+            values, computed = run
             total = float(
                 sum(
-                    -run.target_values[name]
-                    if target[name].stronger_when_larger
-                    else run.target_values[name]
-                    for name in run.computed
+                    -values[name] if target[name].stronger_when_larger else values[name]
+                    for name in computed
                 )
             )
             return total if math.isfinite(total) else math.inf

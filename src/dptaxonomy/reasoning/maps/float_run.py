@@ -1,0 +1,263 @@
+"""A chain compiled for the optimiser's float search: the same run, without its bookkeeping.
+
+The searches over free parameters and solved values (:mod:`.optimise`,
+:mod:`.inversion`) run one chain thousands of times at different floats, with
+the same *names* given every time. Everything :func:`~.conversion.run_chain`
+decides from those names alone (which names a step binds and from where, which
+conditions it checks before and after its map, each value's domain) is decided
+once here, when the chain is compiled for a set of names; a run then only
+computes. :func:`float_run` returns exactly what ``run_chain(..., exact=False)``
+returns (the target's values and the computed names), or None where it raises
+(any refusal or numeric error: the search treats them alike); a test compares
+the two on every chain of the catalog. Like the float run it replaces, it only
+proposes where the sound interval run happens: nothing it computes is reported.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from dptaxonomy.base.records import record
+from dptaxonomy.reasoning.maps.chain_records import FreeKey, ParameterSpec
+from dptaxonomy.reasoning.maps.conversion import chain_plan
+from dptaxonomy.reasoning.maps.paths import Chain
+from dptaxonomy.schema.arith import ArithmeticError_, Comparison, Interval
+from dptaxonomy.schema.arith_eval import COMPARISONS, Compiled, float_code
+
+__all__ = ["FloatRun", "FloatRunner", "float_run", "float_runner"]
+
+FloatRun = tuple[dict[str, float], tuple[str, ...]]
+"""The target's values and the names the chain computed (as :class:`~.conversion.ChainRun`)."""
+
+FloatRunner = Callable[
+    [Mapping[str, float], Mapping[str, float], Mapping[FreeKey, float]], FloatRun | None
+]
+"""A chain compiled for some names (:func:`float_runner`): values in, its float run out."""
+
+_CONSTANTS = frozenset({"pi", "e", "inf"})
+_Check = tuple[Compiled, Compiled, Callable[[Any, Any], bool]]
+
+
+class _Refused(Exception):
+    """The run gives nothing (a refusal or a numeric error of ``run_chain``)."""
+
+
+@record
+class _Value:
+    """What is checked of one value a step gives: integer, domain, raising to its end."""
+
+    name: str
+    integer: bool
+    domain: Interval | None
+    raise_to: float | None
+    """The domain's closed lower end when a value below it may be raised to it, else None."""
+
+
+@record
+class _Step:
+    """One step, decided for the names given: where each unbound name comes from (``given``:
+    the target's given values; ``free``: a free parameter's key), checks, map, values."""
+
+    given: tuple[str, ...]
+    free: tuple[tuple[str, FreeKey], ...]
+    early: tuple[_Check, ...]
+    mapping: tuple[tuple[str, Compiled], ...]
+    late: tuple[_Check, ...]
+    values: tuple[_Value, ...]
+
+
+@record
+class _Finish:
+    """The target: computed names checked against given ones (with their spec), the rest."""
+
+    compared: tuple[tuple[str, ParameterSpec], ...]
+    kept: tuple[str, ...]
+    from_given: tuple[str, ...]
+    computed: tuple[str, ...]
+
+
+_Program = tuple[tuple[_Step, ...], _Finish] | None
+_PROGRAMS: dict[tuple[Any, ...], tuple[Chain, tuple[Any, ...], _Program]] = {}
+_PROGRAMS_KEPT = 256
+
+
+def _evaluate(code: Compiled, scope: dict[str, float]) -> float:
+    try:
+        result = code(scope)
+    except ArithmeticError_:
+        raise _Refused from None
+    if math.isnan(result):
+        raise _Refused
+    return result
+
+
+def _checked(checks: tuple[_Check, ...], scope: dict[str, float]) -> None:
+    for left, right, compare in checks:
+        if not compare(_evaluate(left, scope), _evaluate(right, scope)):
+            raise _Refused
+
+
+def _compiled_check(condition: Comparison) -> _Check:
+    return float_code(condition.left), float_code(condition.right), COMPARISONS[condition.op]
+
+
+def _value_check(name: str, spec: ParameterSpec | None) -> _Value:
+    if spec is None:
+        return _Value(name, False, None, None)
+    domain = spec.domain
+    raise_to = None
+    if domain is not None and spec.weaker_when_larger and domain.low_closed:
+        raise_to = domain.low
+    return _Value(name, spec.type == "integer", domain, raise_to)
+
+
+def _compile(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source: frozenset[str],
+    given: frozenset[str],
+    free: frozenset[FreeKey],
+) -> _Program:
+    """The program of ``chain`` for these names, or None when it refuses whatever the values."""
+    conditions_of, unbound_of = chain_plan(chain, specs)
+    definitions, maps = chain.definitions, chain.maps
+    current = set(source)
+    steps = []
+    for index, mapping in enumerate(maps):
+        theirs = {spec.name: spec for spec in specs[definitions[index + 1]]}
+        last = index == len(maps) - 1
+        from_given, from_free = [], []
+        for name in sorted(unbound_of[index]):
+            if name not in theirs or name in mapping:
+                return None
+            if last and name in given:
+                from_given.append(name)
+            elif not last and (index + 1, name) in free:
+                from_free.append((name, (index + 1, name)))
+            else:
+                return None
+        extra = [*from_given, *(name for name, _ in from_free)]
+        known = set(extra) | current | _CONSTANTS
+        names = chain.condition_names[index]
+        pairs = list(zip(conditions_of[index], names, strict=True))
+        early = tuple(_compiled_check(c) for c, used in pairs if used <= known)
+        late = tuple(_compiled_check(c) for c, used in pairs if not used <= known)
+        following = list(dict.fromkeys([*extra, *mapping]))
+        steps.append(
+            _Step(
+                tuple(from_given),
+                tuple(from_free),
+                early,
+                tuple((name, float_code(node)) for name, node in mapping.items()),
+                late,
+                tuple(_value_check(name, theirs.get(name)) for name in following),
+            )
+        )
+        current = set(following)
+    by_name = {spec.name: spec for spec in specs[chain.target]}
+    computed = sorted(set(maps[-1]) & set(by_name))
+    compared = tuple((name, by_name[name]) for name in computed if name in given)
+    kept = tuple(name for name in by_name if name in current)
+    rest = [name for name in by_name if name not in current]
+    if any(name not in given for name in rest):
+        return None
+    finish = _Finish(compared, kept, tuple(rest), tuple(n for n in computed if n not in given))
+    return tuple(steps), finish
+
+
+def _program(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    names: tuple[frozenset[str], frozenset[str], frozenset[FreeKey]],
+) -> _Program:
+    """:func:`_compile`, remembered for the chain, the specs objects and the names."""
+    used = tuple(specs[d] for d in chain.definitions)
+    key = (id(chain), *map(id, used), *names)
+    kept = _PROGRAMS.get(key)
+    if kept is not None and kept[0] is chain and kept[1] == used:
+        return kept[2]
+    if len(_PROGRAMS) >= _PROGRAMS_KEPT:
+        _PROGRAMS.clear()
+    program = _compile(chain, specs, *names)
+    _PROGRAMS[key] = (chain, used, program)
+    return program
+
+
+def _step(step: _Step, current: dict[str, float], given: Mapping[str, float], free: Any) -> Any:
+    extra = {name: float(given[name]) for name in step.given}
+    for name, key in step.free:
+        extra[name] = float(free[key])
+    scope = {**extra, **current}
+    _checked(step.early, scope)
+    following = dict(extra)
+    for name, code in step.mapping:
+        following[name] = _evaluate(code, scope)
+    if step.late:
+        _checked(step.late, {**following, **current})
+    for check in step.values:
+        value = following[check.name]
+        if check.integer and not (math.isfinite(value) and value.is_integer()):
+            raise _Refused
+        domain = check.domain
+        if domain is None or domain.contains(value):
+            continue
+        if check.raise_to is None:
+            raise _Refused
+        raised = float(max(value, check.raise_to))
+        if not domain.contains(raised):
+            raise _Refused
+        following[check.name] = raised
+    return following
+
+
+def float_runner(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source: Iterable[str],
+    given: Iterable[str],
+    free: Iterable[FreeKey],
+) -> FloatRunner:
+    """The chain compiled for these names of source values, given target values and free
+    parameters: a function of their values giving what :func:`float_run` gives."""
+    program = _program(chain, specs, (frozenset(source), frozenset(given), frozenset(free)))
+    if program is None:
+        return lambda _source, _given, _free: None
+    steps, finish = program
+
+    def run(
+        source: Mapping[str, float], given: Mapping[str, float], free: Mapping[FreeKey, float]
+    ) -> FloatRun | None:
+        current = {name: float(value) for name, value in source.items()}
+        try:
+            for step in steps:
+                current = _step(step, current, given, free)
+        except (_Refused, OverflowError, ValueError, ZeroDivisionError):
+            return None
+        values = {name: current[name] for name in finish.kept}
+        for name, spec in finish.compared:
+            mine, theirs = current[name], float(given[name])
+            if (spec.weaker_when_larger and mine <= theirs) or (
+                spec.stronger_when_larger and theirs <= mine
+            ):
+                values[name] = theirs
+            elif mine != theirs:
+                return None
+        for name in finish.from_given:
+            values[name] = float(given[name])
+        return values, finish.computed
+
+    return run
+
+
+def float_run(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source: Mapping[str, float],
+    given: Mapping[str, float],
+    free: Mapping[FreeKey, float],
+) -> FloatRun | None:
+    """``run_chain(chain, specs, source, given, free, exact=False)``'s target values and
+    computed names, or None where it raises."""
+    return float_runner(chain, specs, source, given, free)(source, given, free)
