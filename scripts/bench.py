@@ -22,6 +22,8 @@ ratios to a bare ``python -c pass`` (see :mod:`scripts.bench_commands`):
 ``python scripts/bench.py --commands [--rounds 10] [--json]``; ``--instructions``
 counts their instructions instead (valgrind; see :mod:`scripts.bench_instructions`).
 
+``--api`` times a new ``dptaxonomy.convert`` in a warm process (see :mod:`scripts.bench_api`).
+
 ``--compose`` times ``dptax compose`` against dp_accounting's PLD accountant on the DP-SGD
 case and prints the comparison table (see :mod:`scripts.bench_compose`).
 
@@ -316,6 +318,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--scale", action="store_true", help="run the scale cases (scripts/bench_scale.py)"
     )
+    parser.add_argument(
+        "--api", action="store_true", help="time a new dptaxonomy.convert in a warm process"
+    )
     parser.add_argument("--quick", action="store_true", help="for --scale: smallest sizes only")
     parser.add_argument(
         "--record",
@@ -338,6 +343,14 @@ def main(argv: list[str] | None = None) -> None:
         return
     if options.scale:
         _scale(options.quick, options.record, options.json)
+        return
+    if options.api:
+        _importable_scripts()
+        from scripts.bench_api import api_report, measure_api
+
+        timed_api = measure_api(options.rounds)
+        _record(options.record, "api", timed_api, note=f"{options.rounds} rounds")
+        print(json.dumps(timed_api, indent=2) if options.json else api_report(timed_api))
         return
     if options.instructions:
         _instructions([n for n in options.only.split(",") if n], options.record, options.json)

@@ -35,14 +35,15 @@ SPARQL_QUERY = "SELECT ?x WHERE { ?x dp:stronger def:renyi-dp }"
 _RHO = ["--from", "rho=0.5", "--from", "xi=0"]
 _SIGMA = ["--from", "sigma=1", "--from", "sensitivity=1"]
 COMMANDS: dict[str, tuple[list[str], float | None]] = {
-    "show": (["show", "RényiDP"], 8.0),
-    "list": (["list"], 8.0),
+    "show": (["show", "RényiDP"], 6.0),
+    "list": (["list"], 6.0),
     "relate": (["relate", "RényiDP", "zCoDP"], 8.0),
     "convert": (["convert", "zCDP", "(ε, δ)-DP", *_RHO, "--to", "delta=1e-5"], 8.0),
     "convert-mechanism": (["convert", "gaussian", "(ε, δ)-DP", *_SIGMA, "--to", "delta=1e-5"], 8.0),
-    "stronger-than": (["stronger-than", "RényiDP"], 8.0),
-    "explain": (["explain", "RényiDP", "zCoDP"], 8.0),
-    "open-questions": (["open-questions"], 8.0),
+    "stronger-than": (["stronger-than", "RényiDP"], 6.0),
+    "weaker-than": (["weaker-than", "RényiDP"], 6.0),
+    "explain": (["explain", "RényiDP", "zCoDP"], 6.0),
+    "open-questions": (["open-questions"], 6.0),
     "sparql": (["sparql", SPARQL_QUERY], 25.0),
     "validate": (["validate"], None),
 }

@@ -3,7 +3,7 @@
 The measurements live in ``docs/performance-history.json`` (a list of runs:
 kind, date, context, note, rows); the page is generated from it and never
 edited by hand. ``python scripts/bench.py --commands --record`` (and the same
-with ``--instructions``, ``--conversions``, ``--sizes …``, ``--scale``) measures,
+with ``--instructions``, ``--conversions``, ``--api``, ``--sizes …``, ``--scale``) measures,
 appends the run to the history and rewrites the page; ``make schema``
 (``scripts/refresh_generated.py``) regenerates the page from the history alone,
 and ``tests/test_generated.py`` fails when the committed page is stale.
@@ -115,6 +115,22 @@ def _conversions(rows: list[Row]) -> list[str]:
     )
 
 
+def _api(rows: list[Row]) -> list[str]:
+    header = ["conversion", "median ms", "best ms", "target"]
+    return _table(
+        header,
+        [
+            [
+                r["conversion"],
+                f"{1000 * r['median_s']:.1f}",
+                f"{1000 * r['best_s']:.1f}",
+                f"< {1000 * r['target_s']:g} ms",
+            ]
+            for r in rows
+        ],
+    )
+
+
 def _scale(rows: list[Row]) -> list[str]:
     header = ["shape", "command", "size", "seconds", "peak MiB", "output bytes", "bytes / size"]
     return _table(
@@ -163,6 +179,13 @@ KINDS: dict[str, tuple[str, str, Callable[[list[Row]], list[str]]]] = {
         "catalog, the query in process and the whole command, with OpenDP's one fixed "
         "conversion for scale.",
         _conversions,
+    ),
+    "api": (
+        "A new conversion in a warm process",
+        "`python scripts/bench.py --api --record`: `dptaxonomy.convert` in process after a "
+        "warm-up, each round at a source value not asked before (so no remembered answer "
+        "serves it); medians and best of the rounds.",
+        _api,
     ),
     "sizes": (
         "The reasoner against its peers on synthetic catalogs",

@@ -215,6 +215,15 @@ def _unclosure(part: Any) -> Closure:
     )
 
 
+def _rows(data: Any, count: int) -> list[int]:
+    """Rule N1's stored rows: one bitset per component, in hexadecimal (a decimal int of
+    more than 4300 digits is refused by ``int``; a hexadecimal one never is)."""
+    rows = _list(data)
+    if len(rows) != count or any(type(row) is not str for row in rows):
+        raise ValueError("the separation rows do not match the components")
+    return [int(row, 16) for row in rows]
+
+
 def _identity(name: str) -> str:
     return name
 
@@ -256,6 +265,7 @@ def encode_knowledge_base(
         "mechanisms": _table(list(kb.mechanisms.values()), MechanismInfo),
         "mechanism_claims": mechanism_claims,
         "names": kb.names.data(),
+        "not_stronger_rows": [format(row, "x") for row in kb.not_stronger_rows],
     }
 
 
@@ -299,6 +309,7 @@ def decode_knowledge_base(
         assume_conjectures=bool(data["assume_conjectures"]),
         mechanisms={m.id: m for m in _untable(data["mechanisms"], MechanismInfo)},
         mechanism_claims=_untable(data["mechanism_claims"], Fact, {"origin": origin_at}),
+        not_stronger_rows=_rows(data["not_stronger_rows"], len(data["strength"]["members"])),
     )
     if set(kb.strength.component) != set(infos) or set(kb.extension.component) != set(infos):
         raise ValueError("closure and definitions disagree")

@@ -49,7 +49,8 @@ FORMAT = 12
 7: definitions' sourced names (issue 14); 8: witness facts and evidence (issue 13);
 9: mechanism documents and relations' evidence in the views (issue 13);
 10: perfect-privacy declarations and the ≻ facts rule E3 reads from ⊂ (issue 13);
-11: vacuous values in the entry documents (issue 22); 12: the name indexes (issue 24)."""
+11: vacuous values in the entry documents (issue 22);
+12: the name indexes and rule N1's rows (issue 24)."""
 SETTLE_NS = 2_000_000_000
 """How old (in nanoseconds) every file's times must be before their stat data is remembered."""
 

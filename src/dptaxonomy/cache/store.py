@@ -76,11 +76,12 @@ def _write(path: Path, text: str) -> None:
 
 
 def _cached(
-    directory: Path, assume_conjectures: bool, decode: Decode[T], part: str
+    directory: Path, assume_conjectures: bool, decode: Decode[T], part: str, known: str = ""
 ) -> tuple[T, str]:
     """``decode`` applied to one part of the catalog's cached compilation, compiled if needed.
 
-    Returns it with the compilation's key ("" when caching is off).
+    Returns it with the compilation's key ("" when caching is off); ``known`` is that key
+    when the caller has just computed it (it is then not computed again).
 
     A compilation is two files, so that each command parses only what it
     reads: ``kb`` (the knowledge base) and ``views`` (the entries as documents,
@@ -97,7 +98,7 @@ def _cached(
         return prefix + name.replace("/", os.sep)
 
     use_cache = not os.environ.get(NO_CACHE_ENV)
-    digest = catalog_digest(directory) if use_cache else ""
+    digest = (known or catalog_digest(directory)) if use_cache else ""
     path = _path(digest, assume_conjectures, part)
     if use_cache:
         data = _read(path, digest, assume_conjectures)
@@ -134,15 +135,18 @@ def _cached(
     return decode(json.loads(texts[part]), shown), digest  # what a later run reads: both agree
 
 
-def knowledge_base(directory: Path, *, assume_conjectures: bool = False) -> KnowledgeBase:
-    """The knowledge base of a valid catalog, from the cache when it is current.
+def knowledge_base(
+    directory: Path, *, assume_conjectures: bool = False, digest: str = ""
+) -> KnowledgeBase:
+    """The knowledge base of a valid catalog, from the cache when it is current
+    (``digest``: the catalog's :func:`catalog_digest`, when the caller has it).
 
     Raises :class:`~dptaxonomy.base.errors.CatalogError` (with diagnostics) when the
     catalog is invalid; an invalid catalog is never cached.
     """
     from dptaxonomy.cache.codec import decode_knowledge_base
 
-    kb, digest = _cached(directory, assume_conjectures, decode_knowledge_base, "kb")
+    kb, digest = _cached(directory, assume_conjectures, decode_knowledge_base, "kb", digest)
     if digest:  # results derived from it may be remembered under its key
         kb.cache_key = digest + ("-conj" if assume_conjectures else "")
     return kb

@@ -35,12 +35,14 @@ def knowledge_base(directory: Path, assume_conjectures: bool) -> tuple[Key | Non
 
     if os.environ.get(NO_CACHE_ENV):
         return None, cached(directory, assume_conjectures=assume_conjectures)
-    key = (os.path.realpath(directory), os.getcwd(), catalog_digest(directory), assume_conjectures)
+    digest = catalog_digest(directory)
+    key = (os.path.realpath(directory), os.getcwd(), digest, assume_conjectures)
     kb = _BASES.get(key)
     if kb is None:
         if len(_BASES) >= 8:
             _BASES.clear()
-        kb = _BASES[key] = cached(directory, assume_conjectures=assume_conjectures)
+        kb = cached(directory, assume_conjectures=assume_conjectures, digest=digest)
+        _BASES[key] = kb
     return key, kb
 
 

@@ -53,7 +53,10 @@ class KnowledgeBase:
         assume_conjectures: bool = False,
         mechanisms: dict[str, MechanismInfo] | None = None,
         mechanism_claims: list[Fact] | None = None,
+        not_stronger_rows: list[int] | None = None,
     ) -> None:
+        """``not_stronger_rows``: the rows rule N1 derives (:attr:`not_stronger_rows`), when
+        known (the cache stores them); computed here otherwise."""
         self.info = info
         self.mechanisms = mechanisms or {}
         """Each mechanism of the catalog by id (a conversion's possible sources)."""
@@ -67,7 +70,9 @@ class KnowledgeBase:
         self.separations = [f for f in factset.facts if f.kind is FactKind.not_stronger]
         self.strength = strength
         self.extension = extension
-        self._not_stronger_rows = self._propagate_separations()
+        self._not_stronger_rows = (
+            self._propagate_separations() if not_stronger_rows is None else not_stronger_rows
+        )
         self.cache_key: str | None = None
         """The key of the cache compilation it comes from (set by :mod:`dptaxonomy.cache`):
         results derived from it may be remembered under this key. None when uncached."""
@@ -154,6 +159,11 @@ class KnowledgeBase:
     def conditional_facts(self) -> list[Fact]:
         """Facts with a restricting condition (rule K3): used for conditional conclusions only."""
         return self.factset.conditional
+
+    @property
+    def not_stronger_rows(self) -> list[int]:
+        """Rule N1's rows, by component: bit B of row c set when ¬(c ≻ B) is derivable."""
+        return self._not_stronger_rows
 
     def _propagate_separations(self) -> list[int]:
         """Rule N1 as bitsets: row[c] holds every component B with ¬(c ≻ B) derivable.

@@ -9,7 +9,6 @@ import functools
 import math
 import operator
 from collections.abc import Callable
-from statistics import NormalDist
 from typing import Any
 
 from dptaxonomy.schema.arith import (
@@ -41,6 +40,8 @@ def _phi(x: float) -> float:
 
 def _phi_inv(p: float) -> float:
     """The standard normal quantile function Φ⁻¹ on (0, 1)."""
+    from statistics import NormalDist  # statistics costs a query's start-up: only when used
+
     if not 0.0 < p < 1.0:
         raise ValueError("Phi_inv needs 0 < p < 1")
     return NormalDist().inv_cdf(p)
