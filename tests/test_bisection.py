@@ -37,6 +37,19 @@ def test_nothing_passes() -> None:
     assert smallest_passing(lambda _: False, UNIT) is None
 
 
+@given(st.booleans())
+def test_a_constant_test_is_asked_once_with_the_same_answer(verdict: bool) -> None:
+    asked: list[float] = []
+
+    def passes(q: float) -> bool:
+        asked.append(q)
+        return verdict
+
+    found = smallest_passing(passes, HALF_LINE, constant=True)
+    assert asked == [0.0]
+    assert found == smallest_passing(lambda _: verdict, HALF_LINE)
+
+
 def test_a_failing_top_is_stepped_over() -> None:
     """An overflow at large values (the GDP profile's e^ε) must not hide the answer."""
     found = smallest_passing(lambda q: 4.9 <= q <= 700.0, HALF_LINE)

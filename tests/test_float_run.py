@@ -19,10 +19,12 @@ from dptaxonomy.reasoning.maps.conversion import (
     ChainRefused,
     FreeKey,
     ParameterSpec,
+    chain_plan,
     free_parameters,
     run_chain,
 )
 from dptaxonomy.reasoning.maps.float_run import FloatRun, float_run
+from dptaxonomy.reasoning.maps.inversion import plan_inversion
 from dptaxonomy.reasoning.maps.optimise import to_value
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.tightest import parameter_specs
@@ -97,3 +99,29 @@ def test_float_run_refuses_a_missing_free_parameter() -> None:
     with pytest.raises(ChainRefused, match="free parameters need values"):
         run_chain(chain, specs, source, {}, {}, exact=False)
     assert float_run(chain, specs, source, {}, {}) is None
+
+
+def test_an_open_solved_value_never_changes_the_run() -> None:
+    """The premise of ``smallest_passing(constant=True)`` in the joint solve: a solved value
+    the last step leaves open (KL ⇒ (ε, δ)-DP) gives the same run at every value."""
+    checked = 0
+    for chain, specs in _cases():
+        target = specs[chain.target]
+        for bounded in target:
+            given_values = {bounded.name: _at(bounded, 8.0)}
+            inversion = plan_inversion(chain, specs, given_values)
+            if inversion is None or inversion.solve_for.name in chain_plan(chain, specs)[1][-1]:
+                continue
+            source = {s.name: _at(s, -2.0) for s in specs[chain.source]}  # small: it passes
+            free = {key: _at(spec, 1.0) for key, spec in free_parameters(chain, specs)}
+            runs = {
+                repr(
+                    float_run(
+                        chain, specs, source, {**given_values, inversion.solve_for.name: q}, free
+                    )
+                ).replace(repr(q), "Q")
+                for q in (_at(inversion.solve_for, t) for t in (-8.0, 0.0, 3.0))
+            }
+            assert len(runs) == 1, (chain, runs)
+            checked += "None" not in runs
+    assert checked >= 10

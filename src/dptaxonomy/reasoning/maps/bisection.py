@@ -78,7 +78,7 @@ def _ends(domain: Interval) -> tuple[int, int]:
 
 
 def smallest_passing(
-    passes: Callable[[float], bool], domain: Interval, steps: int = STEPS
+    passes: Callable[[float], bool], domain: Interval, steps: int = STEPS, *, constant: bool = False
 ) -> Bracket | None:
     """The smallest double of ``domain`` found to pass, assuming passing is upward closed.
 
@@ -89,13 +89,16 @@ def smallest_passing(
     place (None when none does).
     Then it bisects the keys between. After
     ``steps`` halvings (fewer suffice for a coarse answer) the bracket's ``found``
-    passes and ``below`` fails.
+    passes and ``below`` fails. With ``constant`` (the caller knows the test ignores its
+    argument) the lowest double decides alone: every other would fail as it does.
     """
     low, high = _ends(domain)
     if low > high:
         return None
     if passes(key_float(low)):
         return Bracket(key_float(low), None)
+    if constant:
+        return None
     if not passes(key_float(high)):
         spaced = {low + (high - low) * k // SCAN for k in range(1, SCAN)}
         grid = {float_key(to_value(t, domain)) for t in GRID}

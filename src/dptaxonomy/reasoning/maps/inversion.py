@@ -24,6 +24,7 @@ from dptaxonomy.reasoning.maps.conversion import (
     ChainRun,
     FreeKey,
     ParameterSpec,
+    chain_plan,
     free_parameters,
     run_chain,
 )
@@ -126,6 +127,9 @@ def solve(
         raise ChainRefused("a free parameter is not numeric")
 
     runner = float_runner(chain, specs, floats, [*float_others, name], keys)
+    # a Q the last step leaves open (KL privacy ⇒ (ε, δ)-DP holds at every ε) is never
+    # read: the run, and so the test, is the same at every value of it
+    constant = name not in chain_plan(chain, specs)[1][-1]
 
     def search(choice: dict[FreeKey, float], steps: int) -> Bracket | None:
         def passes(q: float) -> bool:
@@ -135,7 +139,7 @@ def solve(
             value = float(run[0][bound])
             return math.isfinite(value) and value <= limit
 
-        return smallest_passing(passes, domain, steps)
+        return smallest_passing(passes, domain, steps, constant=constant)
 
     def objective(values: list[float]) -> float:
         found = search(dict(zip(keys, values, strict=True)), _COARSE)
