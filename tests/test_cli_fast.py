@@ -21,6 +21,10 @@ HEAVY = ("pydantic", "yaml", "networkx", "rdflib", "typer", "click", "dataclasse
 IMPORTED_BY_MPMATH = {"convert": ["inspect"]}
 """convert's interval arithmetic is mpmath's, whose import takes :mod:`inspect` along."""
 
+NUMERIC = ("mpmath", "statistics", "fractions")
+"""Imported only where a bound is certified (convert): importing mpmath alone costs some five
+bare interpreter start-ups, statistics (for Φ⁻¹) one, and no other query evaluates a bound."""
+
 # One plain invocation per fast command (the list comes from the code, not from here).
 ARGUMENTS = {
     "show": ["RényiDP"],
@@ -40,7 +44,9 @@ def test_every_fast_command_is_a_command_of_the_app() -> None:
     assert set(ARGUMENTS) == set(fast.FAST_COMMANDS)
 
 
-def _modules_after(argv: list[str], cache: Path) -> tuple[str, list[str]]:
+def _modules_after(
+    argv: list[str], cache: Path, roots: tuple[str, ...] = HEAVY
+) -> tuple[str, list[str]]:
     env = {**os.environ, "DPTAX_CACHE_DIR": str(cache)}
     probe = (
         "import sys\n"
@@ -49,7 +55,7 @@ def _modules_after(argv: list[str], cache: Path) -> tuple[str, list[str]]:
         f"    main({argv!r})\n"
         "except SystemExit as exc:\n"
         "    code = exc.code\n"
-        f"heavy = sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r})\n"
+        f"heavy = sorted(m for m in sys.modules if m.split('.')[0] in {roots!r})\n"
         "print('EXIT', code, 'HEAVY', heavy, file=sys.stderr)\n"
     )
     done = subprocess.run(
@@ -73,6 +79,21 @@ def test_query_command_imports_no_heavy_library(command: str, filled_cache: Path
     last, out = _modules_after(argv, filled_cache)
     assert last == f"EXIT 0 HEAVY {IMPORTED_BY_MPMATH.get(command, [])}"
     assert out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", sorted(set(fast.FAST_COMMANDS) - {"convert"}))
+def test_only_convert_imports_the_numeric_libraries(command: str, filled_cache: Path) -> None:
+    argv = [command, *ARGUMENTS[command], "--catalog", str(CATALOG_DIR)]
+    assert _modules_after(argv, filled_cache, NUMERIC)[0] == "EXIT 0 HEAVY []"
+
+
+@pytest.mark.slow
+def test_the_numeric_probe_sees_convert_import_mpmath(filled_cache: Path) -> None:
+    convert = ["convert", *ARGUMENTS["convert"], "--catalog", str(CATALOG_DIR)]
+    last = _modules_after(convert, filled_cache, NUMERIC)[0]
+    assert last.startswith("EXIT 0 HEAVY [")
+    assert "'mpmath'" in last
 
 
 @pytest.mark.slow
