@@ -18,7 +18,6 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from dptaxonomy.base.records import fields, is_record
-from dptaxonomy.catalog.names import NameIndex
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.closure import Closure
@@ -264,7 +263,6 @@ def encode_knowledge_base(
         "extension": _closure(kb.extension),
         "mechanisms": _table(list(kb.mechanisms.values()), MechanismInfo),
         "mechanism_claims": mechanism_claims,
-        "names": kb.names.data(),
         "not_stronger_rows": [format(row, "x") for row in kb.not_stronger_rows],
     }
 
@@ -313,8 +311,4 @@ def decode_knowledge_base(
     )
     if set(kb.strength.component) != set(infos) or set(kb.extension.component) != set(infos):
         raise ValueError("closure and definitions disagree")
-    names = NameIndex.from_data(data["names"])
-    if names.ids() != set(infos):
-        raise ValueError("the name index and the definitions disagree")
-    kb.names = names  # stored, so that no query normalises every label again
     return kb

@@ -5,9 +5,9 @@ knowledge base from plain JSON instead of parsing YAML and validating with
 pydantic. The key is a SHA-256 of the package version and of every catalog
 file's path and bytes, so any edit gives a new key: a cache can be missing or
 useless, never stale (the key is remembered by the files' stat data:
-:mod:`dptaxonomy.cache.digest`). Each compilation is two JSON files (never pickle: a
-tampered cache cannot run code), the knowledge base and the entries as
-documents; an unreadable or malformed one is ignored and rebuilt.
+:mod:`dptaxonomy.cache.digest`). Each compilation is three JSON files (never
+pickle: a tampered cache cannot run code), the knowledge base, the entries as
+documents and the name index; an unreadable or malformed one is ignored and rebuilt.
 """
 
 from __future__ import annotations
@@ -19,12 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from dptaxonomy import __version__
+from dptaxonomy.base.records import replace
 from dptaxonomy.cache.digest import CACHE_ENV, FORMAT, NO_CACHE_ENV, cache_dir, catalog_digest
 from dptaxonomy.cache.jsonfile import read_json
 from dptaxonomy.catalog.paths import check_catalog_dir, display_path, root_relative_names
 
 if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no knowledge base
     from dptaxonomy.cache.views import CatalogView
+    from dptaxonomy.catalog.names import NameIndex
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = [
@@ -83,9 +85,10 @@ def _cached(
     Returns it with the compilation's key ("" when caching is off); ``known`` is that key
     when the caller has just computed it (it is then not computed again).
 
-    A compilation is two files, so that each command parses only what it
-    reads: ``kb`` (the knowledge base) and ``views`` (the entries as documents,
-    for ``show`` and ``list``; written for the plain compilation only). Files
+    A compilation is three files, so that each command parses only what it
+    reads: ``kb`` (the knowledge base), ``views`` (the entries as documents,
+    for ``show`` and ``list``; written for the plain compilation only) and
+    ``names`` (the name index, read only when a name is resolved). Files
     are stored relative to the catalog root and shown relative to the working
     directory of the run that reads them.
     """
@@ -122,6 +125,8 @@ def _cached(
 
     header = {"format": FORMAT, "version": __version__, "digest": digest}
     parts = {"kb": {**header, **encode_knowledge_base(kb, stored)}}
+    flag = {"assume_conjectures": assume_conjectures}
+    parts["names"] = {**header, **flag, "names": kb.names.data()}  # read only to resolve
     if not assume_conjectures:  # show and list read the views of the plain compilation
         views = encode_views(catalog, kb, stored)
         parts["views"] = {**header, "assume_conjectures": False, "views": views}
@@ -147,7 +152,10 @@ def knowledge_base(
     from dptaxonomy.cache.codec import decode_knowledge_base
 
     kb, digest = _cached(directory, assume_conjectures, decode_knowledge_base, "kb", digest)
-    if digest:  # results derived from it may be remembered under its key
+    if digest:
+        kb.stored_names = _names_reader(
+            digest, assume_conjectures
+        )  # results derived from it may be remembered under its key
         kb.cache_key = digest + ("-conj" if assume_conjectures else "")
     return kb
 
@@ -159,4 +167,21 @@ def catalog_view(directory: Path) -> CatalogView:
     def decode(data: dict[str, Any], shown: Callable[[str], str]) -> CatalogView:
         return decode_views(data["views"], shown)
 
-    return _cached(directory, False, decode, "views")[0]
+    view, digest = _cached(directory, False, decode, "views")
+    return replace(view, stored_names=_names_reader(digest, False)) if digest else view
+
+
+def _names_reader(digest: str, assume_conjectures: bool) -> Callable[[], NameIndex | None]:
+    """Reads the compilation's name index (a third file: only a query that resolves a name
+    reads it); None when it is missing or malformed (the index is then built)."""
+
+    def read() -> NameIndex | None:
+        from dptaxonomy.catalog.names import NameIndex
+
+        data = _read(_path(digest, assume_conjectures, "names"), digest, assume_conjectures)
+        try:
+            return None if data is None else NameIndex.from_data(data["names"])
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    return read

@@ -69,13 +69,7 @@ def encode_views(
         for key, reference in sorted(catalog.references.items())
     }
     mechanisms = _mechanism_documents(catalog, stored)
-    names = NameIndex(_labels(d) for d in definitions.values()).data()
-    return {
-        "definitions": definitions,
-        "mechanisms": mechanisms,
-        "references": references,
-        "names": names,
-    }
+    return {"definitions": definitions, "mechanisms": mechanisms, "references": references}
 
 
 def _with_evidence(claim: Document, computed: Computed | None) -> None:
@@ -163,14 +157,15 @@ class CatalogView:
     definitions: dict[str, Document]
     references: dict[str, Document]
     mechanisms: dict[str, Document] = field(default_factory=dict)
-    stored_names: NameIndex | None = None
-    """The name index stored with the documents (built from them when None)."""
+    stored_names: Callable[[], NameIndex | None] | None = None
+    """Reads the name index the cache stored beside the documents (None: build it)."""
 
     @cached_property
     def names(self) -> NameIndex:
-        """Name resolution over the documents."""
-        if self.stored_names is not None:
-            return self.stored_names
+        """Name resolution over the documents (read from the cache when it holds it)."""
+        stored = self.stored_names() if self.stored_names is not None else None
+        if stored is not None and stored.ids() == set(self.definitions):
+            return stored
         return NameIndex(_labels(d) for d in self.definitions.values())
 
     def resolve(self, name: str) -> Document:
@@ -230,7 +225,4 @@ def decode_views(data: Any, shown: Callable[[str], str] = str) -> CatalogView:
         if not isinstance(document, dict) or document.get("id") != mechanism_id:
             raise ValueError(f"the document of mechanism {mechanism_id!r} is malformed")
         document["file"] = shown(str(document["file"]))
-    names = NameIndex.from_data(data["names"])
-    if names.ids() != set(definitions):
-        raise ValueError("the name index and the documents disagree")
-    return CatalogView(dict(sorted(definitions.items())), references, mechanisms, names)
+    return CatalogView(dict(sorted(definitions.items())), references, mechanisms)

@@ -7,6 +7,7 @@ search for a proof (see :mod:`dptaxonomy.reasoning.logic.proofs`).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from functools import cached_property
 
 from dptaxonomy.base.records import record
@@ -76,6 +77,9 @@ class KnowledgeBase:
         self.cache_key: str | None = None
         """The key of the cache compilation it comes from (set by :mod:`dptaxonomy.cache`):
         results derived from it may be remembered under this key. None when uncached."""
+        self.stored_names: Callable[[], NameIndex | None] | None = None
+        """Reads the name index the cache stored beside it (set by :mod:`dptaxonomy.cache`;
+        None: :attr:`names` builds it): a query that resolves no name never reads it."""
 
     @cached_property
     def core(self) -> tuple[str, ...]:
@@ -84,7 +88,10 @@ class KnowledgeBase:
 
     @cached_property
     def names(self) -> NameIndex:
-        """Name resolution over the definitions."""
+        """Name resolution over the definitions (read from the cache when it holds it)."""
+        stored = self.stored_names() if self.stored_names is not None else None
+        if stored is not None and stored.ids() == set(self.info):
+            return stored
         return NameIndex(self.info.values())
 
     def resolve(self, name: str) -> str:

@@ -1,0 +1,72 @@
+"""The name index the cache stores beside a compilation, and rule N1's rows (issue 24)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dptaxonomy.cache.codec import decode_knowledge_base, encode_knowledge_base
+from dptaxonomy.cache.store import cache_dir, catalog_view, knowledge_base
+from dptaxonomy.catalog.names import NameIndex
+from dptaxonomy.catalog.store import open_catalog
+from dptaxonomy.reasoning.compile import compile_knowledge_base
+from tests.conftest import CATALOG_DIR
+
+
+def _names_file() -> Path:
+    [path] = cache_dir().glob("names-*.json")
+    return path
+
+
+def test_the_stored_index_is_the_built_one() -> None:
+    kb = knowledge_base(CATALOG_DIR)
+    built = NameIndex(kb.info.values())
+    stored = kb.names
+    assert stored.data() == built.data()
+    assert stored.resolve("Rényi DP") == built.resolve("Rényi DP") == "renyi-dp"
+    view = catalog_view(CATALOG_DIR)
+    assert view.names.data() == built.data()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data.pop("names"),
+        lambda data: data["names"]["entries"].pop(),
+        lambda data: data["names"]["labels"].update({"x": ["no-such-definition"]}),
+        lambda data: data["names"].update({"entries": [["renyi-dp", 1, None, [], []]]}),
+    ],
+)
+def test_a_damaged_index_is_built_again(damage: object) -> None:
+    knowledge_base(CATALOG_DIR)
+    path = _names_file()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    damage(data)  # type: ignore[operator]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    kb = knowledge_base(CATALOG_DIR)
+    assert kb.resolve("RDP") == "renyi-dp"
+    assert kb.names.data() == NameIndex(kb.info.values()).data()
+
+
+def test_a_missing_index_is_built_again() -> None:
+    knowledge_base(CATALOG_DIR)
+    _names_file().unlink()
+    assert catalog_view(CATALOG_DIR).resolve("zCDP")["id"] == "zero-concentrated-dp"
+
+
+@pytest.mark.parametrize("data", [None, [], {"entries": {}}, {"entries": [["a", "A"]]}])
+def test_a_malformed_index_is_refused(data: object) -> None:
+    with pytest.raises(ValueError, match="name index"):
+        NameIndex.from_data(data)
+
+
+def test_the_separation_rows_round_trip_through_the_cache() -> None:
+    kb = compile_knowledge_base(open_catalog())
+    encoded = json.loads(json.dumps(encode_knowledge_base(kb)))
+    restored = decode_knowledge_base(encoded)
+    assert restored.not_stronger_rows == kb.not_stronger_rows
+    encoded["not_stronger_rows"] = encoded["not_stronger_rows"][1:]
+    with pytest.raises(ValueError, match="separation rows"):
+        decode_knowledge_base(encoded)
