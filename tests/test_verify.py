@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dptaxonomy.catalog.store import load_catalog
+from dptaxonomy.queries.verify_memo import verified_checks
 from dptaxonomy.reasoning.evaluators.evidence import evidence_text, problems
 from dptaxonomy.reasoning.evaluators.verify import CheckKind, Outcome, verify_catalog
 from tests.clirunner import run
@@ -28,6 +29,20 @@ DISPUTED = [
     "⊘ refuted   weak-federated-f-dp ⊂ gaussian-dp (130 cases)",
 ]
 """The published claims the battery refutes, each kept as printed and disputed (⊘)."""
+
+
+@pytest.fixture(scope="module")
+def _verify_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("verify-cache")
+
+
+@pytest.fixture(autouse=True)
+def _shared_cache(
+    _private_cache: None, _verify_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tests of this module share one cache: the shipped catalog is verified once
+    (queries/verify_memo); a planted edit changes the key, so it is always computed."""
+    monkeypatch.setenv("DPTAX_CACHE_DIR", str(_verify_cache))
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -54,7 +69,7 @@ def test_the_shipped_catalog_passes_verify_check(capsys: pytest.CaptureFixture[s
 
 @pytest.mark.slow
 def test_every_evaluable_map_and_claim_is_computed_or_unchecked_never_refuted() -> None:
-    checks = verify_catalog(load_catalog(CATALOG_DIR))
+    checks = verified_checks(load_catalog(CATALOG_DIR))
     refuted = [c for c in checks if c.outcome is Outcome.refuted]
     # every refutation is of a published claim kept as printed and disputed (issue 22): the
     # maps of KS14's Theorem 2.4 (2) and Lemma 3.3 Part 2 (as stated and as its proof

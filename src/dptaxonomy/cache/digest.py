@@ -28,7 +28,7 @@ from typing import Any
 from dptaxonomy import __version__
 from dptaxonomy.base.errors import UnsafeFileError
 from dptaxonomy.cache.jsonfile import read_json
-from dptaxonomy.catalog.paths import catalog_listing
+from dptaxonomy.catalog.paths import EVIDENCE_FILE, catalog_listing
 from dptaxonomy.catalog.safe_read import read_catalog_file
 
 __all__ = [
@@ -148,19 +148,24 @@ def _remember(path: Path, header: str, where: str, rows: list[Row], digest: str)
         return  # a read-only or full cache directory only costs speed
 
 
-def catalog_digest(directory: Path, *, remember: bool = True) -> str:
+def catalog_digest(directory: Path, *, remember: bool = True, evidence: bool = True) -> str:
     """SHA-256 of the package version, the cache format and every catalog file (path and bytes).
 
     With ``remember`` (the default) the stat memo may answer instead of
     reading the files, and is refreshed after a read; the answer is the same.
+    Without ``evidence`` the stored evidence file is left out: the key of what
+    ``dptax verify`` computes, which that file only records.
     """
     header = f"dptaxonomy {__version__} cache {FORMAT} code {code_stamp()}\n"
     files = catalog_listing(directory)
+    if not evidence:
+        files = [(name, path) for name, path in files if name != EVIDENCE_FILE]
+        header += "without evidence\n"
     if not remember:
         return _content_digest(files, header, str(directory))
     where = os.path.realpath(directory)
     rows = _stat_rows(files)
-    memo = _memo_path(where)
+    memo = _memo_path(where if evidence else where + "\0without evidence")
     if rows is not None:
         found = _remembered(memo, header, where, rows)
         if found is not None:

@@ -38,15 +38,15 @@ def verify(
     from dptaxonomy.catalog.safe_read import read_catalog_file
     from dptaxonomy.cli.actions import exit_invalid
     from dptaxonomy.queries.verification import VerifyResult
+    from dptaxonomy.queries.verify_memo import verified_checks
     from dptaxonomy.reasoning.evaluators.evidence import evidence_text, problems
     from dptaxonomy.reasoning.evaluators.pair_checks import pair_diagnostics
-    from dptaxonomy.reasoning.evaluators.verify import verify_catalog
 
     loaded = valid_catalog(catalog)
     invalid = pair_diagnostics(loaded)  # its grid points would be skipped, not checked
     if invalid:
         exit_invalid(invalid)
-    checks = verify_catalog(loaded)
+    checks = verified_checks(loaded)
     path = loaded.directory / EVIDENCE_FILE
     if write:
         write_text_atomic(path, evidence_text(checks))
