@@ -152,7 +152,7 @@ def test_a_delta_given_as_a_formula_gives_no_card(
     [entry] = json.loads(result.out)["entries"]
     assert (entry["card"], entry["findings"]) == (None, [])
     assert entry["notes"][-1] == (
-        "delta of approximate-dp: 'n^{(-\\epsilon \\ln(n))}' is not a number (domain [0, 1])"
+        r"delta of approximate-dp: 'n^{(-\\epsilon \\ln(n))}' is not a number (domain [0, 1])"
     )
 
 
