@@ -89,6 +89,9 @@ def card_html(card: Card) -> str:
             "<ul>" + "".join(f"<li>{escape(b)}</li>" for b in bounds) + "</ul>",
             f"<figure>{tradeoff_plot(card)}</figure>",
         ]
+    if card.composed is not None:
+        shown = escape("\n".join(card.composed.lines()))
+        parts += ["<h2>Composed total</h2>", f"<pre>{shown}</pre>"]
     parts.append("<h2>Findings</h2>")
     if not card.findings:
         parts.append("<p>None.</p>")
