@@ -103,8 +103,16 @@ def test_the_current_key_names_are_read() -> None:
         ("User-month-level", Unit.event, "part of one user's data (month): read as one event"),
         ("User-trip-level", Unit.event, "part of one user's data (trip): read as one event"),
         ("User-quarter-day-level", Unit.event, "(quarter-day): read as one event"),
-        ("Bounded contribution-day", Unit.event, "one contribution's data (day): read as one event"),
-        ("Person-level; housing-unit-level", Unit.record, "names several units: read as one record"),
+        (
+            "Bounded contribution-day",
+            Unit.event,
+            "one contribution's data (day): read as one event",
+        ),
+        (
+            "Person-level; housing-unit-level",
+            Unit.record,
+            "names several units: read as one record",
+        ),
         ("Business establishment", Unit.record, "not recognised: read as one record"),
         ("", Unit.record, "privacy unit not stated: read as one record"),
     ],
@@ -134,9 +142,7 @@ def test_units_as_the_registry_writes_them(text: str, unit: Unit, note: str | No
         ("the distance is the symmetric distance", Convention.add_remove, []),
     ],
 )
-def test_neighbours_from_the_details(
-    details: str, convention: Convention, said: list[str]
-) -> None:
+def test_neighbours_from_the_details(details: str, convention: Convention, said: list[str]) -> None:
     data = current("Pure DP", {"epsilon": 1}, privacy_unit="User", privacy_unit_details=details)
     release, notes = registry_release(data, "s")
     assert release is not None

@@ -206,7 +206,9 @@ def build_card(kb: KnowledgeBase, release: Release, source: str) -> Card:
     found = findings(kb, release, source, given)
     composed, more = composed_total(kb, release, read, inputs, statements)
     said = {f.kind for f in found}
-    found += [f for f in more if f.kind not in said or f.kind is FindingKind.total_below_composition]
+    found += [
+        f for f in more if f.kind not in said or f.kind is FindingKind.total_below_composition
+    ]
     return Card(
         release,
         source,

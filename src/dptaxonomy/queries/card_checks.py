@@ -51,13 +51,14 @@ from dptaxonomy.queries.convert import convert_result as convert
 from dptaxonomy.reasoning.evaluators.families import Gaussian
 from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, upper
 from dptaxonomy.reasoning.maps.ranking import chain_proof
 from dptaxonomy.schema.release import Release, parameter_text
 from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention, covers
 
-__all__ = ["Finding", "FindingKind", "findings", "gaussian_least_epsilon"]
+__all__ = ["Finding", "FindingKind", "findings", "gaussian_least_epsilon", "proof_and_claims"]
 
 APPROXIMATE, PURE, ZCDP, GDP, GAUSSIAN = (
     "approximate-dp",
@@ -145,6 +146,22 @@ def gaussian_least_epsilon(pair: Gaussian, delta: IV, digits: int = 4) -> float:
     return float(low / scale)
 
 
+def proof_and_claims(kb: KnowledgeBase, steps: tuple[Fact, ...]) -> tuple[Proof | None, list[str]]:
+    """The chain proof of ``steps`` after a mechanism's claim, and that claim in words.
+
+    A mechanism's ``satisfies`` claim is not a relation between definitions, so the
+    independent checker cannot re-derive it: it is cited, and the rest is the proof.
+    """
+    claims = [
+        f"the mechanism's claim {s.a} ≻ {s.b} [{s.origin.citation.key}] {s.origin.citation.at} "
+        f"({s.origin.location})"
+        for s in steps[:1]
+        if s.a not in kb.info
+    ]
+    rest = steps[len(claims) :]
+    return (chain_proof(rest) if rest else None), claims
+
+
 def _pure_with_delta(kb: KnowledgeBase, source: str, given: Mapping[str, str]) -> Iterator[Finding]:
     if source != PURE or "delta" not in given or exact(given["delta"]) == 0:
         return
@@ -178,7 +195,9 @@ def _stated_epsilon(
         computed = run.target_values["epsilon"]
         if upper(epsilon) >= lower(computed):
             return
-    proof = chain_proof(result.best.chain.steps) if result is not None else None
+    proof, claims = (
+        proof_and_claims(kb, result.best.chain.steps) if result is not None else (None, [])
+    )
     maps = (
         f"the least ε the catalog's maps give at δ = {stated['delta']} is {upper(computed):.6g} "
         f"(via {' → '.join(result.best.chain.definitions)})"
@@ -191,7 +210,7 @@ def _stated_epsilon(
         meets = (
             "the release's Gaussian mechanism"
             if source == GAUSSIAN
-            else "the Gaussian mechanism, which meets it exactly,"
+            else "the Gaussian mechanism meets it exactly and"
         )
         yield Finding(
             FindingKind.no_sound_conversion,
@@ -208,6 +227,7 @@ def _stated_epsilon(
                 f"its exact δ({stated['epsilon']}) ∈ [{lower(pair.delta(epsilon)):.6g}, "
                 f"{upper(pair.delta(epsilon)):.6g}] > {stated['delta']} (interval arithmetic)",
                 maps,
+                *claims,
             ),
             proof,
         )
@@ -216,7 +236,7 @@ def _stated_epsilon(
         FindingKind.unsupported_by_maps,
         f"ε = {stated['epsilon']} at δ = {stated['delta']} is below what the catalog's maps "
         "give from the guarantee; state the analysis it comes from",
-        (maps,),
+        (maps, *claims),
         proof,
     )
 
@@ -246,12 +266,13 @@ def _stated_bound(
     computed = run.target_values[name]
     if upper(exact(stated[name])) >= lower(computed):
         return
+    proof, claims = proof_and_claims(kb, result.best.chain.steps)
     yield Finding(
         FindingKind.unsupported_by_maps,
         f"{target} with {shown} is below what the catalog's maps give from the guarantee "
         f"({name} ≤ {upper(computed):.6g}); state the analysis it comes from",
-        (f"via {' → '.join(result.best.chain.definitions)}",),
-        chain_proof(result.best.chain.steps),
+        tuple(claims) or (f"via {' → '.join(result.best.chain.definitions)}",),
+        proof,
     )
 
 

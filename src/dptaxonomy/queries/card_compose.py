@@ -28,13 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.errors import ComposeError
 from dptaxonomy.base.records import record, replace
-from dptaxonomy.queries.card_checks import Finding, FindingKind
+from dptaxonomy.queries.card_checks import Finding, FindingKind, proof_and_claims
 from dptaxonomy.queries.compose import ComposeResult, compose
 from dptaxonomy.queries.compose_input import ComponentInput, Request
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.reasoning.maps.numeric import exact, upper
-from dptaxonomy.reasoning.maps.ranking import chain_proof
 from dptaxonomy.schema.enums import Adaptivity, Neighbourhood, Sampling
 from dptaxonomy.schema.release import Release, parameter_text
 from dptaxonomy.schema.settings import Convention
@@ -95,12 +94,14 @@ def _request(release: Release, delta: str) -> Request:
     assert composition is not None
     relation = release.guarantee_neighbouring or release.neighbouring
     neighbourhood = (
-        Neighbourhood.replace_one if relation is Convention.replace_one else Neighbourhood.add_remove
+        Neighbourhood.replace_one
+        if relation is Convention.replace_one
+        else Neighbourhood.add_remove
     )
     unit = (release.guarantee_unit or release.unit).value
-    sampled = composition.sampling is not None and composition.sampling_rate is not None
-    sampling = Sampling(composition.sampling) if sampled else None
-    rate = repr(composition.sampling_rate) if sampled else None
+    scheme, rate_given = composition.sampling, composition.sampling_rate
+    sampling = Sampling(scheme) if scheme is not None and rate_given is not None else None
+    rate = repr(rate_given) if sampling is not None else None
     components = tuple(
         ComponentInput(
             position,
@@ -120,7 +121,11 @@ def _request(release: Release, delta: str) -> Request:
 
 
 def _stated(
-    read: str, inputs: Mapping[str, str], delta: str, statements: Sequence[Statement]
+    kb: KnowledgeBase,
+    read: str,
+    inputs: Mapping[str, str],
+    delta: str,
+    statements: Sequence[Statement],
 ) -> tuple[float | None, str, Proof | None]:
     """The ε the stated guarantee gives at ``delta``, how, and the chain proof if by maps."""
     if read in (APPROXIMATE, PURE):
@@ -132,8 +137,9 @@ def _stated(
             and statement.result is not None
         ):
             chain = statement.result.best.chain
-            basis = f"via {' → '.join(chain.definitions)}"
-            return upper(statement.computed("epsilon")), basis, chain_proof(chain.steps)
+            proof, claims = proof_and_claims(kb, chain.steps)
+            basis = "; ".join([f"via {' → '.join(chain.definitions)}", *claims])
+            return upper(statement.computed("epsilon")), basis, proof
     return None, "", None
 
 
@@ -165,9 +171,10 @@ def composed_total(
             (str(refused),),
         )
         return total, [finding]
-    stated, basis, proof = _stated(read, inputs, delta, statements)
+    stated, basis, proof = _stated(kb, read, inputs, delta, statements)
     best = result.composition.best
-    assert best is not None and best.epsilon is not None
+    assert best is not None
+    assert best.epsilon is not None
     low = result.composition.lower
     total = ComposedTotal(delta, adaptivity, result, None, stated, basis)
     if stated is None:
@@ -192,4 +199,3 @@ def composed_total(
         proof,
     )
     return replace(total, verdict=REFUTED), [finding]
-

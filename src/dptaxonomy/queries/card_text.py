@@ -48,8 +48,7 @@ def setting_lines(card: Card) -> list[tuple[str, str]]:
     ]
     if release.composition is not None:
         parts = [
-            f"{c.count} × {c.name} "
-            + ", ".join(f"{k} = {v}" for k, v in c.parameters.items())
+            f"{c.count} × {c.name} " + ", ".join(f"{k} = {v}" for k, v in c.parameters.items())
             for c in release.composition.components
         ]
         extra = [

@@ -63,7 +63,9 @@ _MODELS = {
 }
 _UNIT_WORDS = {
     **dict.fromkeys(("user", "client", "participant", "account"), Unit.user),
-    **dict.fromkeys(("person", "individual", "record", "people", "respondent", "tuple"), Unit.record),
+    **dict.fromkeys(
+        ("person", "individual", "record", "people", "respondent", "tuple"), Unit.record
+    ),
     "event": Unit.event,
     **dict.fromkeys(("item", "contribution"), Unit.item),
 }
