@@ -60,6 +60,7 @@ def html_page(title: str, body: list[str], *, back: str | None = None) -> str:
         '<html lang="en">',
         '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, '
         f'initial-scale=1"><title>{escape(title)} · dptaxonomy</title>',
+        '<link rel="icon" href="data:,">',
         f"<style>\n{_css()}</style></head>",
         '<body><main id="main">',
         *([f'<p><a href="{escape(back)}">← all deployments</a></p>'] if back else []),
