@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ import pytest
 
 from dptaxonomy.catalog.store import Catalog
 from tests.browserharness import Watched, chromium, serving, shot, watched_page
+from tests.conftest import FIXTURES
 from tests.external import require
 
 pytestmark = pytest.mark.slow
@@ -28,8 +30,12 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = Path(os.environ.get("DPTAX_PYODIDE") or ROOT / "build" / "pyodide" / "package")
 
+DEPLOYMENTS = ("zcdp_with_epsilon", "variant_none")
+"""Registry entries the site is built with: its deployments section."""
 PAGE_TYPES = (
     "",
+    "deployments/",
+    *(f"deployments/{name}/" for name in DEPLOYMENTS),
     "d/",
     "d/approximate-dp/",
     "d/renyi-dp/",
@@ -59,7 +65,11 @@ def tool_site(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> Pat
     if not (PYODIDE / "pyodide.asm.wasm").is_file():
         require("pyodide")  # fails saying `make pyodide` (a counted skip if allowed)
     out = tmp_path_factory.mktemp("tool-site") / "site"
-    options = SiteOptions(date="2026-11-26", pyodide=PYODIDE)
+    registry = tmp_path_factory.mktemp("registry") / "deployments"
+    registry.mkdir()
+    for name in DEPLOYMENTS:
+        shutil.copy(FIXTURES / "registry" / "deployments" / f"{name}.yaml", registry)
+    options = SiteOptions(date="2026-11-26", pyodide=PYODIDE, registry=registry.parent)
     build_site(catalog, compile_knowledge_base(catalog), out, options)
     return out
 

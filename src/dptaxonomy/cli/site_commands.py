@@ -30,17 +30,29 @@ def site(
             show_default=False,
         ),
     ] = None,
+    registry: Annotated[
+        Path | None,
+        typer.Option(
+            "--registry",
+            help="A checkout of the OpenDP deployments registry: adds a deployments section "
+            "(a card per entry, the summary table and the findings).",
+            show_default=False,
+        ),
+    ] = None,
     catalog: CatalogOption = None,
     output: FormatOption = Format.text,
 ) -> None:
     """Build the static website into OUT (no server, no network; same catalog, same bytes)."""
+    from dptaxonomy.cli.actions import fail
     from dptaxonomy.export.site.builder import SiteOptions, build_site
     from dptaxonomy.queries.results import json_text
 
+    if registry is not None and not registry.is_dir():
+        fail(f"{registry} is not a directory")
     loaded, kb = compiled(catalog)
-    options = SiteOptions(pyodide=pyodide)
+    options = SiteOptions(pyodide=pyodide, registry=registry)
     if repository:
-        options = SiteOptions(repository=repository, pyodide=pyodide)
+        options = SiteOptions(repository=repository, pyodide=pyodide, registry=registry)
     report = build_site(loaded, kb, out, options)
     typer.echo(json_text(report) if output is Format.json else report.to_text())
 

@@ -15,7 +15,7 @@ from dptaxonomy.queries.card import Card
 from dptaxonomy.queries.card_text import setting_lines, statement_line
 from dptaxonomy.queries.convert import ROUNDING
 
-__all__ = ["card_html", "profile_plot", "tradeoff_plot"]
+__all__ = ["card_html", "html_page", "profile_plot", "tradeoff_plot"]
 
 
 def profile_plot(card: Card) -> str | None:
@@ -52,9 +52,32 @@ def _css() -> str:
     return (resources.files("dptaxonomy.export.site") / "static" / "site.css").read_text("utf-8")
 
 
-def card_html(card: Card) -> str:
-    """The card as an HTML page."""
-    name = escape(card.release.name)
+def html_page(title: str, body: list[str], *, back: str | None = None) -> str:
+    """A self-contained page in the site's style: ``title`` (text) over ``body`` (HTML parts),
+    with a link to ``back`` (a relative URL) when given."""
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, '
+        f'initial-scale=1"><title>{escape(title)} · dptaxonomy</title>',
+        '<link rel="icon" href="data:,">',
+        f"<style>\n{_css()}</style></head>",
+        '<body><main id="main">',
+        *([f'<p><a href="{escape(back)}">← all deployments</a></p>'] if back else []),
+        f"<h1>{escape(title)}</h1>",
+        *body,
+        "</main></body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def card_html(card: Card, *, back: str | None = None) -> str:
+    """The card as an HTML page (with a link to ``back`` when given)."""
+    return html_page(f"Privacy card: {card.release.name}", card_sections(card), back=back)
+
+
+def card_sections(card: Card) -> list[str]:
+    """The card's sections below its title, as HTML parts."""
     rows = "\n".join(
         f'<tr><th scope="row">{escape(label)}</th><td>{escape(value)}</td></tr>'
         for label, value in setting_lines(card)
@@ -64,13 +87,6 @@ def card_html(card: Card) -> str:
         text, how = statement_line(statement)
         items.append(f"<li><strong>{escape(text)}</strong><br><small>{escape(how)}</small></li>")
     parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, '
-        f'initial-scale=1"><title>Privacy card: {name} · dptaxonomy</title>',
-        f"<style>\n{_css()}</style></head>",
-        '<body><main id="main">',
-        f"<h1>Privacy card: {name}</h1>",
         f"<table>\n{rows}\n</table>",
         "<h2>Equivalent statements</h2>",
         f"<p><small>{escape(ROUNDING)}.</small></p>",
@@ -89,6 +105,9 @@ def card_html(card: Card) -> str:
             "<ul>" + "".join(f"<li>{escape(b)}</li>" for b in bounds) + "</ul>",
             f"<figure>{tradeoff_plot(card)}</figure>",
         ]
+    if card.composed is not None:
+        shown = escape("\n".join(card.composed.lines()))
+        parts += ["<h2>Composed total</h2>", f"<pre>{shown}</pre>"]
     parts.append("<h2>Findings</h2>")
     if not card.findings:
         parts.append("<p>None.</p>")
@@ -107,5 +126,4 @@ def card_html(card: Card) -> str:
             f"<section><h3><code>{escape(finding.kind.value)}</code></h3>"
             f"<p>{escape(finding.message)}</p><ul>{evidence}</ul>{steps}</section>"
         )
-    parts.append("</main></body></html>")
-    return "\n".join(parts) + "\n"
+    return parts

@@ -7,8 +7,11 @@ definitions (ε at the usual δ, ρ, μ, the RDP curve, pure ε), each computed 
 cited parameter maps, rounded outward) with its proof, or the reason none
 follows; the privacy profile δ(ε) as points; the operational risk
 (:mod:`dptaxonomy.reasoning.evaluators.risk`) from μ-GDP when a μ follows,
-otherwise from the (ε, δ) points; and the consistency findings
-(:mod:`dptaxonomy.queries.card_checks`).
+otherwise from the (ε, δ) points; the composed total of the components, when
+given (:mod:`dptaxonomy.queries.card_compose`); and the consistency findings
+(:mod:`dptaxonomy.queries.card_checks`). The guarantee may be a catalog
+mechanism at its parameters: its exact claims are then the first step of
+every statement (``convert``'s mechanism path).
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from typing import Any
 
 from dptaxonomy.base.errors import ConversionError
 from dptaxonomy.base.records import record
-from dptaxonomy.queries.card_checks import Finding, findings
+from dptaxonomy.queries.card_checks import Finding, FindingKind, findings
+from dptaxonomy.queries.card_compose import ComposedTotal, composed_total
 from dptaxonomy.queries.convert import PARAMETER_ALIASES, ConvertResult
 from dptaxonomy.queries.convert import convert_result as convert
 from dptaxonomy.queries.results import json_document
@@ -105,6 +109,8 @@ class Card:
     """(ε, δ) points of the privacy profile: ε an upper bound at each δ."""
     risk: Risk | None
     findings: tuple[Finding, ...]
+    composed: ComposedTotal | None = None
+    """The components' composed total and its check, when components are given."""
 
     def to_json(self) -> dict[str, Any]:
         release = self.release
@@ -127,6 +133,7 @@ class Card:
                     "advantage": risk.advantage,
                     "tpr": [{"fpr": float(f), "tpr": t} for f, t in risk.tpr],
                 },
+                "composed": None if self.composed is None else self.composed.to_json(),
                 "findings": [f.to_json() for f in self.findings],
             }
         )
@@ -196,6 +203,12 @@ def build_card(kb: KnowledgeBase, release: Release, source: str) -> Card:
             statements.append(statement)
     points = _profile(kb, read, inputs)
     profile = tuple((upper(e), upper(d)) for e, d in points)
+    found = findings(kb, release, source, given)
+    composed, more = composed_total(kb, release, read, inputs, statements)
+    said = {f.kind for f in found}
+    found += [
+        f for f in more if f.kind not in said or f.kind is FindingKind.total_below_composition
+    ]
     return Card(
         release,
         source,
@@ -203,5 +216,6 @@ def build_card(kb: KnowledgeBase, release: Release, source: str) -> Card:
         tuple(statements),
         profile,
         _risk(read, inputs, tuple(statements), points),
-        tuple(findings(kb, release, source, given)),
+        tuple(found),
+        composed,
     )

@@ -13,9 +13,14 @@ evidence in words, and, where the evidence is a chain of catalog facts, the
   exactly (the Gaussian mechanism, for ρ-zCDP with ξ = 0 and for μ-GDP) is
   certainly not (ε, δ)-DP, by its exact privacy profile in interval
   arithmetic. The least ε the catalog's maps give is shown with its proof;
-- ``unsupported_by_maps``: a further statement smaller than what every chain
-  of the catalog's maps gives, with no witness refuting it (it may rest on a
-  mechanism-specific analysis the release should state);
+- ``unsupported_by_maps``: a further statement (ε at δ, pure ε, ρ or μ)
+  smaller than what every chain of the catalog's maps gives, with no witness
+  refuting it (it may rest on a mechanism-specific analysis the release
+  should state);
+- when the guarantee is a mechanism (``guarantee: {mechanism: gaussian, …}``),
+  its exact claims are the first step of every chain, the Gaussian
+  mechanism's own pair is the witness, and a statement in a definition the
+  mechanism violates (the Gaussian under ε-DP) is ``no_sound_conversion``;
 - ``unit_not_covered``: the guarantee protects a smaller unit than the
   release claims, and no group size bridges them (:func:`~dptaxonomy.schema.settings.covers`);
 - ``neighbourhood_changes_verdict``: the guarantee holds for replace-one
@@ -26,7 +31,10 @@ evidence in words, and, where the evidence is a chain of catalog facts, the
   scheme while the data were sampled with another;
 - ``composition_not_covered``: components composed fully adaptively or
   concurrently, which the composition theorems for parameters fixed in advance
-  do not cover, with no privacy filter or odometer stated.
+  do not cover, with no privacy filter or odometer stated, or an adaptivity no
+  composition rule the components need covers (:mod:`dptaxonomy.queries.card_compose`);
+- ``total_below_composition``: the stated guarantee is below the lower bound
+  of the components' composition (:mod:`dptaxonomy.queries.card_compose`).
 """
 
 from __future__ import annotations
@@ -37,25 +45,31 @@ from typing import Any
 
 from dptaxonomy.base.errors import ConversionError
 from dptaxonomy.base.records import record
+from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.queries.convert import PARAMETER_ALIASES
 from dptaxonomy.queries.convert import convert_result as convert
 from dptaxonomy.reasoning.evaluators.families import Gaussian
 from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, upper
 from dptaxonomy.reasoning.maps.ranking import chain_proof
 from dptaxonomy.schema.release import Release, parameter_text
 from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention, covers
 
-__all__ = ["Finding", "FindingKind", "findings", "gaussian_least_epsilon"]
+__all__ = ["Finding", "FindingKind", "findings", "gaussian_least_epsilon", "proof_and_claims"]
 
-APPROXIMATE, PURE, ZCDP, GDP = (
+APPROXIMATE, PURE, ZCDP, GDP, GAUSSIAN = (
     "approximate-dp",
     "differential-privacy",
     "zero-concentrated-dp",
     "gaussian-dp",
+    "gaussian",
 )
+_BOUNDED = {PURE: ("epsilon", ()), ZCDP: ("rho", ("xi",)), GDP: ("mu", ())}
+"""Definitions a further statement may be given in besides (ε, δ)-DP: the parameter checked
+(an upper bound) and the parameters fixed at their stated values."""
 
 
 class FindingKind(StrEnum):
@@ -68,6 +82,7 @@ class FindingKind(StrEnum):
     neighbourhood_changes_verdict = "neighbourhood_changes_verdict"
     amplification_scheme_mismatch = "amplification_scheme_mismatch"
     composition_not_covered = "composition_not_covered"
+    total_below_composition = "total_below_composition"
 
 
 @record
@@ -97,7 +112,12 @@ class Finding:
 
 
 def _gaussian_witness(source: str, given: Mapping[str, str]) -> Gaussian | None:
-    """A Gaussian pair meeting the guarantee exactly (shift 1), when one is known."""
+    """A Gaussian pair meeting the guarantee exactly (shift 1), when one is known: for the
+    Gaussian mechanism as the guarantee, the mechanism's own pair."""
+    if source == GAUSSIAN and "sigma" in given:
+        sigma = exact(given["sigma"])
+        shift = exact(given.get("sensitivity", "1"))
+        return Gaussian(shift, sigma) if lower(sigma) > 0 else None
     if source == ZCDP and "rho" in given and exact(given.get("xi", "0")) == 0:
         rho = exact(given["rho"])
         return Gaussian(exact("1"), 1 / INTERVALS.sqrt(2 * rho)) if lower(rho) > 0 else None
@@ -124,6 +144,22 @@ def gaussian_least_epsilon(pair: Gaussian, delta: IV, digits: int = 4) -> float:
         else:
             high = middle
     return float(low / scale)
+
+
+def proof_and_claims(kb: KnowledgeBase, steps: tuple[Fact, ...]) -> tuple[Proof | None, list[str]]:
+    """The chain proof of ``steps`` after a mechanism's claim, and that claim in words.
+
+    A mechanism's ``satisfies`` claim is not a relation between definitions, so the
+    independent checker cannot re-derive it: it is cited, and the rest is the proof.
+    """
+    claims = [
+        f"the mechanism's claim {s.a} ≻ {s.b} [{s.origin.citation.key}] {s.origin.citation.at} "
+        f"({s.origin.location})"
+        for s in steps[:1]
+        if s.a not in kb.info
+    ]
+    rest = steps[len(claims) :]
+    return (chain_proof(rest) if rest else None), claims
 
 
 def _pure_with_delta(kb: KnowledgeBase, source: str, given: Mapping[str, str]) -> Iterator[Finding]:
@@ -159,7 +195,9 @@ def _stated_epsilon(
         computed = run.target_values["epsilon"]
         if upper(epsilon) >= lower(computed):
             return
-    proof = chain_proof(result.best.chain.steps) if result is not None else None
+    proof, claims = (
+        proof_and_claims(kb, result.best.chain.steps) if result is not None else (None, [])
+    )
     maps = (
         f"the least ε the catalog's maps give at δ = {stated['delta']} is {upper(computed):.6g} "
         f"(via {' → '.join(result.best.chain.definitions)})"
@@ -169,17 +207,27 @@ def _stated_epsilon(
     pair = _gaussian_witness(source, given)
     if pair is not None and lower(pair.delta(epsilon)) > upper(delta):
         needed = gaussian_least_epsilon(pair, delta)
+        meets = (
+            "the release's Gaussian mechanism"
+            if source == GAUSSIAN
+            else "the Gaussian mechanism meets it exactly and"
+        )
         yield Finding(
             FindingKind.no_sound_conversion,
             f"ε = {stated['epsilon']} at δ = {stated['delta']} does not follow from the "
-            f"guarantee by any sound conversion: the Gaussian mechanism meets it exactly "
-            f"and needs ε > {needed}",
+            f"guarantee by any sound conversion: {meets} needs ε > {needed}",
             (
-                f"the Gaussian mechanism with μ = Δ/σ = {upper(pair.mu):.6g} meets the "
-                f"guarantee exactly (catalog mechanism gaussian: [BS16] zCDP, [DRS21] GDP)",
+                f"the Gaussian mechanism with μ = Δ/σ = {upper(pair.mu):.6g} "
+                + (
+                    "is the release's guarantee"
+                    if source == GAUSSIAN
+                    else "meets the guarantee exactly (catalog mechanism gaussian: [BS16] zCDP, "
+                    "[DRS21] GDP)"
+                ),
                 f"its exact δ({stated['epsilon']}) ∈ [{lower(pair.delta(epsilon)):.6g}, "
                 f"{upper(pair.delta(epsilon)):.6g}] > {stated['delta']} (interval arithmetic)",
                 maps,
+                *claims,
             ),
             proof,
         )
@@ -188,7 +236,42 @@ def _stated_epsilon(
         FindingKind.unsupported_by_maps,
         f"ε = {stated['epsilon']} at δ = {stated['delta']} is below what the catalog's maps "
         "give from the guarantee; state the analysis it comes from",
-        (maps,),
+        (maps, *claims),
+        proof,
+    )
+
+
+def _stated_bound(
+    kb: KnowledgeBase, source: str, given: Mapping[str, str], target: str, stated: Mapping[str, str]
+) -> Iterator[Finding]:
+    """A further statement in ε-DP, zCDP or μ-GDP, checked against what the guarantee gives."""
+    name, fixed_names = _BOUNDED[target]
+    if name not in stated:
+        return
+    fixed = {k: stated.get(k, "0") for k in fixed_names}
+    shown = f"{name} = {stated[name]}" + "".join(f", {k} = {v}" for k, v in fixed.items())
+    try:
+        result = convert(kb, source, target, given, fixed)
+    except ConversionError as refused:
+        violated = refused.refusal.kind is RefusalKind.mechanism_violates
+        yield Finding(
+            FindingKind.no_sound_conversion if violated else FindingKind.unsupported_by_maps,
+            f"{target} with {shown} is stated, but "
+            + ("the mechanism does not satisfy it" if violated else "no chain of maps gives it"),
+            (str(refused),),
+        )
+        return
+    run = result.best.run
+    assert run is not None
+    computed = run.target_values[name]
+    if upper(exact(stated[name])) >= lower(computed):
+        return
+    proof, claims = proof_and_claims(kb, result.best.chain.steps)
+    yield Finding(
+        FindingKind.unsupported_by_maps,
+        f"{target} with {shown} is below what the catalog's maps give from the guarantee "
+        f"({name} ≤ {upper(computed):.6g}); state the analysis it comes from",
+        tuple(claims) or (f"via {' → '.join(result.best.chain.definitions)}",),
         proof,
     )
 
@@ -263,8 +346,11 @@ def findings(
         stated = {
             PARAMETER_ALIASES.get(k, k): parameter_text(v) for k, v in also.parameters.items()
         }
-        if kb.resolve(also.definition) == APPROXIMATE and source != APPROXIMATE:
+        target = kb.resolve(also.definition) if also.definition is not None else None
+        if target == APPROXIMATE and source != APPROXIMATE:
             found.extend(_stated_epsilon(kb, source, given, stated))
+        elif target in _BOUNDED and target != source:
+            found.extend(_stated_bound(kb, source, given, target, stated))
     found.extend(_conventions(release))
     found.extend(_units(release))
     found.extend(_composition(release))

@@ -48,8 +48,7 @@ def setting_lines(card: Card) -> list[tuple[str, str]]:
     ]
     if release.composition is not None:
         parts = [
-            f"{c.count} × {c.definition} "
-            + ", ".join(f"{k} = {v}" for k, v in c.parameters.items())
+            f"{c.count} × {c.name} " + ", ".join(f"{k} = {v}" for k, v in c.parameters.items())
             for c in release.composition.components
         ]
         extra = [
@@ -99,6 +98,9 @@ def card_text(card: Card) -> str:
         lines += ["", f"Operational risk (from {risk.basis}):"]
         lines.append(f"  membership advantage TPR − FPR ≤ {_number(risk.advantage)}")
         lines += [f"  TPR at FPR {fpr} ≤ {_number(tpr)}" for fpr, tpr in risk.tpr]
+    if card.composed is not None:
+        lines += ["", "Composed total of the components (dptax compose):"]
+        lines += [f"  {line}" for line in card.composed.lines()]
     lines += ["", f"Findings: {len(card.findings) or 'none'}"]
     for finding in card.findings:
         lines += [f"  {line}" for line in _finding_lines(finding)]
@@ -121,6 +123,9 @@ def card_markdown(card: Card) -> str:
         lines += ["", "## Operational risk", "", f"From {risk.basis}.", ""]
         lines.append(f"- membership advantage TPR − FPR ≤ {_number(risk.advantage)}")
         lines += [f"- TPR at FPR {fpr} ≤ {_number(tpr)}" for fpr, tpr in risk.tpr]
+    if card.composed is not None:
+        lines += ["", "## Composed total", "", "```"]
+        lines += [*card.composed.lines(), "```"]
     lines += ["", "## Findings", ""]
     if not card.findings:
         lines.append("None.")

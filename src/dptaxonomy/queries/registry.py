@@ -2,21 +2,29 @@
 
 An entry of the registry (``deployments/*.yaml``, schema
 ``schemas/deployments-schema.yaml`` of ``opendp/deployments-registry-data``)
-is read into a :class:`~dptaxonomy.schema.release.Release`:
+is read into a :class:`~dptaxonomy.schema.release.Release`. The published
+schema renamed its keys (``dp_flavor.name`` → ``dp_variant.variant_name``,
+``model`` → ``deployment_model``, ``privacy_unit_description`` →
+``privacy_unit_details``, the name moved under ``basic``); both spellings are
+read.
 
-- ``dp_flavor.name``: ``Pure DP`` → ε-DP (a δ given is kept, and is a
-  finding when positive); ``Approximate DP`` → (ε, δ)-DP; ``Zero-concentrated
-  DP`` → ρ-zCDP with ξ = 0, an ε with a δ beside the ρ being a further
-  statement that is checked; ``Renyi DP`` and ``Custom`` record no order α or
-  measure the card could read, so the entry gets no card (said in its notes);
+- the variant: ``Pure DP`` → ε-DP (a δ given is kept, and is a finding when
+  positive); ``Approximate DP`` → (ε, δ)-DP; ``Zero-concentrated DP`` → ρ-zCDP
+  with ξ = 0, an ε with a δ beside the ρ being a further statement that is
+  checked; ``Renyi DP`` and ``Custom`` record no order α or measure the card
+  could read, so the entry gets no card (said in its notes); a parameter that
+  is not a number (a δ given as a formula) gives no card either;
 - ``privacy_loss.privacy_unit`` (free text) → the unit, by its words
-  (user-day, user, person/individual/record, event, item); unrecognised text
-  is read as one record and the reading is said in the notes;
-- ``privacy_unit_description`` → the neighbouring convention: bounded,
-  change-one, modification or replace words give replace-one; otherwise
-  add/remove (said in the notes when no word decided it);
-- ``model.model_name`` → the trust model (Federated → distributed; Varies →
-  central, noted); ``unprotected_quantities`` → the invariants.
+  (user-day, user, person/individual/record, event, item); a unit qualified by
+  a period or a part other than a day (user-month, user-trip) protects part of
+  one user's data and is read as one event; several units, or unrecognised
+  text, are read as one record; each such reading is said in the notes;
+- the details of the unit → the neighbouring convention: bounded neighbours,
+  change-one, modification or replace words give replace-one; addition,
+  removal or the symmetric distance give add/remove (the default, said in the
+  notes when no word decided it);
+- the deployment model's name → the trust model (Federated → distributed;
+  Varies → central, noted); ``unprotected_quantities`` → the invariants.
 
 Each entry's notes say every reading that was not a direct copy, so a card
 never claims more than the entry states.
@@ -24,6 +32,7 @@ never claims more than the entry states.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -52,24 +61,49 @@ _MODELS = {
     "Shuffle": Setting.shuffle,
     "Federated": Setting.distributed,
 }
-_UNIT_WORDS = (
-    (("user-day", "user day", "user_day"), Unit.user_day),
-    (("user", "client", "participant", "account", "device"), Unit.user),
-    (("person", "individual", "record", "people", "respondent"), Unit.record),
-    (("event",), Unit.event),
-    (("item", "contribution"), Unit.item),
+_UNIT_WORDS = {
+    **dict.fromkeys(("user", "client", "participant", "account"), Unit.user),
+    **dict.fromkeys(
+        ("person", "individual", "record", "people", "respondent", "tuple"), Unit.record
+    ),
+    "event": Unit.event,
+    **dict.fromkeys(("item", "contribution"), Unit.item),
+}
+_REPLACE_WORDS = (
+    "bounded neighbo",
+    "change-one",
+    "change one",
+    "modification",
+    "replace",
+    "substitut",
 )
-_REPLACE_WORDS = ("bounded", "change-one", "change one", "modification", "replace", "substitut")
-_ADD_REMOVE_WORDS = ("add", "remov", "unbounded", "insert", "delet")
+_ADD_REMOVE_WORDS = ("add", "remov", "unbounded", "insert", "delet", "symmetric distance")
 
 
 def _unit(text: str, notes: list[str]) -> Unit:
-    lowered = text.lower()
-    for words, unit in _UNIT_WORDS:
-        if any(word in lowered for word in words):
-            return unit
-    notes.append(f"privacy unit {text!r} not recognised: read as one record")
-    return Unit.record
+    """The unit a free-text privacy unit names, e.g. ``User-day-level`` → user-day."""
+    if not text:
+        notes.append("privacy unit not stated: read as one record")
+        return Unit.record
+    if ";" in text or " and " in text:
+        notes.append(f"privacy unit {text!r} names several units: read as one record")
+        return Unit.record
+    words = [w for w in re.split(r"[^a-z]+", text.lower()) if w and w != "level"]
+    place = next((i for i, word in enumerate(words) if word in _UNIT_WORDS), None)
+    if place is None:
+        notes.append(f"privacy unit {text!r} not recognised: read as one record")
+        return Unit.record
+    unit = _UNIT_WORDS[words[place]]
+    qualifiers = [w for w in words[place + 1 :] if _UNIT_WORDS.get(w) is not unit]
+    if not qualifiers:
+        return unit
+    if unit is Unit.user and qualifiers == ["day"]:
+        return Unit.user_day
+    notes.append(
+        f"privacy unit {text!r} protects part of one {words[place]}'s data "
+        f"({'-'.join(qualifiers)}): read as one event"
+    )
+    return Unit.event
 
 
 def _convention(text: str, notes: list[str]) -> Convention:
@@ -81,16 +115,33 @@ def _convention(text: str, notes: list[str]) -> Convention:
     return Convention.add_remove
 
 
+def _section(deployment: dict[str, Any], *keys: str) -> dict[str, Any]:
+    """The first of ``keys`` present as a mapping (the schema's current name, then its old one)."""
+    for key in keys:
+        value = deployment.get(key)
+        if isinstance(value, dict):
+            return value
+    return {}
+
+
+def _first(section: dict[str, Any], *keys: str) -> Any:
+    return next((section[key] for key in keys if section.get(key) is not None), None)
+
+
 def registry_release(data: Any, name: str) -> tuple[Release | None, list[str]]:
     """The release an entry states, or None; and the notes on how it was read."""
     notes: list[str] = []
     deployment = data.get("deployment", {}) if isinstance(data, dict) else {}
-    flavour = (deployment.get("dp_flavor") or {}).get("name")
+    if not isinstance(deployment, dict):
+        deployment = {}
+    variant = _section(deployment, "dp_variant", "dp_flavor")
+    flavour = _first(variant, "variant_name", "name")
     definition = _FLAVOURS.get(str(flavour))
     if definition is None:
-        notes.append(f"DP flavour {flavour!r} records no parameters a card can read")
+        said = "no DP variant stated" if flavour is None else f"DP variant {flavour!r}"
+        notes.append(f"{said}: no parameters a card can read")
         return None, notes
-    loss = deployment.get("privacy_loss") or {}
+    loss = _section(deployment, "privacy_loss")
     parameters = dict(loss.get("privacy_parameters") or {})
     also: list[Guarantee] = []
     if definition == "zero-concentrated-dp":
@@ -102,23 +153,23 @@ def registry_release(data: Any, name: str) -> tuple[Release | None, list[str]]:
             also.append(Guarantee(definition="approximate-dp", parameters=stated))
         parameters = {"rho": parameters["rho"], "xi": 0}
         notes.append("ρ-zCDP read with ξ = 0 (Bun and Steinke's zCDP)")
-    model = (deployment.get("model") or {}).get("model_name")
+    model = _first(_section(deployment, "deployment_model", "model"), "model_name")
     trust = _MODELS.get(str(model), Setting.central)
     if str(model) not in _MODELS:
         notes.append(f"trust model {model!r} read as central")
     invariants = [
         line.strip().lstrip("-").strip()
-        for line in str(
-            (deployment.get("dp_flavor") or {}).get("unprotected_quantities") or ""
-        ).splitlines()
+        for line in str(variant.get("unprotected_quantities") or "").splitlines()
     ]
+    basic = _section(deployment, "basic")
+    details = _first(loss, "privacy_unit_details", "privacy_unit_description")
     try:
         release = Release(
-            name=str(deployment.get("name") or name),
+            name=str(_first(basic, "name") or deployment.get("name") or name),
             guarantee=Guarantee(definition=definition, parameters=parameters),
             also_stated=also,
-            unit=_unit(str(loss.get("privacy_unit") or ""), notes),
-            neighbouring=_convention(str(loss.get("privacy_unit_description") or ""), notes),
+            unit=_unit(str(loss.get("privacy_unit") or "").strip(), notes),
+            neighbouring=_convention(str(details or ""), notes),
             trust_model=trust,
             invariants=[line[:200] for line in invariants if line],
         )

@@ -47,19 +47,30 @@ class Problem:
 
 
 def guarantee_problems(kb: KnowledgeBase, guarantee: Guarantee) -> tuple[str | None, list[Problem]]:
-    """The definition ``guarantee`` is stated in (None if it does not resolve), and every
-    mistake in its parameters: unknown, outside the domain, or missing."""
-    try:
-        source = kb.resolve(guarantee.definition)
-    except NameResolutionError as unknown:
-        code = (
-            "ambiguous-definition"
-            if isinstance(unknown, AmbiguousNameError)
-            else "unknown-definition"
-        )
-        hint = "use a catalog id or name, e.g. zero-concentrated-dp, (ε, δ)-DP or gaussian-dp"
-        return None, [Problem(("definition",), code, str(unknown), hint)]
-    specs = parameter_specs(kb, source)
+    """The definition (or mechanism) ``guarantee`` is stated in, its id (None if it does not
+    resolve), and every mistake in its parameters: unknown, outside the domain, or missing."""
+    if guarantee.mechanism is not None:
+        from dptaxonomy.queries.mechanism_source import find_mechanism
+
+        mechanism = find_mechanism(kb, guarantee.mechanism)
+        if mechanism is None:
+            message = f"unknown mechanism {guarantee.mechanism!r}"
+            hint = "use a catalog mechanism's id, name or alias, e.g. gaussian or laplace"
+            return None, [Problem(("mechanism",), "unknown-mechanism", message, hint)]
+        source, specs = mechanism.id, mechanism.parameters
+    else:
+        assert guarantee.definition is not None
+        try:
+            source = kb.resolve(guarantee.definition)
+        except NameResolutionError as unknown:
+            code = (
+                "ambiguous-definition"
+                if isinstance(unknown, AmbiguousNameError)
+                else "unknown-definition"
+            )
+            hint = "use a catalog id or name, e.g. zero-concentrated-dp, (ε, δ)-DP or gaussian-dp"
+            return None, [Problem(("definition",), code, str(unknown), hint)]
+        specs = parameter_specs(kb, source)
     problems = []
     names = set()
     for name, value in guarantee.parameters.items():

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from dptaxonomy.schema.enums import Setting
 from dptaxonomy.schema.fields import Label, Text
@@ -38,13 +38,22 @@ def parameter_text(value: Number) -> str:
 
 
 class Guarantee(_Strict):
-    """A privacy guarantee: a catalog definition at given parameter values."""
+    """A privacy guarantee: a catalog definition, or a catalog mechanism, at given parameters."""
 
-    definition: Label = Field(
+    definition: Label | None = Field(
+        default=None,
         description=(
             "The definition the guarantee is stated in: a catalog id or any name the catalog "
-            "resolves, e.g. `zCDP`, `(ε, δ)-DP`, `gaussian-dp`."
-        )
+            "resolves, e.g. `zCDP`, `(ε, δ)-DP`, `gaussian-dp`. Give this or `mechanism`."
+        ),
+    )
+    mechanism: Label | None = Field(
+        default=None,
+        description=(
+            "A catalog mechanism (id, name or alias, e.g. `gaussian`) whose exact claims give "
+            "the guarantee, its `parameters` being the mechanism's (e.g. `{sigma: 1.1, "
+            "sensitivity: 1}`). Give this or `definition`."
+        ),
     )
     parameters: dict[Label, Number] = Field(
         default_factory=dict,
@@ -58,6 +67,19 @@ class Guarantee(_Strict):
         ge=1,
         description="How many times this guarantee is composed (a component's repetitions).",
     )
+
+    @model_validator(mode="after")
+    def _one_source(self) -> Guarantee:
+        if (self.definition is None) == (self.mechanism is None):
+            raise ValueError("give exactly one of `definition` and `mechanism`")
+        return self
+
+    @property
+    def name(self) -> str:
+        """The definition or mechanism as written."""
+        name = self.definition if self.definition is not None else self.mechanism
+        assert name is not None
+        return name
 
     @field_validator("parameters")
     @classmethod

@@ -62,6 +62,8 @@ class SiteOptions:
     """Whether Graphviz draws the diagrams (off anyway when ``dot`` is missing)."""
     sizes: dict[str, int] = field(default_factory=dict)
     """Sizes of the calculator's files, shown on its pages (set by :func:`site_files`)."""
+    registry: Path | None = None
+    """A checkout of the OpenDP deployments registry: the site gains a deployments section."""
 
 
 @record
@@ -148,6 +150,13 @@ def site_files(
             files[path] = text.encode("utf-8")
             pages[kind] = pages.get(kind, 0) + 1
     pages = {kind: pages.get(kind, 0) for kind in PAGE_KINDS}
+    if options.registry is not None:
+        from dptaxonomy.export.site.deployments import deployment_pages
+        from dptaxonomy.queries.registry import check_registry
+
+        section = deployment_pages(check_registry(kb, options.registry))
+        files.update((path, text.encode("utf-8")) for path, text in section.items())
+        pages["deployments"] = len(section)
     for path, data in renderer.data_files().items():
         files[path] = data
     for path, data in static_assets().items():

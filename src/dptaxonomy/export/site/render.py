@@ -74,6 +74,7 @@ class Renderer:
             date=date,
             repository=options.repository.rstrip("/"),
             conventions={c.value: text for c, text in CONVENTION_TEXT.items()},
+            deployments=options.registry is not None,
         )
         self._unrendered: list[str] = []
 
