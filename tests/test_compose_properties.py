@@ -69,3 +69,47 @@ def test_monotone_in_the_sampling_rate(rate: float, k: int) -> None:
     low = epsilon({"delta": 1e-5, "components": [gaussian(1.0, k, rate)]})["value"]
     high = epsilon({"delta": 1e-5, "components": [gaussian(1.0, k, min(1.0, rate * 1.5))]})["value"]
     assert high >= low
+
+
+def _gdp_delta(mu: float, eps: float) -> float:
+    """δ(ε) of μ-GDP (Dong, Roth and Su), in floats."""
+
+    def phi(x: float) -> float:
+        return 0.5 * math.erfc(-x / math.sqrt(2))
+
+    return phi(-eps / mu + mu / 2) - math.exp(eps) * phi(-eps / mu - mu / 2)
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    sigma=st.floats(min_value=1.0, max_value=8.0, allow_nan=False),
+    k=st.integers(min_value=1, max_value=20),
+    delta=deltas,
+)
+def test_loss_distribution_bounds_bracket_the_exact_gdp_value(
+    sigma: float, k: int, delta: float
+) -> None:
+    """The PLD route's lower bound never exceeds the exact ε of k Gaussians (through GDP),
+    its upper bound never falls below it, and lower ≤ upper."""
+    from dptaxonomy.reasoning.accounting.components import Component, Shape
+    from dptaxonomy.reasoning.accounting.loss_route import pld_epsilon
+    from dptaxonomy.reasoning.maps.numeric import exact
+
+    component = Component("g", Shape.gaussian, {"mu": exact("1") / exact(repr(sigma))}, k)
+    upper, lower, _ = pld_epsilon([component], delta)
+    assert upper is not None
+    assert lower is not None
+    assert lower <= upper
+    mu = math.sqrt(k) / sigma
+    # at ε = lower the exact δ is still above δ; at ε = upper it is at most δ
+    assert lower == 0.0 or _gdp_delta(mu, lower) >= delta * (1 - 1e-9)
+    assert _gdp_delta(mu, upper) <= delta * (1 + 1e-9)
+
+
+@pytest.mark.slow
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rate=st.floats(min_value=0.005, max_value=0.1), k=st.integers(min_value=10, max_value=500))
+def test_lower_bound_never_exceeds_the_upper_bound(rate: float, k: int) -> None:
+    got = epsilon({"delta": 1e-5, "components": [gaussian(1.0, k, rate)]})
+    assert got["lower"] <= got["value"]

@@ -5,8 +5,9 @@ composed by one FFT, δ(ε) with every error term added, in both neighbour
 directions (the larger ε wins). Lower bound: each run replaced by an extremal
 mechanism meeting its guarantee (the mechanism itself for Gaussian, Laplace and
 subsampled Gaussian components; randomized response for ε-DP; the Gaussian of
-the same ρ or Rényi value for zCDP and RDP), rounded down on the grid: no
-accountant given only these guarantees can certify less.
+the same ρ or Rényi value for zCDP and RDP), discretised optimistically (lowered
+connected dots, or at very small δ losses rounded down) with every error term
+subtracted: no accountant given only these guarantees can certify less.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ __all__ = ["GRID", "has_pld", "pld_epsilon", "witness"]
 
 GRID = 1e-4
 """The default grid step of privacy losses (dp_accounting's default discretisation)."""
+
+DOTS_SLACK = 1e-10
+"""Per run: below δ / runs, lower bounds connect the dots; above it, they round losses down."""
 
 _PLD_SHAPES = frozenset({Shape.gaussian, Shape.laplace, Shape.pure, Shape.approximate})
 
@@ -54,13 +58,21 @@ def witness(component: Component) -> Component | None:
     return replace(component, shape=Shape.gaussian, values={"mu": mu})
 
 
-def _composed(components: Sequence[Component], h: float, *, pessimistic: bool) -> list[Composed]:
+def _composed(
+    components: Sequence[Component], h: float, *, pessimistic: bool, delta: float = 1.0
+) -> list[Composed]:
+    # an optimistic run's connected dots may exceed the truth by ~1e-10 (rounding): where the
+    # runs' sum of that is not small against δ, losses are rounded down instead
+    dots = pessimistic or sum(c.count for c in components) * DOTS_SLACK < delta
     results = []
     for direction in Direction:
         parts = [
             (
                 discretise(
-                    loss_cdf(c, direction, pessimistic=pessimistic), h, pessimistic=pessimistic
+                    loss_cdf(c, direction, pessimistic=pessimistic),
+                    h,
+                    pessimistic=pessimistic,
+                    dots=dots,
                 ),
                 c.count,
             )
@@ -92,9 +104,8 @@ def pld_epsilon(
                 upper = None if None in values else max(v for v in values if v is not None)
             lower = None
             if lower_parts is not None and lower_bound:
-                lows = [
-                    lower_epsilon(c, delta) for c in _composed(lower_parts, h, pessimistic=False)
-                ]
+                composed = _composed(lower_parts, h, pessimistic=False, delta=delta)
+                lows = [lower_epsilon(c, delta) for c in composed]
                 lower = max(lows)
             return upper, lower, h
         except OverflowError:

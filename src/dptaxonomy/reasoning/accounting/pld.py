@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dptaxonomy.base.records import record
+from dptaxonomy.reasoning.accounting.dots import RUN_SLACK, UNIT, chords, drain, kinks, lowered
 from dptaxonomy.reasoning.accounting.lossdist import LossCdf
 
 __all__ = ["Composed", "Discrete", "compose", "discretise", "lower_epsilon", "upper_epsilon"]
@@ -33,16 +34,12 @@ __all__ = ["Composed", "Discrete", "compose", "discretise", "lower_epsilon", "up
 Array = Any
 """A numpy array."""
 
-UNIT = 2.0**-53
-"""The unit roundoff of binary64."""
 MARGIN = 1e-9
 """Relative shift of a grid point before a distribution function is evaluated there."""
 RELATIVE = 1e-13
 """Relative margin on a computed distribution value (far above Φ's rounding error)."""
 WINDOW_TAIL = 1e-16
 """Chernoff tail bound aimed at for the FFT window's two ends."""
-RUN_SLACK = 1e-13
-"""Mass moved to +∞ per run to cover the rounding error of its grid masses (an ℓ1 bound)."""
 MAX_SIZE = 2**23
 """The largest FFT the engine runs; beyond it the caller coarsens the grid."""
 
@@ -54,6 +51,8 @@ class Discrete:
     offset: int
     pmf: Array
     infinity: float
+    excess: float = 0.0
+    """How far an optimistic distribution's δ(ε) may exceed the true one's, anywhere."""
 
 
 @record
@@ -72,17 +71,27 @@ class Composed:
     """A bound on its finite mass outside the window (both ends): what may have wrapped in."""
     sum_error: float
     """A bound on the rounding error of the sums that evaluate δ(ε)."""
+    excess: float = 0.0
+    """How far the parts' δ(ε) may exceed the true ones', summed over every run."""
 
 
-def discretise(cdf: LossCdf, h: float, *, pessimistic: bool) -> Discrete:
-    """The loss distribution on the grid h·ℤ, rounded up (pessimistic) or down."""
+def discretise(cdf: LossCdf, h: float, *, pessimistic: bool, dots: bool = True) -> Discrete:
+    """The loss distribution on the grid h·ℤ, above (pessimistic) or below the true one.
+
+    A continuous loss connects the dots (:mod:`~dptaxonomy.reasoning.accounting.dots`),
+    unless ``dots`` is false; atoms, and optimistic runs without ``dots``, have every
+    loss rounded up (pessimistic) or down.
+    """
     import numpy as np
 
     first = math.floor(cdf.low / h) - 1
     last = math.ceil(cdf.high / h) + 1
     grid = np.arange(first, last + 1, dtype=float) * h
-    if pessimistic and cdf.pair is not None:
-        return _connected(cdf, first, grid)
+    if cdf.pair is not None and (dots or pessimistic):
+        if pessimistic:
+            return _connected(cdf, first, grid)
+        pmf, infinity, excess = lowered(cdf, grid)
+        return Discrete(first, pmf, infinity, excess)
     if pessimistic:
         # cumulative[i] ≤ P(L ≤ (first + i)·h): mass at or below a grid point stays there or above
         values = cdf.cdf(grid - MARGIN * (1 + np.abs(grid))) * (1 - RELATIVE)
@@ -103,56 +112,22 @@ def discretise(cdf: LossCdf, h: float, *, pessimistic: bool) -> Discrete:
 def _connected(cdf: LossCdf, first: int, grid: Array) -> Discrete:
     """The pessimistic grid distribution whose δ(ε) joins the true δ at the grid points.
 
-    δ(ε) = P(L > ε) − e^ε Q(L > ε) is convex in x = e^ε, so its chords between
-    grid points lie above it; the discrete loss distribution with exactly that
-    piecewise-linear profile (masses at the kinks, δ at the last point moved to
-    +∞, the first point's mass making the total 1) dominates the true pair
-    (Doroshenko, Ghazi, Kamath, Kumar and Manurangsi 2022, "connect the dots"),
-    without the drift of h/2 per run that rounding every loss up costs. Left of
-    the first point the profile is 1 − x·Q'(finite), above the truth because Q
-    puts at most P's mass times e^(−l₁) below the first point l₁.
-
-    The chord slopes are −Q̄ averaged over each cell, computed from the
-    distribution functions where they are small (no cancellation):
-    slope = (ΔP̄ − Δ(x Q̄)) / Δx = −1 + (Δ(x Q) − ΔP) / Δx.
+    The chords of the profile between grid points lie above it
+    (:mod:`~dptaxonomy.reasoning.accounting.dots`); the discrete loss distribution with
+    exactly that piecewise-linear profile (masses at the kinks, δ at the last point moved
+    to +∞, the first point's mass making the total 1) dominates the true pair. Left of
+    the first point the profile is 1 − x·Q'(finite), above the truth because Q puts at
+    most P's mass times e^(−l₁) below the first point l₁.
     """
     import numpy as np
 
-    assert cdf.pair is not None
-    survival, q_cdf, q_survival = cdf.pair
-    p_low, p_high = cdf.cdf(grid), survival(grid)
-    q_low, q_high = q_cdf(grid), q_survival(grid)
-    x = np.exp(grid)
-    dx = np.diff(x)
-    upper_form = (np.diff(p_high) - np.diff(x * q_high)) / dx  # the slope, where tails are small
-    lower_form = (np.diff(x * q_low) - np.diff(p_low)) / dx  # the slope plus 1
-    low_side = (p_low[1:] <= 0.5) & (q_low[1:] <= 0.5)
-    # kinks: differences of slopes, each taken in one form where both neighbours use it
-    plus_one = np.concatenate(([0.0], np.where(low_side, lower_form, upper_form + 1.0), [1.0]))
-    plain = np.concatenate(([-1.0], np.where(low_side, lower_form - 1.0, upper_form), [0.0]))
-    both_low = np.concatenate(([True], low_side, [False]))
-    kinks = np.where(both_low[1:] & both_low[:-1], np.diff(plus_one), np.diff(plain))
-    pmf = np.maximum(x * kinks, 0.0)
-    last = float(p_high[-1] - x[-1] * q_high[-1])
-    infinity = min(1.0, max(last, 0.0) * (1 + RELATIVE) + cdf.infinity)
+    c = chords(cdf, grid)
+    pmf = np.maximum(c.x * kinks(c.plain, c.plus_one, c.low_side), 0.0)
+    infinity = min(1.0, max(float(c.finite[-1]), 0.0) * (1 + RELATIVE) + cdf.infinity)
     pmf[0] = max(0.0, 1.0 - infinity - math.fsum(pmf[1:].tolist()))
     excess = max(0.0, math.fsum(pmf.tolist()) + infinity - 1.0)
-    _drain(pmf, excess + RUN_SLACK)
+    drain(pmf, excess + RUN_SLACK)  # the caller puts it at +∞: only ever pessimistic
     return Discrete(first, pmf, min(1.0, infinity + RUN_SLACK))
-
-
-def _drain(pmf: Array, mass: float) -> None:
-    """Take ``mass`` from the lowest bins (the caller puts it at +∞: only ever pessimistic)."""
-    import numpy as np
-
-    cumulative = np.cumsum(pmf)
-    full = int(np.searchsorted(cumulative, mass))
-    if full >= pmf.size:
-        pmf[:] = 0.0
-        return
-    taken = float(cumulative[full - 1]) if full > 0 else 0.0
-    pmf[:full] = 0.0
-    pmf[full] = max(0.0, float(pmf[full]) - (mass - taken))
 
 
 def _fft_error(size: int) -> float:
@@ -305,7 +280,8 @@ def compose(parts: Sequence[tuple[Discrete, int]], h: float) -> Composed:
     if spread <= size and base == start:
         above = below = 0.0
     sum_error = 4 * size * UNIT * (float(np.abs(pmf).sum()) + 1.0)
-    return Composed(h, start, pmf, infinity, l2_error, above, above + below, sum_error)
+    excess = math.fsum(k * p.excess for p, k in parts)
+    return Composed(h, start, pmf, infinity, l2_error, above, above + below, sum_error, excess)
 
 
 def _sums(composed: Composed) -> tuple[Array, Array, Array]:
@@ -358,6 +334,7 @@ def lower_epsilon(composed: Composed, delta: float) -> float:
     count = np.arange(n, 0, -1)
     slack = (
         composed.outside
+        + composed.excess
         + composed.sum_error
         + composed.l2_error * np.sqrt(count)
         - composed.infinity
