@@ -33,6 +33,7 @@ __all__ = ["COMMANDS", "CommandTiming", "command_report", "dptax_command", "meas
 SPARQL_QUERY = "SELECT ?x WHERE { ?x dp:stronger def:renyi-dp }"
 
 _RHO = ["--from", "rho=0.5", "--from", "xi=0"]
+_GAUSSIANS = str(Path(__file__).resolve().parents[1] / "examples" / "gaussians-compose.json")
 _SIGMA = ["--from", "sigma=1", "--from", "sensitivity=1"]
 COMMANDS: dict[str, tuple[list[str], float | None]] = {
     "show": (["show", "RényiDP"], 6.0),
@@ -44,6 +45,7 @@ COMMANDS: dict[str, tuple[list[str], float | None]] = {
     "weaker-than": (["weaker-than", "RényiDP"], 6.0),
     "explain": (["explain", "RényiDP", "zCoDP"], 6.0),
     "open-questions": (["open-questions"], 6.0),
+    "compose": (["compose", _GAUSSIANS], 10.0),
     "sparql": (["sparql", SPARQL_QUERY], 25.0),
     "validate": (["validate"], None),
 }

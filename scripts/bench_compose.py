@@ -179,10 +179,12 @@ def _time_dp_sgd(rounds: int) -> dict[str, float]:
 
 
 def _time_cli(rounds: int) -> dict[str, float]:
+    from scripts.bench_commands import dptax_command
+
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "gaussians.json"
         path.write_text(json.dumps(CASES[0][1]), encoding="utf-8")
-        command = [sys.executable, "-m", "dptaxonomy", "compose", str(path)]
+        command = [*dptax_command(), "compose", str(path)]
         subprocess.run(command, check=True, capture_output=True)  # warm the cache
         base, cli = [], []
         for _ in range(rounds):

@@ -18,7 +18,7 @@ VALID = str(FIXTURES / "valid")
 HEAVY = ("pydantic", "yaml", "networkx", "rdflib", "typer", "click", "dataclasses", "inspect")
 """Never imported by a query answered from the cache (the last two: see base/records.py)."""
 
-IMPORTED_BY_MPMATH = {"convert": ["inspect"]}
+IMPORTED_BY_MPMATH = {"convert": ["inspect"], "compose": ["inspect"]}
 """convert's interval arithmetic is mpmath's, whose import takes :mod:`inspect` along."""
 
 NUMERIC = ("mpmath", "statistics", "fractions")
@@ -35,6 +35,7 @@ ARGUMENTS = {
     "weaker-than": ["RényiDP"],
     "open-questions": ["--limit", "3", "--scope", "core"],
     "convert": ["zCDP", "(ε, δ)-DP", "--from", "rho=0.5", "--to", "delta=1e-5"],
+    "compose": [str(ROOT / "examples" / "gaussians-compose.json")],
 }
 
 
@@ -104,6 +105,30 @@ def test_show_mechanism_imports_no_heavy_library(argv: list[str], filled_cache: 
     last, out = _modules_after([*argv, "--catalog", str(CATALOG_DIR)], filled_cache)
     assert last == "EXIT 0 HEAVY []"
     assert out
+
+
+@pytest.mark.slow
+def test_closed_form_compose_reads_no_catalog_and_imports_no_numpy(filled_cache: Path) -> None:
+    """k Gaussians compose exactly through μ-GDP: the cached operation rules and mechanisms
+    answer (no YAML, no pydantic), and numpy, which only the loss-distribution route needs,
+    is never imported."""
+    probe = ["compose", str(ROOT / "examples" / "gaussians-compose.json")]
+    env = {**os.environ, "DPTAX_CACHE_DIR": str(filled_cache)}
+    code = (
+        "import sys\n"
+        "from dptaxonomy.cli.main import main\n"
+        "try:\n"
+        f"    main({[*probe, '--catalog', str(CATALOG_DIR)]!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in ('numpy', 'yaml', 'pydantic', 'scipy') if m in sys.modules),"
+        " file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, env=env, cwd=ROOT, text=True
+    )
+    assert done.stderr.splitlines()[-1] == "[]"
+    assert "(route: gaussian-dp)" in done.stdout
 
 
 @pytest.mark.slow

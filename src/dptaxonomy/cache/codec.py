@@ -18,12 +18,18 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from dptaxonomy.base.records import fields, is_record
-from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo
+from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge, accounting_knowledge
+from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.closure import Closure
 from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
 
-__all__ = ["decode_knowledge_base", "encode_knowledge_base"]
+__all__ = [
+    "decode_accounting",
+    "decode_knowledge_base",
+    "encode_accounting",
+    "encode_knowledge_base",
+]
 
 T = TypeVar("T")
 Convert = Callable[[Any], Any]
@@ -227,14 +233,8 @@ def _identity(name: str) -> str:
     return name
 
 
-def encode_knowledge_base(
-    kb: KnowledgeBase, file_name: Callable[[str], str] = _identity
-) -> dict[str, Any]:
-    """The JSON-ready form of ``kb`` (origins stored once, referred to by index).
-
-    ``file_name`` maps each file as the knowledge base shows it to the form to
-    store (the cache stores paths relative to the catalog root).
-    """
+def _origin_indexer() -> tuple[list[Origin], Callable[[Origin], int]]:
+    """A list of origins and the function giving each origin's index in it (adding it once)."""
     origins: dict[Origin, int] = {}
     origin_list: list[Origin] = []
 
@@ -244,6 +244,42 @@ def encode_knowledge_base(
             origin_list.append(origin)
         return origins[origin]
 
+    return origin_list, origin_index
+
+
+def _file_reader(file_name: Callable[[str], str]) -> Convert:
+    shown: dict[str, str] = {}
+
+    def file(name: Any) -> str:
+        if type(name) is not str:
+            raise ValueError(f"expected a file name, got {type(name).__name__}")
+        if name not in shown:
+            shown[name] = file_name(name)
+        return shown[name]
+
+    return file
+
+
+def _origin_reader(table: Any, file: Convert) -> Callable[[Any], Origin]:
+    origins = _untable(table, Origin, {"file": file})
+
+    def origin_at(index: Any) -> Origin:
+        if type(index) is not int or not 0 <= index < len(origins):
+            raise ValueError("bad origin index")
+        return origins[index]
+
+    return origin_at
+
+
+def encode_knowledge_base(
+    kb: KnowledgeBase, file_name: Callable[[str], str] = _identity
+) -> dict[str, Any]:
+    """The JSON-ready form of ``kb`` (origins stored once, referred to by index).
+
+    ``file_name`` maps each file as the knowledge base shows it to the form to
+    store (the cache stores paths relative to the catalog root).
+    """
+    origin_list, origin_index = _origin_indexer()
     factset = kb.factset
     facts = _table(factset.facts, Fact, {"origin": origin_index})
     conditional = _table(factset.conditional, Fact, {"origin": origin_index})
@@ -264,6 +300,7 @@ def encode_knowledge_base(
         "mechanisms": _table(list(kb.mechanisms.values()), MechanismInfo),
         "mechanism_claims": mechanism_claims,
         "not_stronger_rows": [format(row, "x") for row in kb.not_stronger_rows],
+        "operations": _table(kb.operations, OperationInfo),
     }
 
 
@@ -275,23 +312,9 @@ def decode_knowledge_base(
     ``file_name`` maps each stored file name back to the form to show (the
     cache renders catalog-root paths against the catalog in use).
     """
-    shown: dict[str, str] = {}
-
-    def file(name: Any) -> str:
-        if type(name) is not str:
-            raise ValueError(f"expected a file name, got {type(name).__name__}")
-        if name not in shown:
-            shown[name] = file_name(name)
-        return shown[name]
-
+    file = _file_reader(file_name)
     infos = {info.id: info for info in _untable(data["infos"], DefinitionInfo, {"file": file})}
-    origins = _untable(data["origins"], Origin, {"file": file})
-
-    def origin_at(index: Any) -> Origin:
-        if type(index) is not int or not 0 <= index < len(origins):
-            raise ValueError("bad origin index")
-        return origins[index]
-
+    origin_at = _origin_reader(data["origins"], file)
     factset = FactSet(
         facts=_untable(data["facts"], Fact, {"origin": origin_at}),
         conditional=_untable(data["conditional"], Fact, {"origin": origin_at}),
@@ -308,7 +331,38 @@ def decode_knowledge_base(
         mechanisms={m.id: m for m in _untable(data["mechanisms"], MechanismInfo)},
         mechanism_claims=_untable(data["mechanism_claims"], Fact, {"origin": origin_at}),
         not_stronger_rows=_rows(data["not_stronger_rows"], len(data["strength"]["members"])),
+        operations=_untable(data["operations"], OperationInfo),
     )
     if set(kb.strength.component) != set(infos) or set(kb.extension.component) != set(infos):
         raise ValueError("closure and definitions disagree")
     return kb
+
+
+def encode_accounting(
+    kb: KnowledgeBase, file_name: Callable[[str], str] = _identity
+) -> dict[str, Any]:
+    """The JSON-ready form of what composing reads of ``kb`` (its own cache part)."""
+    part = accounting_knowledge(kb)
+    origin_list, origin_index = _origin_indexer()
+    claims = _table(list(part.claims), Fact, {"origin": origin_index})
+    maps = _table(list(part.maps), Fact, {"origin": origin_index})
+    return {
+        "mechanisms": _table(list(part.mechanisms), MechanismInfo),
+        "operations": _table(list(part.operations), OperationInfo),
+        "origins": _table(origin_list, Origin, {"file": file_name}),
+        "claims": claims,
+        "maps": maps,
+    }
+
+
+def decode_accounting(
+    data: dict[str, Any], file_name: Callable[[str], str] = _identity
+) -> AccountingKnowledge:
+    """The part :func:`encode_accounting` stored; ValueError if malformed."""
+    origin_at = _origin_reader(data["origins"], _file_reader(file_name))
+    return AccountingKnowledge(
+        tuple(_untable(data["mechanisms"], MechanismInfo)),
+        tuple(_untable(data["claims"], Fact, {"origin": origin_at})),
+        tuple(_untable(data["operations"], OperationInfo)),
+        tuple(_untable(data["maps"], Fact, {"origin": origin_at})),
+    )

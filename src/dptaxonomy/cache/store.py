@@ -5,9 +5,10 @@ knowledge base from plain JSON instead of parsing YAML and validating with
 pydantic. The key is a SHA-256 of the package version and of every catalog
 file's path and bytes, so any edit gives a new key: a cache can be missing or
 useless, never stale (the key is remembered by the files' stat data:
-:mod:`dptaxonomy.cache.digest`). Each compilation is three JSON files (never
-pickle: a tampered cache cannot run code), the knowledge base, the entries as
-documents and the name index; an unreadable or malformed one is ignored and rebuilt.
+:mod:`dptaxonomy.cache.digest`). Each compilation is four JSON files (never
+pickle: a tampered cache cannot run code): the knowledge base, what composing reads
+of it, the entries as documents and the name index; an unreadable or malformed one
+is ignored and rebuilt.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ from dptaxonomy.catalog.paths import check_catalog_dir, display_path, root_relat
 if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no knowledge base
     from dptaxonomy.cache.views import CatalogView
     from dptaxonomy.catalog.names import NameIndex
+    from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = [
     "CACHE_ENV",
     "NO_CACHE_ENV",
+    "accounting",
     "cache_dir",
     "catalog_digest",
     "catalog_view",
@@ -43,7 +46,7 @@ Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
 
 
 def _path(digest: str, assume_conjectures: bool, part: str = "kb") -> Path:
-    """The file of one part (``kb`` or ``views``) of a compilation."""
+    """The file of one part (``kb``, ``compose`` or ``views``) of a compilation."""
     return cache_dir() / f"{part}-{digest}{'-conj' if assume_conjectures else ''}.json"
 
 
@@ -86,9 +89,10 @@ def _cached(
     when the caller has just computed it (it is then not computed again).
 
     A compilation is three files, so that each command parses only what it
-    reads: ``kb`` (the knowledge base), ``views`` (the entries as documents,
-    for ``show`` and ``list``; written for the plain compilation only) and
-    ``names`` (the name index, read only when a name is resolved). Files
+    reads: ``kb`` (the knowledge base), ``compose`` (what composing reads of it),
+    ``views`` (the entries as documents, for ``show`` and ``list``; written for the
+    plain compilation only) and ``names`` (the name index, read only when a name is
+    resolved). Files
     are stored relative to the catalog root and shown relative to the working
     directory of the run that reads them.
     """
@@ -109,7 +113,7 @@ def _cached(
         if found is not None:
             return found, digest
     from dptaxonomy.base.errors import CatalogError
-    from dptaxonomy.cache.codec import encode_knowledge_base
+    from dptaxonomy.cache.codec import encode_accounting, encode_knowledge_base
     from dptaxonomy.cache.views import encode_views
     from dptaxonomy.catalog.store import load_catalog
     from dptaxonomy.reasoning.compile import compile_knowledge_base
@@ -124,7 +128,14 @@ def _cached(
         return names.get(name, name)
 
     header = {"format": FORMAT, "version": __version__, "digest": digest}
-    parts = {"kb": {**header, **encode_knowledge_base(kb, stored)}}
+    parts = {
+        "kb": {**header, **encode_knowledge_base(kb, stored)},
+        "compose": {
+            **header,
+            "assume_conjectures": assume_conjectures,
+            **encode_accounting(kb, stored),
+        },
+    }
     flag = {"assume_conjectures": assume_conjectures}
     parts["names"] = {**header, **flag, "names": kb.names.data()}  # read only to resolve
     if not assume_conjectures:  # show and list read the views of the plain compilation
@@ -158,6 +169,13 @@ def knowledge_base(
         )  # results derived from it may be remembered under its key
         kb.cache_key = digest + ("-conj" if assume_conjectures else "")
     return kb
+
+
+def accounting(directory: Path) -> AccountingKnowledge:
+    """What composing reads of a valid catalog (mechanisms, operation rules, maps), cached apart."""
+    from dptaxonomy.cache.codec import decode_accounting
+
+    return _cached(directory, False, decode_accounting, "compose")[0]
 
 
 def catalog_view(directory: Path) -> CatalogView:

@@ -4,7 +4,7 @@
 Typer (with click) alone takes longer to import than the whole answer from
 the cache, so :func:`parse` recognises the query commands (``show``, ``list``,
 ``relate``, ``explain``, ``stronger-than``, ``weaker-than``,
-``open-questions``, ``convert``) with the options they document and returns the
+``open-questions``, ``convert``, ``compose``) with the options they document and returns the
 :mod:`~dptaxonomy.cli.actions` call to make. Anything else (``--help``, an
 unknown or malformed option, a missing argument, another command) returns
 ``None`` and the typer app handles it, with its usual messages. The two paths
@@ -115,6 +115,12 @@ def _convert(args: list[str], values: dict[str, Any]) -> None:
     )
 
 
+def _compose(args: list[str], values: dict[str, Any]) -> None:
+    from dptaxonomy.cli.actions import print_compose
+
+    print_compose(Path(args[0]), _catalog(values), _format(values))
+
+
 def _open_questions(_args: list[str], values: dict[str, Any]) -> None:
     from dptaxonomy.cli.actions import print_open_questions
 
@@ -151,6 +157,7 @@ FAST_COMMANDS: dict[str, _Spec] = {
     "open-questions": _Spec(
         0, {**_REASONING, "--scope": "scope", "--limit": "limit", "-n": "limit"}, _open_questions
     ),
+    "compose": _Spec(1, _COMMON, _compose),
 }
 """The commands the fast path answers, with the options each accepts."""
 

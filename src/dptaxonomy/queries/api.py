@@ -324,11 +324,11 @@ def compose(
     >>> [r["definition"] for r in result.to_json()["results"]][:2]
     ['approximate-dp', 'zero-concentrated-dp']
     """
-    from dptaxonomy.queries.compose import compose as _compose
+    from dptaxonomy.cache.store import accounting
+    from dptaxonomy.queries.compose import compose_with
     from dptaxonomy.queries.compose_input import parse_request, read_request
     from dptaxonomy.queries.session import knowledge_base
 
     parsed = read_request(request) if isinstance(request, Path) else parse_request(request)
     directory = catalog_directory(catalog)
-    _, kb = knowledge_base(directory, False)
-    return _compose(kb, parsed, catalog=directory)
+    return compose_with(accounting(directory), lambda: knowledge_base(directory, False)[1], parsed)

@@ -7,8 +7,7 @@ relation. Then every route of :mod:`dptaxonomy.reasoning.accounting.engine`
 runs; the smallest certified ε wins and the largest proven lower bound is shown
 beside it.
 
->>> from pathlib import Path
->>> from dptaxonomy.queries.compose_input import parse_request
+>>> >>> from dptaxonomy.queries.compose_input import parse_request
 >>> from dptaxonomy.cache.store import knowledge_base
 >>> from dptaxonomy.catalog.paths import default_catalog_dir
 >>> kb = knowledge_base(default_catalog_dir())
@@ -22,7 +21,7 @@ beside it.
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from dptaxonomy.base.errors import ComposeError
@@ -33,6 +32,7 @@ from dptaxonomy.queries.compose_text import composition_json, composition_text
 from dptaxonomy.reasoning.accounting.components import Component, Shape
 from dptaxonomy.reasoning.accounting.engine import Composition, Step, amplify
 from dptaxonomy.reasoning.accounting.engine import compose as engine_compose
+from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge, accounting_knowledge
 from dptaxonomy.reasoning.accounting.rules import RuleBook, covers
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.numeric import lower
@@ -40,7 +40,7 @@ from dptaxonomy.reasoning.maps.rounding import SafeSide, outward_text
 from dptaxonomy.reasoning.maps.tightest import parameter_specs
 from dptaxonomy.schema.enums import Neighbourhood, Sampling
 
-__all__ = ["ComposeResult", "compose"]
+__all__ = ["ComposeResult", "compose", "compose_with"]
 
 _COMPOSED = ("renyi-dp", "gaussian-dp", "zero-concentrated-dp", "differential-privacy")
 """The definitions whose composition rules the routes use."""
@@ -76,7 +76,7 @@ def _unit(items: tuple[ComponentInput, ...]) -> str:
 
 
 def _relation(
-    kb: KnowledgeBase, book: RuleBook, items: tuple[ComponentInput, ...]
+    full: Callable[[], KnowledgeBase], book: RuleBook, items: tuple[ComponentInput, ...]
 ) -> tuple[tuple[ComponentInput, ...], Neighbourhood, list[Step]]:
     """One relation for all components: add/remove guarantees converted by catalog rules."""
     relations = {item.neighbourhood for item in items}
@@ -94,6 +94,7 @@ def _relation(
                 f"{item.label} is stated for add-remove neighbours and others for replace-one: "
                 "give it for replace-one (a mechanism's sensitivity depends on the relation)",
             )
+        kb = full()
         definition = kb.resolve(item.name)
         rule = book.neighbourhood_change(definition, source, target)
         if rule is None:
@@ -145,26 +146,33 @@ def _sampling(component: Component, book: RuleBook) -> None:
         )
 
 
-def compose(kb: KnowledgeBase, request: Request, *, catalog: Path | None = None) -> ComposeResult:
+def compose(kb: KnowledgeBase, request: Request) -> ComposeResult:
     """Compose the request's components; raises :class:`ComposeError` with a typed reason."""
-    from dptaxonomy.catalog.paths import default_catalog_dir
-    from dptaxonomy.catalog.store import load_catalog
+    return compose_with(accounting_knowledge(kb), lambda: kb, request)
 
-    directory = catalog or default_catalog_dir()
-    loaded = load_catalog(directory)
-    book = RuleBook({d.id: d.operations for d in loaded.definitions.values()})
+
+def compose_with(
+    knowledge: AccountingKnowledge, full: Callable[[], KnowledgeBase], request: Request
+) -> ComposeResult:
+    """:func:`compose` from what composing reads of the catalog, asking ``full`` for the
+    whole knowledge base only when a component needs it (a guarantee in a definition).
+
+    Both come from the content-keyed cache: no YAML catalog is read.
+    """
+    book = RuleBook(knowledge.operations)
     unit = _unit(request.components)
-    items, relation, steps = _relation(kb, book, request.components)
+    items, relation, steps = _relation(full, book, request.components)
     components = []
     for item in items:
-        component = build_component(kb, loaded, item)
+        component = build_component(knowledge, full, item)
         _sampling(component, book)
         component, step = amplify(component, book)
         if step is not None:
             steps.append(step)
         components.append(component)
     delta = lower(request.delta_value)  # the smaller end: ε at it holds at the δ given
-    composition = engine_compose(components, delta, book, converters(kb), request.adaptivity)
+    maps = converters(knowledge.maps)
+    composition = engine_compose(components, delta, book, maps, request.adaptivity)
     if composition.best is None:
         reasons = "; ".join(f"{r.name}: {r.refusal}" for r in composition.routes)
         covered = any(

@@ -9,7 +9,7 @@ citation of the facts it used.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from dptaxonomy.base.errors import (
     ComposeError,
@@ -18,12 +18,12 @@ from dptaxonomy.base.errors import (
     NumericError,
 )
 from dptaxonomy.catalog.names import normalize
-from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.queries.compose_input import ComponentInput
 from dptaxonomy.queries.convert import PARAMETER_ALIASES, read_parameters
 from dptaxonomy.queries.convert import convert_result as convert_query
 from dptaxonomy.reasoning.accounting.components import Component, Lift, Shape
 from dptaxonomy.reasoning.accounting.engine import Converters
+from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
 from dptaxonomy.reasoning.accounting.renyi import Converter
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
@@ -53,25 +53,25 @@ def _cite(fact: Fact) -> str:
     return f"{fact.a} ⇒ {fact.b} [{cited.key}, {cited.at}] ({fact.origin.location})"
 
 
-def _facts(kb: KnowledgeBase, source: str, target: str) -> list[Fact]:
+def _facts(facts: Sequence[Fact], source: str, target: str) -> list[Fact]:
     return [
         f
-        for f in kb.facts
+        for f in facts
         if f.a == source and f.b == target and f.kind.value != "not_stronger" and oriented_map(f)
     ]
 
 
-def converters(kb: KnowledgeBase) -> Converters:
-    """The catalog's maps from RDP and from GDP into (ε, δ)-DP, and from zCDP into RDP."""
+def converters(maps: Sequence[Fact]) -> Converters:
+    """The catalog's maps from RDP and from GDP into (ε, δ)-DP, among ``maps``."""
     renyi = []
-    for fact in _facts(kb, "renyi-dp", "approximate-dp"):
+    for fact in _facts(maps, "renyi-dp", "approximate-dp"):
         mapping = oriented_map(fact) or {}
         if "epsilon" in mapping and not fact.origin.restricting:
             renyi.append(Converter(mapping["epsilon"], _cite(fact)))
     gaussian = next(
         (
             f
-            for f in _facts(kb, "gaussian-dp", "approximate-dp")
+            for f in _facts(maps, "gaussian-dp", "approximate-dp")
             if "delta" in (oriented_map(f) or {})
         ),
         None,
@@ -85,7 +85,7 @@ def converters(kb: KnowledgeBase) -> Converters:
 
 def _renyi_lifts(kb: KnowledgeBase, source: str, values: Mapping[str, IV]) -> list[Lift]:
     lifts = []
-    for fact in _facts(kb, source, "renyi-dp"):
+    for fact in _facts(kb.facts, source, "renyi-dp"):
         mapping = oriented_map(fact) or {}
         if "epsilon" in mapping and not fact.origin.conditions and "alpha" not in mapping:
             lifts.append(Lift("renyi-dp", dict(values), _cite(fact), mapping["epsilon"]))
@@ -158,41 +158,26 @@ def _definition(
 
 
 def _mechanism(
-    kb: KnowledgeBase, catalog: Catalog, item: ComponentInput
+    knowledge: AccountingKnowledge, full: Callable[[], KnowledgeBase], item: ComponentInput
 ) -> tuple[str, Shape, dict[str, IV], list[Lift]]:
-    wanted = normalize(item.name)
-    found = [
-        m
-        for m in catalog.mechanisms.values()
-        if wanted in {normalize(n) for n in (m.id, m.name, *m.aliases)}
-    ]
-    if not found:
+    mechanism = knowledge.mechanism(normalize(item.name))
+    if mechanism is None:
         raise ComposeError("input", f"{item.label}: no catalog mechanism is called {item.name!r}")
-    mechanism = found[0]
-    specs = tuple(ParameterSpec(p.name, p.type.value, p.domain) for p in mechanism.parameters)
+    specs = tuple(ParameterSpec(*p) for p in mechanism.parameters)
     given = {PARAMETER_ALIASES.get(k, k): v for k, v in item.parameters.items()}
     values = _values(item.label, mechanism.id, specs, given)
-    pair = mechanism.pair
-    kind = pair.kind.value if pair else None
-    if pair is not None and kind == "gaussian":
+    claims = [f for f in knowledge.claims if f.a == mechanism.id]
+    kind = mechanism.pair_kind
+    if kind in ("gaussian", "laplace"):
         arguments = {
-            k: evaluate_interval(parse_expression(v), values) for k, v in pair.arguments.items()
+            k: evaluate_interval(parse_expression(v), values) for k, v in mechanism.pair_arguments
         }
-        shape, own = Shape.gaussian, {"mu": arguments["shift"] / arguments["sigma"]}
-    elif pair is not None and kind == "laplace":
-        arguments = {
-            k: evaluate_interval(parse_expression(v), values) for k, v in pair.arguments.items()
-        }
-        shape, own = Shape.laplace, {"epsilon": arguments["shift"] / arguments["scale"]}
+        if kind == "gaussian":
+            shape, own = Shape.gaussian, {"mu": arguments["shift"] / arguments["sigma"]}
+        else:
+            shape, own = Shape.laplace, {"epsilon": arguments["shift"] / arguments["scale"]}
     else:
-        claim = next(
-            (
-                c
-                for c in mechanism.satisfies
-                if c.definition == "differential-privacy" and c.parameters
-            ),
-            None,
-        )
+        claim = next((c for c in claims if c.b == "differential-privacy"), None)
         if claim is None:
             raise ComposeError(
                 "input",
@@ -200,30 +185,38 @@ def _mechanism(
                 "compose can use; give its guarantee as a definition instead",
             )
         shape = Shape.pure
-        own = {"epsilon": evaluate_interval(parse_expression(claim.parameters["epsilon"]), values)}
+        epsilon = dict(claim.origin.parameter_map)["epsilon"]
+        own = {"epsilon": evaluate_interval(parse_expression(epsilon), values)}
     lifts = []
-    for claim in mechanism.satisfies:
-        if claim.conditions or not claim.parameters or claim.status.value != "established":
+    for claim in claims:
+        if claim.origin.conditions:
             continue
-        cited = f"{mechanism.id} ⇒ {claim.definition} [{claim.citation.key}, {claim.citation.at}]"
-        expressions = {k: parse_expression(v) for k, v in claim.parameters.items()}
-        if claim.definition == "renyi-dp" and "epsilon" in expressions:
-            lifts.append(Lift("renyi-dp", dict(values), cited, expressions["epsilon"]))
-        elif claim.definition in _LIFTS:
+        cited = claim.origin.citation
+        where = f"{mechanism.id} ⇒ {claim.b} [{cited.key}, {cited.at}]"
+        expressions = {k: parse_expression(v) for k, v in claim.origin.parameter_map}
+        if claim.b == "renyi-dp" and "epsilon" in expressions:
+            lifts.append(Lift("renyi-dp", dict(values), where, expressions["epsilon"]))
+        elif claim.b in _LIFTS:
             lifted = {k: evaluate_interval(v, values) for k, v in expressions.items()}
-            lifts.append(Lift(claim.definition, lifted, cited))
+            lifts.append(Lift(claim.b, lifted, where))
     if shape is Shape.laplace:  # its ε-DP guarantee lifts further along the catalog's maps
         text = {"epsilon": outward_text(upper(own["epsilon"]), up=True)}
-        lifts += _convert_lifts(kb, "differential-privacy", text)
+        lifts += _convert_lifts(full(), "differential-privacy", text)
     return mechanism.id, shape, own, lifts
 
 
-def build_component(kb: KnowledgeBase, catalog: Catalog, item: ComponentInput) -> Component:
-    """The engine component for one input line, with its lifts."""
+def build_component(
+    knowledge: AccountingKnowledge, full: Callable[[], KnowledgeBase], item: ComponentInput
+) -> Component:
+    """The engine component for one input line, with its lifts.
+
+    ``full`` gives the whole knowledge base, asked for only when the component needs more
+    than ``knowledge`` holds (a guarantee in a definition; a Laplace mechanism's lifts).
+    """
     if item.is_mechanism:
-        source, shape, values, lifts = _mechanism(kb, catalog, item)
+        source, shape, values, lifts = _mechanism(knowledge, full, item)
     else:
-        source, shape, values, lifts = _definition(kb, item)
+        source, shape, values, lifts = _definition(full(), item)
     rate = None
     if item.rate is not None:
         try:

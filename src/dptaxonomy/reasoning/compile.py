@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.gcpause import collector_paused
-from dptaxonomy.reasoning.info import CitationRef, DefinitionInfo
+from dptaxonomy.reasoning.info import CitationRef, DefinitionInfo, OperationInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.closure import Closure
 from dptaxonomy.reasoning.logic.facts import FactKind, collect_facts
@@ -17,7 +17,7 @@ from dptaxonomy.reasoning.operation_reading import rule_line
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
 
-__all__ = ["compile_knowledge_base", "definition_info"]
+__all__ = ["compile_knowledge_base", "definition_info", "operation_info"]
 
 
 def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False) -> KnowledgeBase:
@@ -29,6 +29,11 @@ def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False
         factset.facts.extend(perfect_privacy_facts(catalog, factset.facts))
         infos = {i: definition_info(catalog, i) for i in catalog.definitions}
         mechanisms, claims = mechanism_claims(catalog)
+        operations = [
+            operation_info(catalog, definition_id, index)
+            for definition_id in sorted(catalog.definitions)
+            for index in range(len(catalog.definitions[definition_id].operations))
+        ]
         stronger = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.stronger]
         extends = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.extends]
         return KnowledgeBase(
@@ -39,7 +44,31 @@ def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False
             assume_conjectures=assume_conjectures,
             mechanisms=mechanisms,
             mechanism_claims=claims,
+            operations=operations,
         )
+
+
+def operation_info(catalog: Catalog, definition_id: str, index: int) -> OperationInfo:
+    """The plain record of ``operations[index]`` of a definition (what compose reads)."""
+    rule = catalog.definitions[definition_id].operations[index]
+    cited = rule.citation
+    return OperationInfo(
+        definition=definition_id,
+        index=index,
+        operation=rule.operation,
+        status=rule.status,
+        citation=CitationRef(cited.key, cited.at, cited.quote),
+        form=rule.form,
+        adaptivity=rule.adaptivity,
+        sampling=rule.sampling,
+        neighbourhood=rule.neighbourhood,
+        to_neighbourhood=rule.to_neighbourhood,
+        result=rule.result,
+        parameter_map=None if rule.parameter_map is None else tuple(rule.parameter_map.items()),
+        closed_form=rule.closed_form,
+        shared=tuple(rule.shared),
+        conditions=tuple(rule.conditions),
+    )
 
 
 def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:

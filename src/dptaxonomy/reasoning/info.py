@@ -7,9 +7,20 @@ answers queries without importing pydantic, networkx or rdflib.
 from __future__ import annotations
 
 from dptaxonomy.base.records import record
-from dptaxonomy.schema.enums import Dimension, Scope, Status, Truth
+from dptaxonomy.schema.enums import (
+    Adaptivity,
+    ClosedForm,
+    CompositionForm,
+    Dimension,
+    Neighbourhood,
+    OperationKind,
+    Sampling,
+    Scope,
+    Status,
+    Truth,
+)
 
-__all__ = ["CitationRef", "DefinitionInfo", "MechanismInfo"]
+__all__ = ["CitationRef", "DefinitionInfo", "MechanismInfo", "OperationInfo"]
 
 
 @record(slots=True)
@@ -92,3 +103,33 @@ class MechanismInfo:
     """Each parameter as (name, type, domain)."""
     violations: tuple[tuple[str, str], ...] = ()
     """(definition, "[key] place") for each established, unconditional ``violates`` claim."""
+    pair_kind: str | None = None
+    """Its output pair's kind (``gaussian``, ``laplace``, …), when the catalog gives one."""
+    pair_arguments: tuple[tuple[str, str], ...] = ()
+    """The pair's arguments as (name, expression over the mechanism's parameters)."""
+
+
+@record(slots=True)
+class OperationInfo:
+    """One operation rule of a definition (``operations[index]`` of its entry), as data.
+
+    The fields of :class:`~dptaxonomy.schema.operations.OperationRule` that ``dptax
+    compose`` reads, compiled with the knowledge base, so that composing reads no YAML.
+    """
+
+    definition: str
+    index: int
+    operation: OperationKind
+    status: Status
+    citation: CitationRef
+    form: CompositionForm | None = None
+    adaptivity: Adaptivity | None = None
+    sampling: Sampling | None = None
+    neighbourhood: Neighbourhood | None = None
+    to_neighbourhood: Neighbourhood | None = None
+    result: str | None = None
+    parameter_map: tuple[tuple[str, str], ...] | None = None
+    """The map as (parameter, expression) pairs; None when a closed form gives it."""
+    closed_form: ClosedForm | None = None
+    shared: tuple[str, ...] = ()
+    conditions: tuple[str, ...] = ()

@@ -12,7 +12,7 @@ from functools import cached_property
 
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.names import NameIndex
-from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo
+from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.logic.closure import Closure, bits
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.logic.rules import Rule
@@ -55,6 +55,7 @@ class KnowledgeBase:
         mechanisms: dict[str, MechanismInfo] | None = None,
         mechanism_claims: list[Fact] | None = None,
         not_stronger_rows: list[int] | None = None,
+        operations: list[OperationInfo] | None = None,
     ) -> None:
         """``not_stronger_rows``: the rows rule N1 derives (:attr:`not_stronger_rows`), when
         known (the cache stores them); computed here otherwise."""
@@ -64,6 +65,8 @@ class KnowledgeBase:
         self.mechanism_claims = mechanism_claims or []
         """The mechanisms' established ``satisfies`` claims with maps, as ≻ facts (not closed
         over: a mechanism is no definition; ``convert`` starts chains with them)."""
+        self.operations = operations or []
+        """Every definition's operation rules, disputed ones included (``dptax compose``)."""
         self.assume_conjectures = assume_conjectures
         self.factset = factset
         self.stronger_facts = [f for f in factset.facts if f.kind is FactKind.stronger]

@@ -9,9 +9,10 @@ entry, never in engine code.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 from dptaxonomy.base.records import record
+from dptaxonomy.reasoning.info import OperationInfo
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, holds
 from dptaxonomy.schema.arith import parse_condition, parse_expression
 from dptaxonomy.schema.enums import (
@@ -23,7 +24,6 @@ from dptaxonomy.schema.enums import (
     Sampling,
     Status,
 )
-from dptaxonomy.schema.operations import OperationRule
 
 __all__ = ["RuleBook", "RuleRef", "covers", "fold"]
 
@@ -51,7 +51,7 @@ class RuleRef:
 
     definition: str
     index: int
-    rule: OperationRule
+    rule: OperationInfo
 
     @property
     def citation(self) -> str:
@@ -64,7 +64,7 @@ class RuleRef:
         for condition in self.rule.conditions:
             if holds(parse_condition(condition), values) is not True:
                 return None
-        mapping = self.rule.parameter_map or {}
+        mapping = dict(self.rule.parameter_map or ())
         return {
             name: evaluate_interval(parse_expression(expression), values)
             for name, expression in mapping.items()
@@ -107,15 +107,13 @@ def fold(
 class RuleBook:
     """The usable (not disputed) operation rules of every catalog definition."""
 
-    def __init__(self, operations: Mapping[str, Sequence[OperationRule]]) -> None:
-        self._rules = {
-            definition: [
-                RuleRef(definition, index, rule)
-                for index, rule in enumerate(rules)
-                if rule.status is not Status.disputed
-            ]
-            for definition, rules in operations.items()
-        }
+    def __init__(self, operations: Iterable[OperationInfo]) -> None:
+        self._rules: dict[str, list[RuleRef]] = {}
+        for rule in operations:
+            if rule.status is not Status.disputed:
+                self._rules.setdefault(rule.definition, []).append(
+                    RuleRef(rule.definition, rule.index, rule)
+                )
 
     def _of(self, definition: str, kind: OperationKind) -> list[RuleRef]:
         return [r for r in self._rules.get(definition, []) if r.rule.operation is kind]

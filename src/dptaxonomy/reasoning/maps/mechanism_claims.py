@@ -59,5 +59,7 @@ def mechanism_claims(catalog: Catalog) -> tuple[dict[str, MechanismInfo], list[F
                 for v in mechanism.violates
                 if v.status is Status.established and not v.conditions
             ),
+            pair_kind=mechanism.pair.kind.value if mechanism.pair else None,
+            pair_arguments=tuple(mechanism.pair.arguments.items()) if mechanism.pair else (),
         )
     return infos, claims
