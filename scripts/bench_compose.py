@@ -201,6 +201,13 @@ def _time_cli(rounds: int) -> dict[str, float]:
     }
 
 
+def _cell(value: float | None) -> str:
+    """A table cell: four decimals, ∞, or — where there is no value."""
+    if value is None:
+        return "—"
+    return "∞" if value == float("inf") else f"{value:.4f}"
+
+
 def compose_report(rounds: int = 3) -> str:
     """The Markdown report: timings, then the comparison table."""
     timing, cli = _time_dp_sgd(rounds), _time_cli(max(rounds, 5))
@@ -221,9 +228,8 @@ def compose_report(rounds: int = 3) -> str:
         eps = ours["epsilon"]
         prv = libraries.get("prv")
         prv_text = f"[{prv[0]:.4f}, {prv[1]:.4f}]" if isinstance(prv, list) else str(prv)
-        nan = float("nan")
         lines.append(
-            f"| {name} | {eps['value']:.4f} ({ours['route']}) | {eps.get('lower', nan):.4f} | "
-            f"{libraries.get('pld', nan):.4f} | {libraries.get('rdp', nan):.4f} | {prv_text} |"
+            f"| {name} | {eps['value']:.4f} ({ours['route']}) | {_cell(eps.get('lower'))} | "
+            f"{_cell(libraries.get('pld'))} | {_cell(libraries.get('rdp'))} | {prv_text} |"
         )
     return "\n".join(lines)
