@@ -7,7 +7,7 @@ relation. Then every route of :mod:`dptaxonomy.reasoning.accounting.engine`
 runs; the smallest certified ε wins and the largest proven lower bound is shown
 beside it.
 
->>> >>> from dptaxonomy.queries.compose_input import parse_request
+>>> from dptaxonomy.queries.compose_input import parse_request
 >>> from dptaxonomy.cache.store import knowledge_base
 >>> from dptaxonomy.catalog.paths import default_catalog_dir
 >>> kb = knowledge_base(default_catalog_dir())

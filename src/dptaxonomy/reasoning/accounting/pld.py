@@ -1,9 +1,11 @@
 """Privacy-loss distributions on a grid, pessimistic or optimistic, composed by FFT, errors bounded.
 
 A loss distribution is discretised on the grid h·ℤ (:func:`discretise`). The
-pessimistic one moves every loss up to a grid point, so it dominates the true one
-(its δ(ε) is never smaller); the optimistic one moves losses down, giving a lower
-bound. Computed distribution values are made safe in the same direction: the
+pessimistic one dominates the true one (its δ(ε) is never smaller): chords of a
+continuous loss's profile (:mod:`~dptaxonomy.reasoning.accounting.dots`), else every
+loss moved up to a grid point; the optimistic one is dominated by it, giving a lower
+bound: the chords lowered below the profile, else losses moved down. Computed
+distribution values of atoms are made safe in the same direction: the
 argument is shifted by a margin and the value scaled by a relative margin, then
 made monotone by a running extremum, so the discrete distribution is exactly
 pessimistic (or optimistic) whatever the floating-point error of Φ.
