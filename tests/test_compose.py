@@ -44,12 +44,10 @@ def test_issue_example_json_shape(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert set(first["parameters"]["epsilon"]) == {"value", "enclosure", "lower"}
     assert first["parameters"]["delta"] == {"value": 1e-5, "given": True}
     low, high = first["parameters"]["epsilon"]["enclosure"]
-    assert (
-        first["parameters"]["epsilon"]["lower"]
-        <= low
-        <= high
-        == first["parameters"]["epsilon"]["value"]
-    )
+    assert low <= high == first["parameters"]["epsilon"]["value"]
+    # the lower bound bounds the true ε, the enclosure the Rényi map's value: only the true
+    # ε sits between them (with the zCDP release's Gaussian, the lower bound is above `low`)
+    assert first["parameters"]["epsilon"]["lower"] <= high
     assert [r["definition"] for r in data["results"]] == ["approximate-dp", "renyi-dp"]
     assert data["assumptions"] == {
         "adaptivity": "adaptive",
