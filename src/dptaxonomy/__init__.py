@@ -30,7 +30,10 @@ __all__ = [
     "InvalidArgumentError",
     "MissingParameterError",
     "NameResolutionError",
+    "ReleaseError",
     "__version__",
+    "card",
+    "check_registry",
     "compose",
     "convert",
     "explain",
@@ -53,6 +56,7 @@ if TYPE_CHECKING:
         InvalidArgumentError,
         MissingParameterError,
         NameResolutionError,
+        ReleaseError,
     )
     from dptaxonomy.catalog.store import Catalog, load_catalog, open_catalog
     from dptaxonomy.queries.api import (
@@ -65,6 +69,7 @@ if TYPE_CHECKING:
         stronger_than,
         weaker_than,
     )
+    from dptaxonomy.queries.release_verbs import card, check_registry
     from dptaxonomy.queries.validation import validate
     from dptaxonomy.schema.models import Definition
 
@@ -80,6 +85,7 @@ _LAZY = {
     "InvalidArgumentError": _ERRORS,
     "MissingParameterError": _ERRORS,
     "NameResolutionError": _ERRORS,
+    "ReleaseError": _ERRORS,
     "Definition": "dptaxonomy.schema.models",
 }
 

@@ -27,6 +27,7 @@ __all__ = [
     "MissingParameterError",
     "NameResolutionError",
     "NumericError",
+    "ReleaseError",
     "UnknownNameError",
     "UnsafeFileError",
 ]
@@ -43,6 +44,15 @@ class CatalogError(DptaxError):
         self.diagnostics = tuple(diagnostics)
         errors = sum(1 for d in self.diagnostics if d.is_error)
         super().__init__(f"the catalog has {errors} error(s)")
+
+
+class ReleaseError(DptaxError):
+    """A release description has mistakes; ``diagnostics`` locates each (file, line, column)."""
+
+    def __init__(self, file: str, diagnostics: Sequence[Diagnostic]) -> None:
+        self.file = file
+        self.diagnostics = tuple(diagnostics)
+        super().__init__(f"{file}: {len(self.diagnostics)} error(s)")
 
 
 class CatalogNotFoundError(DptaxError):

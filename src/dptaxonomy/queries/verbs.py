@@ -35,6 +35,7 @@ class Verb:
 
 
 _API = "dptaxonomy.queries.api"
+_RELEASES = "dptaxonomy.queries.release_verbs"
 
 VERBS: tuple[Verb, ...] = (
     Verb("relate", _API, "relate"),
@@ -46,8 +47,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("show", _API, "show"),
     Verb("search", _API, "list"),
     Verb("validate", "dptaxonomy.queries.validation", "validate"),
+    Verb("card", _RELEASES, "card"),
+    Verb("check_registry", _RELEASES, "check-registry"),
 )
-"""The verbs, in the order docs/api.md presents them (one line each; ``compose`` joins here)."""
+"""The verbs, in the order docs/api.md presents them (one line each)."""
 
 COMMAND_LINE_ONLY: dict[str, str] = {
     "stats": "counts for a person reading a terminal; the catalog's entries are data already",
@@ -62,8 +65,6 @@ COMMAND_LINE_ONLY: dict[str, str] = {
     "new": "scaffolds a catalog file",
     "fmt": "rewrites catalog files",
     "verify": "a maintainer's check that writes catalog/evidence.json",
-    "card": "reads a release file; in Python, queries.card.build_card (no root verb yet)",
-    "check-registry": "reads a registry checkout; in Python, queries.registry.check_registry",
 }
 """Commands with no verb at the package root, each with the reason."""
 
