@@ -29,15 +29,28 @@ from typing import TYPE_CHECKING, Any
 from dptaxonomy.base.records import record
 
 if TYPE_CHECKING:
+    from dptaxonomy.cli.actions import Format
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
-__all__ = ["COMMANDS", "FILE_PREFIX", "Answer", "demo_text", "load_knowledge_base", "run"]
+__all__ = [
+    "COMMANDS",
+    "FILE_PREFIX",
+    "REQUEST_FILE",
+    "Answer",
+    "demo_text",
+    "load_knowledge_base",
+    "run",
+]
 
 FILE_PREFIX = "catalog/"
 """How the page shows catalog files: as ``dptax`` shows them run from a checkout's root."""
 
-COMMANDS = ("relate", "explain", "convert")
+COMMANDS = ("relate", "explain", "convert", "compose")
 """The commands the page answers."""
+
+REQUEST_FILE = "request.yaml"
+"""Where the compose page writes the request typed in its box (the interpreter's working
+directory); the page then asks ``compose request.yaml``, as one would on the command line."""
 
 _FLAGS = {"--from": "from", "--to": "to", "--format": "format", "-f": "format"}
 
@@ -106,6 +119,10 @@ def _answer(kb: KnowledgeBase, argv: Sequence[str]) -> int:
     command = argv[0]
     arguments, options = _parse(argv[1:])
     formats = options.get("format", ["text"])
+    if command == "compose":
+        if len(arguments) != 1 or set(options) - {"format"} or formats[-1] not in ("text", "json"):
+            fail("usage: compose FILE [-f json]", 2)
+        return _compose(kb, arguments[0], Format(formats[-1]))
     if len(arguments) != 2 or formats[-1] not in ("text", "json"):
         fail(f"usage: {command} A B [--from NAME=VALUE]… [--to NAME=VALUE]… [-f json]", 2)
     output = Format(formats[-1])
@@ -124,6 +141,23 @@ def _answer(kb: KnowledgeBase, argv: Sequence[str]) -> int:
                 emit_refusal(exc)
             raise
         emit(answer, output)
+    return 0
+
+
+def _compose(kb: KnowledgeBase, file: str, output: Format) -> int:
+    """``dptax compose FILE``: the request read as the CLI reads it, composed from ``kb``.
+
+    Where numpy cannot be imported (Pyodide without it), the privacy-loss-distribution
+    route is refused with its reason (:data:`~dptaxonomy.reasoning.accounting.engine.NO_NUMPY`)
+    and every other route runs as on the command line.
+    """
+    from pathlib import Path
+
+    from dptaxonomy.cli.actions import emit
+    from dptaxonomy.queries.compose import compose
+    from dptaxonomy.queries.compose_input import read_request
+
+    emit(compose(kb, read_request(Path(file))), output)
     return 0
 
 

@@ -1,14 +1,18 @@
 """The files the site's calculators run on: Pyodide, the package's source and the knowledge base.
 
-The relate and convert pages answer in the browser with the CLI's own code:
-Pyodide (CPython compiled to WebAssembly, from its npm package, copied into
+The relate, convert and compose pages answer in the browser with the CLI's own
+code: Pyodide (CPython compiled to WebAssembly, from its npm package, copied into
 ``assets/pyodide/``) imports this package's modules from a zip
 (``assets/py/dptaxonomy.zip``, with mpmath, the one library the query path
-uses) and reads ``assets/py/kb.json``, the knowledge base in the cache's
+uses, and PyYAML's pure-Python modules, which read a compose request) and
+reads ``assets/py/kb.json``, the knowledge base in the cache's
 encoding. :mod:`dptaxonomy.cli.browser` answers there as the CLI does, so no
 mathematics is written twice (no JavaScript evaluator to drift apart).
 
-Every byte is a function of the package, mpmath and the catalog: zip entries
+numpy is not shipped (Pyodide's npm package has no numpy wheel), so the compose
+page runs every route but the privacy-loss distributions' and says so.
+
+Every byte is a function of the package, mpmath, PyYAML and the catalog: zip entries
 are sorted and carry a fixed date, so rebuilds are byte-identical.
 """
 
@@ -76,14 +80,17 @@ def _zip(entries: list[tuple[str, bytes]]) -> bytes:
 
 
 def python_bundle(catalog: Catalog, kb: KnowledgeBase) -> dict[str, bytes]:
-    """``assets/py/dptaxonomy.zip`` (this package and mpmath) and ``assets/py/kb.json``."""
+    """``assets/py/dptaxonomy.zip`` (this package, mpmath and PyYAML's Python modules) and
+    ``assets/py/kb.json``."""
     import mpmath
+    import yaml
 
     import dptaxonomy
     from dptaxonomy.cache.codec import encode_knowledge_base
 
     entries = _package_sources(Path(dptaxonomy.__file__).parent, "dptaxonomy")
     entries += _package_sources(Path(mpmath.__file__).parent, "mpmath")
+    entries += _package_sources(Path(yaml.__file__).parent, "yaml")  # its C part is optional
     names = root_relative_names(catalog.directory)
     data = encode_knowledge_base(kb, lambda name: names.get(name, name))
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

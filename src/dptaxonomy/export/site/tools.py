@@ -22,6 +22,8 @@ from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, Dimension
 
 __all__ = [
     "CALCULATORS",
+    "CENSUS_REQUEST",
+    "DPSGD_REQUEST",
     "MATRIX_LIMIT",
     "RULE_FAMILIES",
     "calculator_contexts",
@@ -89,22 +91,62 @@ class Field:
     """One input of a calculator's form."""
 
     name: str
-    """``a`` and ``b`` are the command's two arguments; ``from``, ``to`` its options."""
+    """``a`` and ``b`` are the command's two arguments; ``from``, ``to`` its options;
+    ``request`` the file compose reads, typed in a box."""
     label: str
     placeholder: str
     hint: str = "an id, name, abbreviation or alias"
+    lines: int = 0
+    """More than 0: a text box of that many lines (the file's text) rather than one line."""
+
+
+@record
+class Preset:
+    """An example a calculator's box can be filled with."""
+
+    label: str
+    text: str
 
 
 @record
 class Calculator:
-    """A page that runs one ``dptax`` command in the browser (compose will be one more)."""
+    """A page that runs one ``dptax`` command in the browser."""
 
     command: str
     title: str
     lead: str
     example: str
     fields: tuple[Field, ...]
+    presets: tuple[Preset, ...] = ()
+    """The first fills the box when the page opens."""
+    note: str = ""
+    """What the page does not compute, said before its form."""
 
+
+DPSGD_REQUEST = """\
+# DP-SGD: 14 062 subsampled Gaussian steps (examples/dpsgd-compose.yaml)
+delta: 1e-5
+components:
+  - mechanism: gaussian
+    parameters: {sigma: 1.1, sensitivity: 1}
+    count: 14062
+    sampling: {scheme: poisson, rate: 0.0042667}
+"""
+"""The compose page's first example: the file ``examples/dpsgd-compose.yaml`` holds the same."""
+
+CENSUS_REQUEST = """\
+# Census-like: the total rho = 2.63 of examples/census-zcdp.yaml, split into the
+# person tables (2.56) and the housing-unit tables (0.07), one record changed
+delta: 1e-10
+components:
+  - definition: zCDP
+    parameters: {rho: 2.56}
+    neighbouring: replace-one
+  - definition: zCDP
+    parameters: {rho: 0.07}
+    neighbouring: replace-one
+"""
+"""The compose page's second example: two zCDP releases reported at δ = 10⁻¹⁰."""
 
 CALCULATORS = (
     Calculator(
@@ -129,6 +171,32 @@ CALCULATORS = (
             Field("to", "Fix in the target", "delta=1e-6", "optional NAME=VALUE"),
         ),
     ),
+    Calculator(
+        "compose",
+        "Compose guarantees",
+        "The total guarantee of many runs: (ε, δ) at the δ asked by every sound route, the best "
+        "with its certified upper and lower bounds, its route and proof, every other route's ε "
+        "or the reason it gives none, and zCDP, μ-GDP and Rényi totals (docs/compose.md)",
+        "dptax compose request.yaml",
+        (
+            Field(
+                "request",
+                "Request (YAML or JSON)",
+                "delta: 1e-5",
+                "delta, adaptivity and the components, as the file dptax compose reads",
+                14,
+            ),
+        ),
+        (
+            Preset("DP-SGD", DPSGD_REQUEST),
+            Preset("Census-like (zCDP)", CENSUS_REQUEST),
+        ),
+        "This page does not compute the privacy-loss-distribution route: it needs numpy, "
+        "which the site does not ship. That route is listed as not computed; where it applies "
+        "(Gaussian, subsampled Gaussian, Laplace, ε-DP and (ε, δ)-DP runs) its ε, and so the "
+        "command line's answer, can be smaller than this page's, and the page gives no lower "
+        "bound from it. Every number shown is the command line's, digit for digit.",
+    ),
 )
 """The calculator pages, each at ``COMMAND/``; the browser side is ``static/calc.js``."""
 
@@ -152,6 +220,8 @@ def calculator_contexts(
             "button": calculator.command.capitalize(),
             "example": calculator.example,
             "fields": calculator.fields,
+            "presets": calculator.presets,
+            "note": calculator.note,
         }
         for calculator in CALCULATORS
     }

@@ -39,7 +39,7 @@ from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from dptaxonomy.schema.arith import Node
 from dptaxonomy.schema.enums import Adaptivity, ClosedForm, CompositionForm
 
-__all__ = ["Composition", "Converters", "Route", "Step", "compose"]
+__all__ = ["NO_NUMPY", "Composition", "Converters", "Route", "Step", "compose", "numpy_available"]
 
 _PURE_LIMIT = 2000
 """The largest count the optimal-pure closed form is summed for (k + 1 terms per evaluation)."""
@@ -231,8 +231,21 @@ def _renyi_route(
     return Route(name, upper(value), steps, lower(value))
 
 
+NO_NUMPY = "not computed: numpy is not installed here (`dptax compose` with numpy computes it)"
+"""The PLD route's refusal where numpy cannot be imported (the website's calculator)."""
+
+
+def numpy_available() -> bool:
+    """Whether numpy, which only the PLD route uses, can be imported (it is not imported here)."""
+    from importlib.util import find_spec
+
+    return find_spec("numpy") is not None
+
+
 def _pld_route(components: Sequence[Component], delta: float, rule: RuleRef | None) -> Route:
     name = "privacy-loss-distribution"
+    if not numpy_available():
+        return Route(name, None, refusal=NO_NUMPY)
     upper_value, lower_value, h = pld_epsilon(components, delta)
     cite = rule.citation if rule else "dominating pairs compose by their product (no catalog rule)"
     steps = (

@@ -2,8 +2,9 @@
    The page builds the argument list a user would type after `dptax`, and
    dptaxonomy.cli.browser answers it from the compiled knowledge base exactly as
    the CLI does. Pyodide, the package and the knowledge base are files of this
-   site: no request leaves it. window.dptaxAnswer(argv) is the same entry point,
-   for tests and for the curious. */
+   site: no request leaves it. window.dptaxAnswer(argv, files) is the same entry
+   point, for tests and for the curious: files ({name: text}) are written to the
+   interpreter's working directory first (the compose page's request.yaml). */
 (function () {
   "use strict";
   var form = document.getElementById("calc");
@@ -42,8 +43,9 @@
     });
     return engine;
   }
-  window.dptaxAnswer = function (argv) {
+  window.dptaxAnswer = function (argv, files) {
     return start().then(function (py) {
+      Object.keys(files || {}).forEach(function (name) { py.FS.writeFile(name, files[name]); });
       py.globals.set("argv_json", JSON.stringify(argv));
       return JSON.parse(py.runPython("json.dumps(browser.run(kb, json.loads(argv_json)).to_json())"));
     });
@@ -56,7 +58,13 @@
     var field = form.elements[name];
     return field ? field.value.trim() : "";
   }
+  var REQUEST = "request.yaml";
+  var box = form.elements.request || null;
+  var names = box ? [] : ["a", "b", "from", "to"];
   function argv() {
+    if (box) {
+      return form.elements.json.checked ? [command, REQUEST, "-f", "json"] : [command, REQUEST];
+    }
     var args = [command];
     ["a", "b"].forEach(function (name) { args.push(value(name)); });
     [["from", "--from"], ["to", "--to"]].forEach(function (option) {
@@ -69,7 +77,8 @@
   }
   function remember() {
     var query = new URLSearchParams();
-    ["a", "b", "from", "to"].forEach(function (name) { if (value(name)) { query.set(name, value(name)); } });
+    names.forEach(function (name) { if (value(name)) { query.set(name, value(name)); } });
+    if (box) { query.set("request", box.value); }
     if (form.elements.json.checked) { query.set("f", "json"); }
     window.history.replaceState(null, "", "?" + query.toString());
   }
@@ -77,12 +86,17 @@
     var args = argv();
     line.textContent = "dptax " + args.map(quoted).join(" ");
     if (!enabled) { return; }
-    if (!value("a") || !value("b")) { status.textContent = "Give both names."; return; }
+    if (box ? !box.value.trim() : !value("a") || !value("b")) {
+      status.textContent = box ? "Write the request." : "Give both names.";
+      return;
+    }
     remember();
     status.textContent = engine ? "Computing…" : "Loading Python (once)…";
     out.textContent = "";
     err.textContent = "";
-    window.dptaxAnswer(args).then(function (answer) {
+    var files = {};
+    if (box) { files[REQUEST] = box.value; }
+    window.dptaxAnswer(args, files).then(function (answer) {
       out.textContent = answer.out;
       err.textContent = answer.err;
       status.textContent = answer.code === 0 ? "Done." : "Exit code " + answer.code + ".";
@@ -92,11 +106,19 @@
     });
   }
   form.addEventListener("submit", function (event) { event.preventDefault(); ask(); });
+  Array.prototype.forEach.call(form.querySelectorAll("button.preset"), function (button) {
+    button.addEventListener("click", function () {
+      var text = document.querySelector("template.preset-text[data-preset='" +
+        button.getAttribute("data-preset") + "']");
+      box.value = text.content.textContent;
+    });
+  });
   var initial = new URLSearchParams(window.location.search);
   var given = false;
-  ["a", "b", "from", "to"].forEach(function (name) {
+  names.forEach(function (name) {
     if (initial.get(name) && form.elements[name]) { form.elements[name].value = initial.get(name); given = true; }
   });
+  if (box && initial.get("request")) { box.value = initial.get("request"); given = true; }
   if (initial.get("f") === "json") { form.elements.json.checked = true; }
   if (given) { ask(); }
 }());
