@@ -109,7 +109,8 @@ def test_missing_parts_say_what_a_build_lacks_and_how_to_add_it(
 def test_calculator_pages_without_pyodide_show_the_command_instead(
     fixture_site: dict[str, bytes],
 ) -> None:
-    for path, command in (("relate/index.html", "relate"), ("convert/index.html", "convert")):
+    for command in ("relate", "convert", "compose"):
+        path = f"{command}/index.html"
         page = _text(fixture_site, path)
         assert 'data-enabled="no"' in page
         assert 'id="calc-off"' in page
@@ -179,7 +180,7 @@ def test_the_page_answers_as_the_cli_does(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["list"], "dptax: the page answers relate, explain, convert\n"),
+        (["list"], "dptax: the page answers relate, explain, convert, compose\n"),
         (
             ["relate", "zCDP"],
             "dptax: usage: relate A B [--from NAME=VALUE]… [--to NAME=VALUE]… [-f json]\n",

@@ -47,6 +47,7 @@ PAGE_TYPES = (
     "contribute/",
     "relate/",
     "convert/",
+    "compose/",
     "explore/",
     "find/",
     "rules/",
