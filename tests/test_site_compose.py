@@ -1,8 +1,9 @@
 """The compose calculator: its page, and its answers run in-process against `dptax compose`.
 
 The page runs :mod:`dptaxonomy.cli.browser` in Pyodide, which has no numpy, so
-the privacy-loss-distribution route is refused there with its reason; every
-other number must be the CLI's. Here both are run in CPython: the page's code
+the privacy-loss-distribution route is refused there with its reason and a
+subsampled Gaussian's Rényi curve has integer orders only; every number must be
+the CLI's as it computes without numpy. Here both are run in CPython: the page's code
 with numpy hidden against the CLI with numpy hidden (equal, character for
 character), and the page's code with numpy against the CLI (equal too). The
 browser side is tests/test_site_compose_browser.py, which asks the same
@@ -27,7 +28,8 @@ from dptaxonomy.cli.browser import REQUEST_FILE, Answer, load_knowledge_base, ru
 from dptaxonomy.export.site.builder import SiteOptions, site_files
 from dptaxonomy.export.site.calculator import python_bundle
 from dptaxonomy.export.site.tools import CENSUS_REQUEST, DPSGD_REQUEST
-from dptaxonomy.reasoning.accounting import engine
+from dptaxonomy.reasoning.accounting import availability
+from dptaxonomy.reasoning.accounting.availability import NO_NUMPY
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from tests.conftest import FIXTURES, ROOT
@@ -90,7 +92,7 @@ def without_numpy(hidden: bool) -> Iterator[None]:
     """numpy hidden from the PLD route, as in Pyodide (``hidden``), or left as it is."""
     with pytest.MonkeyPatch.context() as patch:
         if hidden:
-            patch.setattr(engine, "numpy_available", lambda: False)
+            patch.setattr(availability, "numpy_available", lambda: False)
         yield
 
 
@@ -143,7 +145,7 @@ def test_the_compose_page_says_what_it_does_not_compute() -> None:
     page = files["compose/index.html"].decode("utf-8")
     assert 'data-command="compose"' in page
     assert '<p class="calc-note" id="calc-note">This page does not compute the privacy-loss' in page
-    assert "subsampled Gaussian, Laplace, ε-DP and (ε, δ)-DP runs" in page
+    assert "Laplace, ε-DP and (ε, δ)-DP runs), and for subsampled Gaussians" in page
     assert '<textarea id="calc-request" name="request" rows="14"' in page
     assert ">DP-SGD</button>" in page
     assert ">Census-like (zCDP)</button>" in page
@@ -166,7 +168,8 @@ def test_the_page_composes_as_the_cli_does(
 def test_without_numpy_the_pld_route_is_refused_and_the_others_are_the_clis(
     kb: KnowledgeBase, tmp_path: Path
 ) -> None:
-    text = _request("1e-5", SAMPLED.format(1, 50, "0.01"))
+    laplace = "{mechanism: laplace, parameters: {scale: 5, sensitivity: 1}, count: 20}"
+    text = _request("1e-6", GAUSS.format(2, 10), laplace)  # docs/compose.md: PLD wins
     with without_numpy(True):
         page = page_compose(kb, text, ("-f", "json"), tmp_path)
     full = cli_compose(text, ("-f", "json"), tmp_path, numpy=True)
@@ -174,7 +177,7 @@ def test_without_numpy_the_pld_route_is_refused_and_the_others_are_the_clis(
     routes = {r["route"]: r for r in best["alternatives"]}
     assert routes.pop("privacy-loss-distribution") == {
         "route": "privacy-loss-distribution",
-        "refused": engine.NO_NUMPY,
+        "refused": NO_NUMPY,
     }
     full = json.loads(cli_compose(text, ("-f", "json"), tmp_path, numpy=True).out)["results"][0]
     assert full["route"] == "privacy-loss-distribution"
@@ -187,3 +190,17 @@ def test_without_numpy_the_pld_route_is_refused_and_the_others_are_the_clis(
 def test_a_malformed_compose_question_is_a_usage_error(kb: KnowledgeBase) -> None:
     assert run(kb, ["compose"]) == Answer(2, "", "dptax: usage: compose FILE [-f json]\n")
     assert run(kb, ["compose", "a.yaml", "--from", "x=1"]).code == 2
+
+
+@pytest.mark.slow
+def test_without_numpy_a_subsampled_gaussian_keeps_its_integer_orders(
+    kb: KnowledgeBase, tmp_path: Path
+) -> None:
+    text = _request("1e-5", SAMPLED.format(1, 50, "0.01"))
+    with without_numpy(True):
+        page = json.loads(page_compose(kb, text, ("-f", "json"), tmp_path).out)["results"]
+    full = json.loads(cli_compose(text, ("-f", "json"), tmp_path, numpy=True).out)["results"]
+    orders = {r["definition"]: r for r in page}["renyi-dp"]["curve"]
+    full_orders = {r["definition"]: r for r in full}["renyi-dp"]["curve"]
+    assert all(float(point["alpha"]).is_integer() for point in orders)
+    assert not all(float(point["alpha"]).is_integer() for point in full_orders)

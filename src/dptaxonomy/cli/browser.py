@@ -148,8 +148,9 @@ def _compose(kb: KnowledgeBase, file: str, output: Format) -> int:
     """``dptax compose FILE``: the request read as the CLI reads it, composed from ``kb``.
 
     Where numpy cannot be imported (Pyodide without it), the privacy-loss-distribution
-    route is refused with its reason (:data:`~dptaxonomy.reasoning.accounting.engine.NO_NUMPY`)
-    and every other route runs as on the command line.
+    route is refused with its reason and a subsampled Gaussian's Rényi curve keeps its
+    integer orders (:mod:`dptaxonomy.reasoning.accounting.availability`); the rest is
+    the command line's.
     """
     from pathlib import Path
 

@@ -191,11 +191,14 @@ CALCULATORS = (
             Preset("DP-SGD", DPSGD_REQUEST),
             Preset("Census-like (zCDP)", CENSUS_REQUEST),
         ),
-        "This page does not compute the privacy-loss-distribution route: it needs numpy, "
-        "which the site does not ship. That route is listed as not computed; where it applies "
-        "(Gaussian, subsampled Gaussian, Laplace, ε-DP and (ε, δ)-DP runs) its ε, and so the "
-        "command line's answer, can be smaller than this page's, and the page gives no lower "
-        "bound from it. Every number shown is the command line's, digit for digit.",
+        "This page does not compute the privacy-loss-distribution route, nor a subsampled "
+        "Gaussian's Rényi divergence at fractional orders: both need numpy, which the site does "
+        "not ship. The route is listed as not computed, and subsampled Gaussians are accounted "
+        "at integer orders only. Where that route applies (Gaussian, subsampled Gaussian, "
+        "Laplace, ε-DP and (ε, δ)-DP runs), and for subsampled Gaussians, the command line's ε "
+        "can be smaller than this page's, and the page gives no lower bound from that route; "
+        "run dptax compose for them. Every number shown is the command line's, digit for digit, "
+        "as it computes without numpy.",
     ),
 )
 """The calculator pages, each at ``COMMAND/``; the browser side is ``static/calc.js``."""

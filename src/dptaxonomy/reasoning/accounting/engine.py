@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from dptaxonomy.base.errors import ComposeError
 from dptaxonomy.base.records import record, replace
+from dptaxonomy.reasoning.accounting import availability
 from dptaxonomy.reasoning.accounting.closed import gdp_epsilon, pure_epsilon
 from dptaxonomy.reasoning.accounting.components import Component, Shape
 from dptaxonomy.reasoning.accounting.loss_route import has_pld, pld_epsilon
@@ -39,7 +40,7 @@ from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from dptaxonomy.schema.arith import Node
 from dptaxonomy.schema.enums import Adaptivity, ClosedForm, CompositionForm
 
-__all__ = ["NO_NUMPY", "Composition", "Converters", "Route", "Step", "compose", "numpy_available"]
+__all__ = ["Composition", "Converters", "Route", "Step", "compose"]
 
 _PURE_LIMIT = 2000
 """The largest count the optimal-pure closed form is summed for (k + 1 terms per evaluation)."""
@@ -231,21 +232,10 @@ def _renyi_route(
     return Route(name, upper(value), steps, lower(value))
 
 
-NO_NUMPY = "not computed: numpy is not installed here (`dptax compose` with numpy computes it)"
-"""The PLD route's refusal where numpy cannot be imported (the website's calculator)."""
-
-
-def numpy_available() -> bool:
-    """Whether numpy, which only the PLD route uses, can be imported (it is not imported here)."""
-    from importlib.util import find_spec
-
-    return find_spec("numpy") is not None
-
-
 def _pld_route(components: Sequence[Component], delta: float, rule: RuleRef | None) -> Route:
     name = "privacy-loss-distribution"
-    if not numpy_available():
-        return Route(name, None, refusal=NO_NUMPY)
+    if not availability.numpy_available():
+        return Route(name, None, refusal=availability.NO_NUMPY)
     upper_value, lower_value, h = pld_epsilon(components, delta)
     cite = rule.citation if rule else "dominating pairs compose by their product (no catalog rule)"
     steps = (

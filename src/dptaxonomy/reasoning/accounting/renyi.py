@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
+from dptaxonomy.reasoning.accounting import availability
 from dptaxonomy.reasoning.accounting.components import Component, Shape
 from dptaxonomy.reasoning.accounting.rules import RuleRef, fold
 from dptaxonomy.reasoning.accounting.subsampled import fractional_rdp, integer_rdp
@@ -131,11 +132,12 @@ def component_curve(
         if component.shape is not Shape.gaussian or component.rate is None:
             return {}, []
         mu, rate = component.values["mu"], component.rate
+        fractional = availability.numpy_available()  # else the integer orders only
         for index, order in enumerate(orders):
             number = upper(order)
             if number == int(number) and 2 <= number <= _SUBSAMPLED_LIMIT:
                 values[index] = integer_rdp(mu, rate, int(number))
-            elif number <= _FRACTIONAL_LIMIT and lower(order) > 1:
+            elif number <= _FRACTIONAL_LIMIT and lower(order) > 1 and fractional:
                 values[index] = fractional_rdp(upper(mu), upper(rate), number)
         cited.append("the subsampled Gaussian's RDP [MTZ19, Section 3.3] (docs/compose.md)")
         return values, cited
