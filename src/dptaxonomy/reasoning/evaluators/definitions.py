@@ -333,6 +333,7 @@ APPROXIMATE_ZCDP = Evaluable(
 )
 """δ-approximate (ξ, ρ)-zCDP: one-sided, certain only where deterministic events show it."""
 
+
 def _range_tightest(pair: Pair, _: Params) -> Params | None:
     value = _finite_or_none(range_width(pair))
     return None if value is None else {"epsilon": value}
