@@ -5,7 +5,6 @@ false rules that `dptax verify`'s checks refute."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 
 from dptaxonomy.catalog.store import Catalog, load_catalog
 from dptaxonomy.reasoning.accounting.subsampled import integer_rdp
-from dptaxonomy.reasoning.evaluators.battery import Case, mechanism_cases, random_pairs
+from dptaxonomy.reasoning.evaluators.battery import mechanism_cases, random_pairs
 from dptaxonomy.reasoning.evaluators.bounded_range import range_width
 from dptaxonomy.reasoning.evaluators.closed_forms import poisson_renyi
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Laplace, is_infinite
@@ -21,37 +20,17 @@ from dptaxonomy.reasoning.evaluators.operation_forms import (
     convolve,
     hockey_stick,
     loss_distribution,
-    operation_results,
     pld_delta,
 )
 from dptaxonomy.reasoning.evaluators.verify import Outcome
 from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
-from dptaxonomy.schema.operations import OperationRule
 from tests.conftest import CATALOG_DIR
-
-CITE = {"key": "Ste21", "at": "planted"}
+from tests.test_operations import _cases, _verdict
 
 
 @pytest.fixture(scope="module")
 def shipped() -> Catalog:
     return load_catalog(CATALOG_DIR)
-
-
-def _verdict(
-    catalog: Catalog, definition: str, fields: Mapping[str, object], cases: list[Case]
-) -> tuple[Outcome, str | None]:
-    rule = OperationRule.model_validate({"citation": CITE, **fields})
-    entry = catalog.definitions[definition]
-    found = operation_results(catalog.definitions, entry, rule, cases, {})
-    refuted = [where for verdict, where in found if verdict is False]
-    if refuted:
-        return Outcome.refuted, refuted[0]
-    return (Outcome.computed if found else Outcome.unchecked), None
-
-
-def _cases(catalog: Catalog, *mechanisms: str) -> list[Case]:
-    found = [c for m in mechanisms for c in mechanism_cases(catalog.mechanisms[m])]
-    return [*found, *random_pairs(6)]
 
 
 def _pair(p: tuple[str, ...], q: tuple[str, ...]) -> Finite:
