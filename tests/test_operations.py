@@ -17,6 +17,7 @@ from dptaxonomy.reasoning.evaluators.closed_forms import optimal_pure_delta
 from dptaxonomy.reasoning.evaluators.evidence import problems
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian
 from dptaxonomy.reasoning.evaluators.operation_checks import rule_results
+from dptaxonomy.reasoning.evaluators.operation_forms import operation_results
 from dptaxonomy.reasoning.evaluators.operation_pairs import mixture, power, product
 from dptaxonomy.reasoning.evaluators.operation_tightness import tightness_results
 from dptaxonomy.reasoning.evaluators.verify import CheckKind, Outcome, operation_checks
@@ -164,7 +165,7 @@ def _verdict(
     rule = _rule(**fields)
     entry = catalog.definitions[definition]
     chosen = {m: catalog.mechanisms[m] for m in mechanisms}
-    found = rule_results(catalog.definitions, entry, rule, cases, chosen)
+    found = operation_results(catalog.definitions, entry, rule, cases, chosen)
     refuted = [where for verdict, where in found if verdict is False]
     if refuted:
         return Outcome.refuted, refuted[0]

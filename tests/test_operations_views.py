@@ -111,3 +111,20 @@ def test_a_composition_rule_beside_composability_no_fails_validation(
         "error[contradicts-property]: operations[0].operation: a composition rule contradicts "
         "`properties.composability: no`"
     ) in result.out
+
+
+def test_the_site_lists_the_open_operation_questions_ranked_like_the_cli(
+    catalog: Catalog,
+) -> None:
+    from dptaxonomy.export.site.pages import open_questions_context
+    from dptaxonomy.reasoning.reasoner import Reasoner
+
+    reasoner = Reasoner(compile_knowledge_base(catalog))
+    context = open_questions_context(catalog, reasoner, "https://example.org/r", 3)
+    found = operation_questions(reasoner.kb)
+    assert context["operations_total"] == len(found)
+    assert [row["question"] for row in context["operations"]] == [q.question for q in found[:3]]
+    first = context["operations"][0]
+    assert [d.id for d in first["concerns"]] == list(found[0].concerns)
+    assert first["issue"].startswith("https://example.org/r/issues/new?title=")
+    assert "labels=open-question" in first["issue"]

@@ -359,7 +359,7 @@ def test_mechanism_pages_show_each_claims_verify_evidence(built: tuple[Path, Non
         '<span class="evidence evidence-unchecked">5 unchecked</span></td></tr>'  # exact-size
     ) in index
     assert (
-        '<td><span class="evidence evidence-computed">8 computed</span> '
+        '<td><span class="evidence evidence-computed">9 computed</span> '
         '<span class="evidence evidence-unchecked">3 unchecked</span></td></tr>'  # gaussian
     ) in index
     assert (
@@ -375,7 +375,7 @@ def test_an_unchecked_claim_is_counted_as_such(catalog: Catalog) -> None:
     assert catalog.mechanisms["gaussian"].satisfies[5].definition == "gaussian-dp"
     evidence = {key: value for key, value in catalog.evidence.items() if key != gdp}
     planted = records.replace(catalog, evidence=evidence)
-    assert computed_claims(planted)["gaussian"] == {"computed": 7, "refuted": 0, "unchecked": 4}
+    assert computed_claims(planted)["gaussian"] == {"computed": 8, "refuted": 0, "unchecked": 4}
 
 
 def test_a_refuted_claim_shows_its_counterexample(catalog: Catalog) -> None:

@@ -11,7 +11,15 @@ from pydantic import Field, model_validator
 
 from dptaxonomy.schema.arith import ArithmeticError_, constant_value, parse_interval
 from dptaxonomy.schema.enums import Status, Truth
-from dptaxonomy.schema.fields import CitationKey, Expression, Label, ParameterName, Text
+from dptaxonomy.schema.fields import (
+    CitationKey,
+    Expression,
+    Label,
+    ParameterName,
+    Text,
+    require_note,
+    status_field,
+)
 from dptaxonomy.schema.fields import StrictModel as _Strict
 
 __all__ = [
@@ -46,7 +54,7 @@ class Claim(_Strict):
         default=None,
         description="Source of the claim; required unless the value is `unknown`.",
     )
-    status: Status = Field(default=Status.established, description="How settled the claim is.")
+    status: Status = status_field("claim")
     scope: Text | None = Field(
         default=None,
         description=(
@@ -60,8 +68,9 @@ class Claim(_Strict):
     def _cited(self) -> Claim:
         if self.value is not Truth.unknown and self.citation is None:
             raise ValueError("a yes/no claim needs a citation")
-        if self.status is Status.disputed and self.note is None:
-            raise ValueError("a disputed claim needs a note explaining the conflict")
+        require_note(
+            self.status, self.note, "a disputed claim needs a note explaining the conflict"
+        )
         return self
 
 

@@ -286,6 +286,16 @@ class ClosedForm(StrEnum):
     """Dong–Roth–Su's tensor product of trade-off functions (f-DP)."""
     subsampled_tradeoff = "subsampled_tradeoff"
     """Dong–Roth–Su's trade-off function of a subsampled f-DP mechanism (the operator C_p)."""
+    pld_convolution = "pld_convolution"
+    """The privacy-loss distributions of the parts convolve (Sommer–Meiser–Mohammadi;
+    Koskela–Jälkö–Honkela): the whole's profile is the hockey-stick curve of ω₁ ⊛ ω₂."""
+    profile_subsampled = "profile_subsampled"
+    """Balle–Barthe–Gaboardi's amplification of a privacy profile at every ε:
+    δ'(log(1 + q(e^ε − 1))) ≤ q·δ(ε)."""
+    subsampled_renyi = "subsampled_renyi"
+    """A bound on the Rényi DP of a subsampled mechanism at an integer order α from its Rényi
+    DP at the orders 2, …, α (a finite sum over j, by the sampling scheme: Zhu–Wang for
+    Poisson, Wang–Balle–Kasiviswanathan without replacement)."""
 
 
 OPERATION_VARIABLES: dict[OperationKind, tuple[str, ...]] = {

@@ -3,11 +3,12 @@ arithmetic fields checked by the grammar, and the strict base model."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from dptaxonomy.schema.arith import ArithmeticError_, parse_condition, parse_expression
+from dptaxonomy.schema.enums import Status
 
 __all__ = [
     "CITATION_KEY_PATTERN",
@@ -21,6 +22,11 @@ __all__ = [
     "ParameterName",
     "StrictModel",
     "Text",
+    "citation_field",
+    "conditions_field",
+    "note_field",
+    "require_note",
+    "status_field",
 ]
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
@@ -83,3 +89,33 @@ class StrictModel(BaseModel):
     """Base of every model: unknown keys are errors, values are not coerced to strings."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+
+
+# The fields every cited statement shares (relations, mechanism claims, operation rules), in
+# the order the models declare them; each model keeps its own wording of what it is.
+
+
+def conditions_field(description: str) -> Any:
+    """``conditions: list[Condition]``, empty by default."""
+    return Field(default_factory=list, description=description)
+
+
+def status_field(thing: str) -> Any:
+    """``status: Status``, established by default: "How settled the {thing} is."."""
+    return Field(default=Status.established, description=f"How settled the {thing} is.")
+
+
+def citation_field(description: str) -> Any:
+    """``citation: Citation``, required."""
+    return Field(description=description)
+
+
+def note_field(description: str = "Remarks; required when disputed.") -> Any:
+    """``note: Text | None``."""
+    return Field(default=None, description=description)
+
+
+def require_note(status: Status, note: str | None, message: str) -> None:
+    """Raise ``ValueError(message)`` for a disputed statement without a note."""
+    if status is Status.disputed and note is None:
+        raise ValueError(message)

@@ -26,6 +26,11 @@ from dptaxonomy.schema.fields import (
     Label,
     ParameterName,
     Text,
+    citation_field,
+    conditions_field,
+    note_field,
+    require_note,
+    status_field,
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
 from dptaxonomy.schema.models import Citation, Parameter
@@ -181,17 +186,18 @@ class Satisfies(_Strict):
             "mechanism's parameters and the definition's free parameters (e.g. `alpha`)."
         ),
     )
-    conditions: list[Condition] = Field(
-        default_factory=list, description="When the claim holds, over either side's parameters."
+    conditions: list[Condition] = conditions_field(
+        "When the claim holds, over either side's parameters."
     )
-    citation: Citation = Field(description="Where the claim is stated or proved.")
-    status: Status = Field(default=Status.established, description="How settled the claim is.")
-    note: Text | None = Field(default=None, description="Remarks; required when disputed.")
+    citation: Citation = citation_field("Where the claim is stated or proved.")
+    status: Status = status_field("claim")
+    note: Text | None = note_field()
 
     @model_validator(mode="after")
     def _noted(self) -> Satisfies:
-        if self.status is Status.disputed and self.note is None:
-            raise ValueError("a disputed claim needs a note with the counterexample")
+        require_note(
+            self.status, self.note, "a disputed claim needs a note with the counterexample"
+        )
         return self
 
 
@@ -199,9 +205,8 @@ class Violates(_Strict):
     """`M violates D`: for the mechanism parameters allowed, no parameter of D works."""
 
     definition: DefinitionId = Field(description="Id of the definition.")
-    conditions: list[Condition] = Field(
-        default_factory=list,
-        description="Mechanism parameters for which the claim holds; empty means all.",
+    conditions: list[Condition] = conditions_field(
+        "Mechanism parameters for which the claim holds; empty means all."
     )
     convention: Convention | None = Field(
         default=None,
@@ -211,14 +216,15 @@ class Violates(_Strict):
             "changes the output); separations it witnesses say so."
         ),
     )
-    citation: Citation = Field(description="Where the claim is stated or proved.")
-    status: Status = Field(default=Status.established, description="How settled the claim is.")
-    note: Text | None = Field(default=None, description="Remarks; required when disputed.")
+    citation: Citation = citation_field("Where the claim is stated or proved.")
+    status: Status = status_field("claim")
+    note: Text | None = note_field()
 
     @model_validator(mode="after")
     def _noted(self) -> Violates:
-        if self.status is Status.disputed and self.note is None:
-            raise ValueError("a disputed claim needs a note with the counterexample")
+        require_note(
+            self.status, self.note, "a disputed claim needs a note with the counterexample"
+        )
         return self
 
 

@@ -51,6 +51,11 @@ from dptaxonomy.schema.fields import (
     Label,
     ParameterName,
     Text,
+    citation_field,
+    conditions_field,
+    note_field,
+    require_note,
+    status_field,
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
 from dptaxonomy.schema.links import Link
@@ -137,9 +142,8 @@ class Relation(_Strict):
             "`differential-privacy stronger zero-concentrated-dp`."
         ),
     )
-    conditions: list[Condition] = Field(
-        default_factory=list,
-        description="Side conditions over the implying (or special) side's parameters.",
+    conditions: list[Condition] = conditions_field(
+        "Side conditions over the implying (or special) side's parameters."
     )
     restrictions: list[Restriction] = Field(
         default_factory=list,
@@ -148,19 +152,20 @@ class Relation(_Strict):
             "knowledge) that an arithmetic condition cannot express."
         ),
     )
-    status: Status = Field(default=Status.established, description="How settled the relation is.")
+    status: Status = status_field("relation")
     convention: Convention | None = Field(
         default=None, description="The neighbouring convention the relation holds under, if one."
     )
-    citation: Citation = Field(description="Where the relation is stated.")
-    note: Text | None = Field(default=None, description="Remarks; required when disputed.")
+    citation: Citation = citation_field("Where the relation is stated.")
+    note: Text | None = note_field()
 
     @model_validator(mode="after")
     def _shape(self) -> Relation:
         if (self.target is None) == (self.target_set is None):
             raise ValueError("give exactly one of `target` and `target_set`")
-        if self.status is Status.disputed and self.note is None:
-            raise ValueError("a disputed relation needs a note explaining the conflict")
+        require_note(
+            self.status, self.note, "a disputed relation needs a note explaining the conflict"
+        )
         if self.target_set is not None and self.parameter_map is not None:
             raise ValueError("a set-level relation cannot carry a parameter map")
         return self

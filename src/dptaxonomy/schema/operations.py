@@ -30,6 +30,11 @@ from dptaxonomy.schema.fields import (
     Label,
     ParameterName,
     Text,
+    citation_field,
+    conditions_field,
+    note_field,
+    require_note,
+    status_field,
 )
 from dptaxonomy.schema.fields import StrictModel as _Strict
 
@@ -140,15 +145,13 @@ class OperationRule(_Strict):
     slack: list[Slack] = Field(
         default_factory=list, description="Free parameters the user picks (e.g. δ')."
     )
-    conditions: list[Condition] = Field(
-        default_factory=list, description="Side conditions over the map's variables."
-    )
+    conditions: list[Condition] = conditions_field("Side conditions over the map's variables.")
     tight: Tightness | None = Field(
         default=None, description="Where the source states the map cannot be improved."
     )
-    status: Status = Field(default=Status.established, description="How settled the rule is.")
-    citation: Citation = Field(description="The result proving the rule.")
-    note: Text | None = Field(default=None, description="Remarks; required when disputed.")
+    status: Status = status_field("rule")
+    citation: Citation = citation_field("The result proving the rule.")
+    note: Text | None = note_field()
     not_checked: Text | None = Field(
         default=None,
         description="Why `dptax verify` cannot compute a check of this rule, when it cannot.",
@@ -177,6 +180,5 @@ class OperationRule(_Strict):
             )
         if change and self.neighbourhood == self.to_neighbourhood:
             raise ValueError("`neighbourhood` and `to_neighbourhood` are the same")
-        if self.status is Status.disputed and self.note is None:
-            raise ValueError("a disputed rule needs a note explaining the conflict")
+        require_note(self.status, self.note, "a disputed rule needs a note explaining the conflict")
         return self

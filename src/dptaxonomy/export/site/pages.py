@@ -10,6 +10,7 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.export.site.labels import label_of
 from dptaxonomy.export.table3 import TABLE3_HEADERS, table3_rows
 from dptaxonomy.reasoning.jsonform import proof_data
+from dptaxonomy.reasoning.logic.operation_questions import OperationQuestion, operation_questions
 from dptaxonomy.reasoning.reasoner import Extension, OpenQuestion, Reasoner, Verdict
 from dptaxonomy.schema.enums import DIMENSION_LABELS, DIMENSION_ORDER, Dimension
 
@@ -120,15 +121,41 @@ def _question_row(catalog: Catalog, question: OpenQuestion, repository: str) -> 
     }
 
 
+def _operation_row(
+    catalog: Catalog, question: OperationQuestion, repository: str
+) -> dict[str, Any]:
+    """An open operation question with its pre-filled issue."""
+    body = (
+        f"Open operation question from the dptaxonomy site: {question.question}\n\n"
+        f"It concerns {', '.join(f'`{m}`' for m in question.concerns)}.\n\n"
+        "Evidence (citation with section / theorem, and a quote if possible):\n"
+    )
+    return {
+        "operation": question.operation.replace("_", " "),
+        "question": question.question,
+        "concerns": [catalog.definitions[m] for m in question.concerns],
+        "issue": issue_link(repository, question.question, body, "open-question"),
+    }
+
+
 def open_questions_context(
     catalog: Catalog, reasoner: Reasoner, repository: str, limit: int
 ) -> dict[str, Any]:
-    """The ``limit`` most decisive open questions, each with a pre-filled issue link."""
+    """The ``limit`` most decisive open questions, each with a pre-filled issue link, then the
+    ``limit`` most concerning open operation questions, ranked as ``dptax open-questions``."""
     from dptaxonomy.reasoning.logic.questions import count_open_questions
 
     questions = reasoner.open_questions(limit=limit)
     rows = [_question_row(catalog, question, repository) for question in questions]
-    return {"questions": rows, "total": count_open_questions(reasoner.kb), "limit": limit}
+    found = operation_questions(reasoner.kb)
+    operations = [_operation_row(catalog, q, repository) for q in found[:limit]]
+    return {
+        "questions": rows,
+        "total": count_open_questions(reasoner.kb),
+        "limit": limit,
+        "operations": operations,
+        "operations_total": len(found),
+    }
 
 
 def unknown_contexts(

@@ -7,16 +7,28 @@ profile of k-fold randomized response, a finite sum over the number j of truthfu
     δ(ε') = Σ_j [P(j) − e^ε' Q(j)]₊,  P(j) = C(k, j) p^j (1 − p)^(k − j),  Q(j) = P(k − j),
 
 with p = e^ε / (1 + e^ε).
+
+``subsampled_renyi``: bounds on the Rényi DP of a subsampled mechanism at an integer order
+from its Rényi DP at the orders up to it, one per sampling scheme (:func:`poisson_renyi`,
+:func:`without_replacement_renyi`); the Poisson-subsampled Gaussian's exact values are
+:mod:`dptaxonomy.reasoning.accounting.subsampled`'s.
 """
 
 from __future__ import annotations
 
+import math
+
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, lower, point, upper
 
-__all__ = ["optimal_pure_delta"]
+__all__ = [
+    "optimal_pure_delta",
+    "poisson_renyi",
+    "positive_part",
+    "without_replacement_renyi",
+]
 
 
-def _positive_part(value: IV) -> IV:
+def positive_part(value: IV) -> IV:
     if upper(value) <= 0:
         return point(0.0)
     if lower(value) >= 0:
@@ -31,5 +43,58 @@ def optimal_pure_delta(epsilon: IV, k: int, target: IV) -> IV:
     total = point(0.0)
     for j in range(k + 1):
         mass, other = binomial_mass(j, k, keep), binomial_mass(k - j, k, keep)
-        total = total + _positive_part(mass - scale * other)
+        total = total + positive_part(mass - scale * other)
     return total
+
+
+def _order_sum(terms: list[IV]) -> IV:
+    total = point(0.0)
+    for term in terms:
+        total = total + term
+    return total
+
+
+def poisson_renyi(curve: dict[int, IV], q: IV, alpha: int) -> IV:
+    """Zhu and Wang's general bound on the Rényi DP at integer order α ≥ 2 of a mechanism with
+    Rényi DP ``curve[j]`` at the orders j = 2, …, α, run on a Poisson subsample of rate q
+    (add/remove neighbours):
+
+        (1/(α − 1)) log[(1 − q)^(α−1)(αq − q + 1) + C(α, 2) q² (1 − q)^(α−2) e^ε(2)
+                        + 3 Σ_{j=3..α} C(α, j) q^j (1 − q)^(α−j) e^((j−1)ε(j))].
+    """
+    one = point(1.0)
+    head = (one - q) ** (alpha - 1) * (alpha * q - q + 1)
+    terms = [binomial_mass(2, alpha, q) * INTERVALS.exp(curve[2])]
+    terms += [
+        3 * binomial_mass(j, alpha, q) * INTERVALS.exp((j - 1) * curve[j])
+        for j in range(3, alpha + 1)
+    ]
+    return INTERVALS.log(head + _order_sum(terms)) / (alpha - 1)
+
+
+def _capped(value: IV, power: int) -> IV:
+    """min{2, (e^value − 1)^power}, an enclosure (value may be +∞)."""
+    if INTERVALS.isinf(value):
+        return point(2.0)
+    grown = (INTERVALS.exp(value) - 1) ** power
+    return INTERVALS.mpf([min(lower(grown), 2.0), min(upper(grown), 2.0)])
+
+
+def without_replacement_renyi(curve: dict[int, IV], pure: IV, q: IV, alpha: int) -> IV:
+    """Wang, Balle and Kasiviswanathan's general bound on the Rényi DP at integer order α ≥ 2
+    of a mechanism with Rényi DP ``curve[j]`` (j = 2, …, α) and pure ε(∞) = ``pure``, run on a
+    subsample of m = qn records drawn without replacement (replace-one neighbours):
+
+        (1/(α − 1)) log[1 + q² C(α, 2) min{4(e^ε(2) − 1), e^ε(2) min{2, (e^ε(∞) − 1)²}}
+                        + Σ_{j=3..α} q^j C(α, j) e^((j−1)ε(j)) min{2, (e^ε(∞) − 1)^j}].
+    """
+    second = INTERVALS.exp(curve[2])
+    four = 4 * (second - 1)
+    other = second * _capped(pure, 2)
+    smaller = INTERVALS.mpf([min(lower(four), lower(other)), min(upper(four), upper(other))])
+    terms = [q**2 * math.comb(alpha, 2) * smaller]
+    terms += [
+        q**j * math.comb(alpha, j) * INTERVALS.exp((j - 1) * curve[j]) * _capped(pure, j)
+        for j in range(3, alpha + 1)
+    ]
+    return INTERVALS.log(1 + _order_sum(terms)) / (alpha - 1)

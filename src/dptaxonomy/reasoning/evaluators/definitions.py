@@ -24,6 +24,11 @@ from collections.abc import Callable
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import field, record
 from dptaxonomy.reasoning.evaluators.approximate_zcdp import approximate_zcdp_holds
+from dptaxonomy.reasoning.evaluators.bounded_range import (
+    range_holds,
+    range_violated,
+    range_width,
+)
 from dptaxonomy.reasoning.evaluators.concentration import mcdp_holds, mcdp_parameters, tcdp_rho
 from dptaxonomy.reasoning.evaluators.families import (
     INFINITE,
@@ -328,6 +333,19 @@ APPROXIMATE_ZCDP = Evaluable(
 )
 """δ-approximate (ξ, ρ)-zCDP: one-sided, certain only where deterministic events show it."""
 
+
+def _range_tightest(pair: Pair, _: Params) -> Params | None:
+    value = _finite_or_none(range_width(pair))
+    return None if value is None else {"epsilon": value}
+
+
+BOUNDED_RANGE = Evaluable(
+    holds=lambda pair, p: range_holds(pair, p["epsilon"]),
+    tightest=_range_tightest,
+    violated=range_violated,
+)
+"""ε-bounded range: the privacy loss's values lie within an interval of width ε."""
+
 EVALUABLE: dict[str, Evaluable] = {
     "differential-privacy": PURE,
     "unbounded-dp": PURE,
@@ -335,6 +353,7 @@ EVALUABLE: dict[str, Evaluable] = {
     "approximate-dp": APPROXIMATE,
     "approximate-local-dp": APPROXIMATE,
     "probabilistic-dp": PROBABILISTIC,
+    "range-bounded-privacy": BOUNDED_RANGE,
     "renyi-dp": RENYI,
     "zero-concentrated-dp": ZCDP,
     "bounded-concentrated-dp": BCDP,

@@ -34,7 +34,7 @@ from dptaxonomy.reasoning.evaluators.battery import (
 from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE
 from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_check
-from dptaxonomy.reasoning.evaluators.operation_checks import rule_reading, rule_results
+from dptaxonomy.reasoning.evaluators.operation_forms import operation_results, rule_reading
 from dptaxonomy.reasoning.evaluators.operation_tightness import tightness_results
 from dptaxonomy.reasoning.evaluators.perfect_checks import declaration_results
 from dptaxonomy.reasoning.evaluators.relation_checks import relation_results, vacuous_results
@@ -335,7 +335,7 @@ def operation_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
             reading = rule_reading(definition.id, rule)
             disputed = rule.status.value == "disputed"
             outcome, count, where = _tally(
-                rule_results(definitions, definition, rule, cases, mechanisms)
+                operation_results(definitions, definition, rule, cases, mechanisms)
             )
             yield Check(
                 CheckKind.operation, definition.id, index, reading, outcome, count, disputed, where
