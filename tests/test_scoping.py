@@ -4,6 +4,7 @@ the composed map computes what applying the maps one after the other computes.""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import mpmath
@@ -33,7 +34,7 @@ def _chains(draw: st.DrawFn) -> tuple[list[tuple[str, ...]], list[dict[str, str]
     names = st.lists(st.sampled_from(_POOL), min_size=1, max_size=3, unique=True).map(sorted)
     definitions = [tuple(draw(names)) for _ in range(count)]
     maps = []
-    for here, there in zip(definitions, definitions[1:], strict=False):
+    for here, there in itertools.pairwise(definitions):
         keys = draw(st.lists(st.sampled_from(there), min_size=1, unique=True))
         usable = sorted(set(here) | {n for n in there if n not in here and n not in keys})
         mapping = {}

@@ -30,6 +30,7 @@ from dptaxonomy.reasoning.accounting.subsampled import (
     integer_rdp,
 )
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, upper
+from dptaxonomy.reasoning.maps.optimise import golden_section
 from dptaxonomy.schema.arith import Node
 
 __all__ = [
@@ -151,7 +152,10 @@ def refined(
     found = [at(best)]
     if best - 1 < _FRACTIONAL_LIMIT:
         step = _golden(
-            lambda x: score(round(x, 3)), max(1 + 2**-6, best - 1), min(_FRACTIONAL_LIMIT, best + 1)
+            lambda x: score(round(x, 3)),
+            max(1 + 2**-6, best - 1),
+            min(_FRACTIONAL_LIMIT, best + 1),
+            _ORDER_STEP,
         )
         if math.isfinite(step):
             found.append(at(round(step, 3), FINE_CELLS))
@@ -159,26 +163,12 @@ def refined(
     return min(results, key=lambda f: upper(f[0])) if results else None
 
 
-def _golden(
-    score: Callable[[float], float], low: float, high: float, width: float = _ORDER_STEP
-) -> float:
-    """Where ``score`` is least on [low, high], by golden-section search to ``width`` (a
-    unimodal score is assumed; otherwise some local minimum), or nan when low ≥ high."""
+def _golden(score: Callable[[float], float], low: float, high: float, width: float) -> float:
+    """Where ``score`` is least on [low, high], to ``width`` (:func:`golden_section`), or nan
+    when low ≥ high."""
     if low >= high:
         return math.nan
-    ratio = (math.sqrt(5) - 1) / 2
-    left, right = high - ratio * (high - low), low + ratio * (high - low)
-    left_value, right_value = score(left), score(right)
-    while high - low > width:
-        if left_value <= right_value:
-            high, right, right_value = right, left, left_value
-            left = high - ratio * (high - low)
-            left_value = score(left)
-        else:
-            low, left, left_value = left, right, right_value
-            right = low + ratio * (high - low)
-            right_value = score(right)
-    return left if left_value <= right_value else right
+    return min(golden_section(score, low, high, width=width))[1]
 
 
 def component_curve(

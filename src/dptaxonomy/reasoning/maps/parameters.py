@@ -54,8 +54,9 @@ def composed_map(proof: Proof) -> dict[str, str] | None:
     unbound (a free parameter such as δ, or a constant such as pi) stay as
     they are, unless a free parameter's name is already the first definition's
     (or another free one's): it is then renamed, ``epsilon_2`` for ε of the
-    third definition (:mod:`~dptaxonomy.reasoning.maps.scoping`). A composition too large to write out as one expression is
-    given in its shared form (:func:`~dptaxonomy.schema.arith_shared.render_bounded`).
+    third definition (:mod:`~dptaxonomy.reasoning.maps.scoping`). A composition too
+    large to write out as one expression is given in its shared form
+    (:func:`~dptaxonomy.schema.arith_shared.render_bounded`).
     """
     current = _composed(proof)
     if current is None or composition_defect(proof.steps, current) is not None:

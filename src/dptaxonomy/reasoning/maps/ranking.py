@@ -32,13 +32,11 @@ from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.scoping import Composer, sides
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
-    Comparison,
     Name,
     Node,
     names_in,
     parse_condition,
     parse_interval,
-    substitute,
 )
 from dptaxonomy.schema.arith_eval import compile_expression
 from dptaxonomy.schema.arith_shared import render_bounded

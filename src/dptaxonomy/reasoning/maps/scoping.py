@@ -145,4 +145,3 @@ def compose_steps(
     for step, mapping in zip(steps, maps, strict=True):
         composer.step(mapping, sides(step))
     return composer.current, composer.renamed
-
