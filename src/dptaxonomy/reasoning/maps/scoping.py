@@ -1,8 +1,9 @@
 """Composing the maps of a chain without capturing names (rule M1, capture-avoiding).
 
 Along ``d0 → d1 → … → dn`` a name in step i's map means d(i)'s parameter when
-d(i) has one, else d(i+1)'s own parameter that the map leaves unbound (the
-catalog's convention, :mod:`dptaxonomy.reasoning.maps.conversion`). Substituting
+d(i) has one (or when the maps before compute it), else d(i+1)'s own parameter
+that the map leaves unbound (the catalog's convention, as
+:mod:`dptaxonomy.reasoning.maps.conversion` evaluates it). Substituting
 the maps into each other must keep those apart: ε-DP ⇒ μ-GDP gives
 μ = 2Φ⁻¹(e^ε/(1 + e^ε)) over the source's ε, and μ-GDP ⇒ (ε, δ)-DP gives δ over
 μ and the *target's* ε, a different variable with the same name. So every
@@ -97,11 +98,11 @@ class Composer:
         """What ``name`` in the current step means, over the composition's variables."""
         if name in _CONSTANTS:
             return Name(name)
+        if name in self.current:  # d(i)'s parameter the maps so far compute
+            return self.current[name]
         if scope is None:  # unknown sides: as written
-            return self.current.get(name, Name(name))
+            return Name(name)
         if name in scope.a:
-            if name in self.current:
-                return self.current[name]
             return self._variable(self.index, name)
         if name in mapping:  # d(i+1)'s parameter that this step computes (a late condition)
             return substitute(mapping[name], self._scope(mapping[name], scope, {}))
