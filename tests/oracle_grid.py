@@ -78,13 +78,72 @@ def _libs(**answers: float | None) -> dict[str, float]:
     return {name: value for name, value in answers.items() if value is not None}
 
 
-def cases() -> list[Case]:
-    """The grid: 239 conversions over eleven families."""
+@dataclass(frozen=True)
+class Family:
+    """A kind of question: one source, one target, one wanted parameter; its cases differ in
+    their inputs, the libraries' answers and the truth."""
+
+    name: str
+    source: str
+    target: str
+    wanted: str
+    attained: bool = True
+
+    def case(
+        self,
+        label: str,
+        given: dict[str, float],
+        fixed: dict[str, float],
+        libraries: dict[str, float] | None = None,
+        truth: float | None = None,
+    ) -> Case:
+        """One case of the family (parameters as numbers; ``convert`` gets their reprs)."""
+        return Case(
+            self.name,
+            label,
+            self.source,
+            self.target,
+            {k: repr(v) for k, v in given.items()},
+            {k: repr(v) for k, v in fixed.items()},
+            self.wanted,
+            libraries or {},
+            truth,
+            self.attained,
+        )
+
+
+ZCDP_EPSILON = Family("zCDP→ε at δ", "zCoDP", "(ε, δ)-DP", "epsilon", attained=False)
+ZCDP_DELTA = Family("zCDP→δ at ε", "zCoDP", "(ε, δ)-DP", "delta", attained=False)
+PURE_ZCDP = Family("ε-DP→zCDP", "ε-DP", "zCoDP", "rho")
+PURE_GDP = Family("ε-DP→GDP", "ε-DP", "GaussDP", "mu")
+PURE_RDP = Family("ε-DP→RDP", "ε-DP", "RényiDP", "epsilon")
+GDP_EPSILON = Family("GDP→ε at δ", "GaussDP", "(ε, δ)-DP", "epsilon")
+GDP_DELTA = Family("GDP→δ at ε", "GaussDP", "(ε, δ)-DP", "delta")
+GDP_ZCDP = Family("GDP→zCDP", "GaussDP", "zCoDP", "rho")
+GDP_RDP = Family("GDP→RDP", "GaussDP", "RényiDP", "epsilon")
+RDP_EPSILON = Family("RDP→ε at δ", "RényiDP", "(ε, δ)-DP", "epsilon")
+RDP_LARGE_DELTA = Family("RDP→ε, large δ", "RényiDP", "(ε, δ)-DP", "epsilon")
+GAUSSIAN_EPSILON = Family("Gaussian→ε at δ", "Gaussian mechanism", "(ε, δ)-DP", "epsilon")
+
+RHOS = [0.001, 0.01, 0.1, 0.5, 1.0, 2.0]
+DELTAS = [1e-3, 1e-6, 1e-9, 1e-12]
+ORDERS = [1.5, 2.0, 5.0, 10.0, 100.0]
+MUS = [0.1, 0.5, 1.0, 2.0, 3.0, 5.0]
+PURE_EPSILONS = [0.01, 0.1, 0.5, 1.0, 2.0, 5.0, 10.0]
+
+
+def _least_mu(epsilon: float) -> float:
+    """2Φ⁻¹(e^ε/(1 + e^ε)) with 50 digits: the least μ of ε-DP, which randomized response
+    attains."""
+    with mpmath.workdps(50):
+        e = mpmath.exp(mpmath.mpf(epsilon))
+        return float(2 * mpmath.sqrt(2) * mpmath.erfinv(2 * e / (1 + e) - 1))
+
+
+def _zcdp_cases() -> list[Case]:
     import autodp.converter as autodp_converter
-    import autodp.rdp_bank as autodp_bank
     import dp_accounting
     import opendp.prelude as dp
-    from dp_accounting.rdp import rdp_privacy_accountant
 
     dp.enable_features("contrib")
     space = dp.atom_domain(T=float, nan=False), dp.absolute_distance(T=float)
@@ -98,199 +157,117 @@ def cases() -> list[Case]:
         acc.compose(dp_accounting.ZCDpEvent(rho))
         return acc
 
-    found: list[Case] = []
-    rhos, deltas = [0.001, 0.01, 0.1, 0.5, 1.0, 2.0], [1e-3, 1e-6, 1e-9, 1e-12]
-    for rho in rhos:
-        sigma = math.sqrt(1 / (2 * rho))
-        for delta in deltas:
+    found = []
+    for rho in RHOS:
+        given = {"xi": 0, "rho": rho}
+        for delta in DELTAS:
             libs = _libs(
                 opendp=_quiet(opendp_curve(rho).epsilon, delta),
                 dp_accounting=_quiet(accountant(rho).get_epsilon, delta),
                 autodp=_quiet(autodp_converter.rdp_to_approxdp(partial(operator.mul, rho)), delta),
             )
-            truth = _quiet(dp_accounting.get_epsilon_gaussian, sigma, delta)
-            found.append(
-                Case(
-                    "zCDP→ε at δ",
-                    f"ρ={rho} δ={delta:g}",
-                    "zCoDP",
-                    "(ε, δ)-DP",
-                    {"xi": "0", "rho": repr(rho)},
-                    {"delta": repr(delta)},
-                    "epsilon",
-                    libs,
-                    truth,
-                    attained=False,
-                )
-            )
+            truth = _quiet(dp_accounting.get_epsilon_gaussian, math.sqrt(1 / (2 * rho)), delta)
+            label = f"ρ={rho} δ={delta:g}"
+            found.append(ZCDP_EPSILON.case(label, given, {"delta": delta}, libs, truth))
         for epsilon in [0.1, 0.5, 1.0, 3.0]:
             libs = _libs(
                 opendp=_quiet(opendp_curve(rho).delta, epsilon),
                 dp_accounting=_quiet(accountant(rho).get_delta, epsilon),
             )
-            found.append(
-                Case(
-                    "zCDP→δ at ε",
-                    f"ρ={rho} ε={epsilon}",
-                    "zCoDP",
-                    "(ε, δ)-DP",
-                    {"xi": "0", "rho": repr(rho)},
-                    {"epsilon": repr(epsilon)},
-                    "delta",
-                    libs,
-                    _gauss_delta(math.sqrt(2 * rho), epsilon),
-                    attained=False,
-                )
-            )
-    for epsilon in [0.01, 0.1, 0.5, 1.0, 2.0, 5.0, 10.0]:
+            truth = _gauss_delta(math.sqrt(2 * rho), epsilon)
+            label = f"ρ={rho} ε={epsilon}"
+            found.append(ZCDP_DELTA.case(label, given, {"epsilon": epsilon}, libs, truth))
+    return found
+
+
+def _pure_cases() -> list[Case]:
+    import autodp.converter as autodp_converter
+    import opendp.prelude as dp
+
+    dp.enable_features("contrib")
+    space = dp.atom_domain(T=float, nan=False), dp.absolute_distance(T=float)
+    found = []
+    for epsilon in PURE_EPSILONS:
         laplace = dp.m.make_laplace(*space, scale=1 / epsilon)
         libs = _libs(opendp=_quiet(dp.c.make_pureDP_to_zCDP(laplace).map, 1.0))
-        found.append(
-            Case(
-                "ε-DP→zCDP",
-                f"ε={epsilon}",
-                "ε-DP",
-                "zCoDP",
-                {"eps": repr(epsilon)},
-                {},
-                "rho",
-                libs,
-                epsilon * math.tanh(epsilon / 2),
-            )
-        )
-    orders = [1.5, 2.0, 5.0, 10.0, 100.0]
+        truth = epsilon * math.tanh(epsilon / 2)
+        found.append(PURE_ZCDP.case(f"ε={epsilon}", {"eps": epsilon}, {}, libs, truth))
+        # no library converts ε-DP to μ-GDP; randomized response attains the least μ
+        found.append(PURE_GDP.case(f"ε={epsilon}", {"eps": epsilon}, {}, {}, _least_mu(epsilon)))
     for epsilon in [0.1, 0.5, 1.0, 2.0, 5.0]:
-        for alpha in orders:
+        for alpha in ORDERS:
             value = _quiet(autodp_converter.puredp_to_rdp(epsilon), alpha)
-            found.append(
-                Case(
-                    "ε-DP→RDP",
-                    f"ε={epsilon} α={alpha}",
-                    "ε-DP",
-                    "RényiDP",
-                    {"eps": repr(epsilon)},
-                    {"alpha": repr(alpha)},
-                    "epsilon",
-                    _libs(autodp=value),
-                    value,
-                )
-            )
-    mus = [0.1, 0.5, 1.0, 2.0, 3.0, 5.0]
-    for mu in mus:
-        for delta in deltas:
+            label = f"ε={epsilon} α={alpha}"
+            given, fixed = {"eps": epsilon}, {"alpha": alpha}
+            found.append(PURE_RDP.case(label, given, fixed, _libs(autodp=value), value))
+    return found
+
+
+def _gdp_cases() -> list[Case]:
+    import autodp.rdp_bank as autodp_bank
+    import dp_accounting
+
+    found = []
+    for mu in MUS:
+        given = {"mu": mu}
+        for delta in DELTAS:
             value = _quiet(dp_accounting.get_epsilon_gaussian, 1 / mu, delta)
-            found.append(
-                Case(
-                    "GDP→ε at δ",
-                    f"μ={mu} δ={delta:g}",
-                    "GaussDP",
-                    "(ε, δ)-DP",
-                    {"mu": repr(mu)},
-                    {"delta": repr(delta)},
-                    "epsilon",
-                    _libs(dp_accounting=value),
-                    value,
-                )
-            )
+            label = f"μ={mu} δ={delta:g}"
+            libs = _libs(dp_accounting=value)
+            found.append(GDP_EPSILON.case(label, given, {"delta": delta}, libs, value))
         for epsilon in [0.1, 0.5, 1.0, 3.0]:
+            truth = _gauss_delta(mu, epsilon)
             found.append(
-                Case(
-                    "GDP→δ at ε",
-                    f"μ={mu} ε={epsilon}",
-                    "GaussDP",
-                    "(ε, δ)-DP",
-                    {"mu": repr(mu)},
-                    {"epsilon": repr(epsilon)},
-                    "delta",
-                    {},
-                    _gauss_delta(mu, epsilon),
-                )
+                GDP_DELTA.case(f"μ={mu} ε={epsilon}", given, {"epsilon": epsilon}, {}, truth)
             )
         at_two = _quiet(autodp_bank.RDP_gaussian, {"sigma": 1 / mu}, 2.0)
-        found.append(
-            Case(
-                "GDP→zCDP",
-                f"μ={mu}",
-                "GaussDP",
-                "zCoDP",
-                {"mu": repr(mu)},
-                {},
-                "rho",
-                _libs(autodp=None if at_two is None else at_two / 2.0),
-                mu * mu / 2,
-            )
-        )
-        for alpha in orders:
+        libs = _libs(autodp=None if at_two is None else at_two / 2.0)
+        found.append(GDP_ZCDP.case(f"μ={mu}", given, {}, libs, mu * mu / 2))
+        for alpha in ORDERS:
             value = _quiet(autodp_bank.RDP_gaussian, {"sigma": 1 / mu}, alpha)
-            found.append(
-                Case(
-                    "GDP→RDP",
-                    f"μ={mu} α={alpha}",
-                    "GaussDP",
-                    "RényiDP",
-                    {"mu": repr(mu)},
-                    {"alpha": repr(alpha)},
-                    "epsilon",
-                    _libs(autodp=value),
-                    alpha * mu * mu / 2,
-                )
-            )
+            libs = _libs(autodp=value)
+            truth = alpha * mu * mu / 2
+            found.append(GDP_RDP.case(f"μ={mu} α={alpha}", given, {"alpha": alpha}, libs, truth))
+    return found
+
+
+def _rdp_cases() -> list[Case]:
+    import dp_accounting
+    from dp_accounting.rdp import rdp_privacy_accountant
+
+    def accountant(alpha: float, bound: float, delta: float) -> float | None:
+        return _quiet(_first, rdp_privacy_accountant.compute_epsilon([alpha], [bound], delta))
+
+    found = []
     for alpha in [1.5, 2.0, 4.0, 8.0, 32.0]:
         for bound in [0.01, 0.1, 1.0]:
-            for delta in deltas[:3]:
-                value = _quiet(
-                    _first, rdp_privacy_accountant.compute_epsilon([alpha], [bound], delta)
-                )
-                found.append(
-                    Case(
-                        "RDP→ε at δ",
-                        f"α={alpha} ε={bound} δ={delta:g}",
-                        "RényiDP",
-                        "(ε, δ)-DP",
-                        {"alpha": repr(alpha), "epsilon": repr(bound)},
-                        {"delta": repr(delta)},
-                        "epsilon",
-                        _libs(dp_accounting=value),
-                    )
-                )
+            for delta in DELTAS[:3]:
+                libs = _libs(dp_accounting=accountant(alpha, bound, delta))
+                label = f"α={alpha} ε={bound} δ={delta:g}"
+                given = {"alpha": alpha, "epsilon": bound}
+                found.append(RDP_EPSILON.case(label, given, {"delta": delta}, libs))
     for alpha in [1.01, 2.0, 10.0]:
         for bound in [0.001, 0.1, 0.5]:
             for delta in [0.5, 0.9]:
                 # Pinsker: the total variation is at most √(KL/2) ≤ √(ε/2) ≤ δ, so ε = 0 is
                 # the truth (the identity of distributions attains it).
-                value = _quiet(
-                    _first, rdp_privacy_accountant.compute_epsilon([alpha], [bound], delta)
-                )
-                found.append(
-                    Case(
-                        "RDP→ε, large δ",
-                        f"α={alpha} ε={bound} δ={delta:g}",
-                        "RényiDP",
-                        "(ε, δ)-DP",
-                        {"alpha": repr(alpha), "epsilon": repr(bound)},
-                        {"delta": repr(delta)},
-                        "epsilon",
-                        _libs(dp_accounting=value),
-                        0.0,
-                    )
-                )
+                libs = _libs(dp_accounting=accountant(alpha, bound, delta))
+                label = f"α={alpha} ε={bound} δ={delta:g}"
+                given = {"alpha": alpha, "epsilon": bound}
+                found.append(RDP_LARGE_DELTA.case(label, given, {"delta": delta}, libs, 0.0))
     for sigma in [0.5, 1.0, 2.0, 5.0]:
-        for delta in deltas[:3]:
+        for delta in DELTAS[:3]:
             value = _quiet(dp_accounting.get_epsilon_gaussian, sigma, delta)
-            found.append(
-                Case(
-                    "Gaussian→ε at δ",
-                    f"σ={sigma} δ={delta:g}",
-                    "Gaussian mechanism",
-                    "(ε, δ)-DP",
-                    {"sensitivity": "1", "sigma": repr(sigma)},
-                    {"delta": repr(delta)},
-                    "epsilon",
-                    _libs(dp_accounting=value),
-                    value,
-                )
-            )
+            given = {"sensitivity": 1, "sigma": sigma}
+            libs = _libs(dp_accounting=value)
+            label = f"σ={sigma} δ={delta:g}"
+            found.append(GAUSSIAN_EPSILON.case(label, given, {"delta": delta}, libs, value))
     return found
+
+
+def cases() -> list[Case]:
+    """The grid: 246 conversions over twelve families."""
+    return [*_zcdp_cases(), *_pure_cases(), *_gdp_cases(), *_rdp_cases()]
 
 
 @dataclass

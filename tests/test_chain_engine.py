@@ -79,9 +79,10 @@ def test_convert_lists_each_chain_of_epsilon_dp_to_approximate_dp_once() -> None
     conversion = tightest_conversion(kb, "differential-privacy", "approximate-dp", values, {})
     listed = Counter(r.chain.steps for r in conversion.results)
     # each once (before the one engine, E3's readings listed 6 of them twice); 31 since
-    # issue 24's maps (μ-GDP, KL and probabilistic DP) added chains, 34 since issue 23's
-    # ε-DP ⟹ 2ε-BR ⟹ (2ε)²/8-zCDP (three chains on through zCDP, two of them via Rényi DP)
-    assert len(listed) == sum(listed.values()) == 34
+    # issue 24's maps (μ-GDP, KL and probabilistic DP) added chains; issue 23's
+    # ε-DP ⟹ 2ε-BR ⟹ (2ε)²/8-zCDP three (on through zCDP, two of them via Rényi DP), and
+    # ε-DP ⇒ μ-GDP (the tight μ) ten: 44
+    assert len(listed) == sum(listed.values()) == 44
     steps = [s for r in conversion.results for s in r.chain.steps]
     assert not any(s.rule is Rule.PERFECT_PRIVACY for s in steps)
     assert _relate_chains(kb, "differential-privacy", "approximate-dp") == _convert_chains(

@@ -93,3 +93,11 @@ def test_approximate_to_probabilistic_changes_parameters(
     assert data["to"]["epsilon"]["value"] == 1.0
     delta = data["to"]["delta"]["enclosure"]
     assert delta[0] <= 1e-6 / (1 - 0.6065306597126334) <= delta[1] * (1 + 1e-15)
+
+
+def test_pure_dp_to_gdp_is_the_least_mu(capsys: pytest.CaptureFixture[str]) -> None:
+    """ε-DP ⇒ μ-GDP with μ = 2Φ⁻¹(e^ε/(1 + e^ε)), which randomized response attains."""
+    result = run(capsys, "convert", "ε-DP", "GaussDP", "--from", "eps=1", "-f", "json")
+    assert result.code == 0, result.err
+    mu = json.loads(result.out)["to"]["mu"]
+    assert mu["enclosure"][0] <= 1.2320353853449009 <= mu["value"] <= 1.2320353853449013

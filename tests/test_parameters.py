@@ -12,6 +12,8 @@ from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.logic.proofcheck import check_proof
 from dptaxonomy.reasoning.logic.proofs import ProofSearch
 from dptaxonomy.reasoning.maps.parameters import composed_map
+from dptaxonomy.reasoning.maps.paths import chains_between
+from dptaxonomy.reasoning.maps.ranking import chain_proof
 from dptaxonomy.schema.models import Citation, Relation, RelationKind
 from tests.clirunner import run
 
@@ -77,14 +79,25 @@ def test_equivalence_maps_apply_in_their_stated_direction_only() -> None:
 
 def test_dp_to_approximate_dp_through_renyi_dp(catalog: Catalog) -> None:
     # LPT+22 Table 4: ε-DP ⇒ (α, αε²/2)-RDP and (α, ε)-RDP ⇒ (ε + log(1/δ)/(α−1), δ)-DP.
-    search = ProofSearch(compile_knowledge_base(catalog))
-    proof = search.parametric("differential-privacy", "approximate-dp")
-    assert proof is not None
-    check_proof(catalog, proof)
-    assert [step.b for step in proof.steps] == ["renyi-dp", "approximate-dp"]
-    assert composed_map(proof) == {
-        "epsilon": "alpha * epsilon ** 2 / 2 + log(1 / delta) / (alpha - 1)"
-    }
+    # Since issue 24 the simplest proof goes through μ-GDP (its edge comes first); the
+    # target's own ε is then a variable of its own, epsilon_2, never the source's ε.
+    kb = compile_knowledge_base(catalog)
+    simplest = ProofSearch(kb).parametric("differential-privacy", "approximate-dp")
+    assert simplest is not None
+    check_proof(catalog, simplest)
+    assert [step.b for step in simplest.steps] == ["gaussian-dp", "approximate-dp"]
+    assert "epsilon_2" in composed_map(simplest)["delta"]  # type: ignore[index]
+    chains = [
+        c
+        for c in chains_between(kb, "differential-privacy", "approximate-dp", conditional=False)
+        if c.definitions == ("differential-privacy", "renyi-dp", "approximate-dp")
+    ]
+    proofs = [chain_proof(c.steps) for c in chains]
+    for proof in proofs:
+        check_proof(catalog, proof)
+    assert {"epsilon": "alpha * epsilon ** 2 / 2 + log(1 / delta) / (alpha - 1)"} in [
+        composed_map(proof) for proof in proofs
+    ]
 
 
 def test_relate_shows_the_parametric_chain(capsys: pytest.CaptureFixture[str]) -> None:

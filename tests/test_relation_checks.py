@@ -100,8 +100,8 @@ def test_the_shipped_relations_are_refuted_only_where_disputed(catalog: Catalog)
     ]
     for entry, index in refuted:
         assert catalog.definitions[entry].relations[index].status.value == "disputed"
-    # 61 checked, 9 unchecked (issues 24 and 26 added relations; issue 23 bounded range's five)
-    assert len(rows) == 70
+    # issues 24 and 26 added relations; issue 23 bounded range's five, issue 24 ε-DP ⇒ μ-GDP
+    assert len(rows) == 71
     assert "approximate-concentrated-dp" in EVALUABLE
 
 

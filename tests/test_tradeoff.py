@@ -228,3 +228,19 @@ def test_a_laplace_pair_meets_the_pure_dp_bound() -> None:
     assert meets(pair, GaussianTradeoff(mu)) is True
     assert meets(pair, GaussianTradeoff(mu / 2)) is None  # not decided: μ_ε is not the least
     assert meets(pair, PrivacyTradeoff(exact("0.5"), exact("0"))) is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(0.01, 8))
+def test_the_catalog_least_mu_of_pure_dp_is_tight_at_randomized_response(eps: float) -> None:
+    """ε-DP ⇒ μ-GDP at μ = 2Φ⁻¹(e^ε/(1 + e^ε)) (catalog/gaussian-dp.yaml, issue 24): the map's
+    enclosure is met by randomized response, and 0.999 of it is not (the witness's claim in
+    catalog/mechanisms/randomized-response.yaml)."""
+    epsilon = {"epsilon": exact(repr(eps))}
+    mu = evaluate_interval(
+        parse_expression("2 * Phi_inv(exp(epsilon) / (1 + exp(epsilon)))"), epsilon
+    )
+    e = evaluate_interval(parse_expression("exp(epsilon)"), epsilon)
+    pair = Finite((e / (1 + e), 1 / (1 + e)), (1 / (1 + e), e / (1 + e)))
+    assert meets(pair, GaussianTradeoff(point(upper(mu)))) is True
+    assert meets(pair, GaussianTradeoff(point(lower(mu) * 0.999))) is False

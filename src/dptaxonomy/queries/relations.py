@@ -260,6 +260,8 @@ def _chain_facts(chain: ParametricChain) -> list[str]:
         lines.append("  vacuous: a constant the maps assign violates a condition (rule M4)")
     if chain.free:
         names = ", ".join(chain.free)
+        for fresh, definition, own in chain.renamed:
+            lines.append(f"  {fresh} is {own} of {definition} (renamed: the name {own} is taken)")
         lines.append(
             f"  free: {names}; the bound holds for every value of {names}, "
             "so it can be optimised over them (rule M3)"

@@ -218,9 +218,8 @@ def _renyi_route(
     best = epsilon_at(curve, target, converters.renyi)
     if best is None:
         return Route(name, None, refusal="no catalog map converts the curve at this δ")
-    if any(c.sampled for c in components):  # fractional orders near the best integer one
-        finer = compose_curves(components, rule, refined(best[1]))
-        better = epsilon_at(finer, target, converters.renyi) if finer else None
+    if any(c.sampled for c in components):  # the best fractional order near the best one
+        better = refined(components, rule, target, converters.renyi, best[1])
         if better is not None and upper(better[0]) < upper(best[0]):
             best = better
     value, order, converter = best

@@ -5,10 +5,10 @@ or a map of its definition into ``renyi-dp`` (the order α left free), one
 :class:`~dptaxonomy.reasoning.accounting.components.Lift` each; where several
 apply, the smallest value at each order wins. The Poisson-subsampled Gaussian,
 which no catalog fact maps, uses :mod:`~dptaxonomy.reasoning.accounting.subsampled`
-(exact at integer orders, a certified quadrature at fractional ones, refined
-around the best integer order). A guarantee at one order α holds at every order
-below it (Rényi divergence is non-decreasing in the order: van Erven and
-Harremoës 2014). Curves add under
+(exact at integer orders, a certified quadrature at fractional ones; the best order is
+then searched for near the best grid order, and its quadrature refined).
+A guarantee at one order α holds at every order below it (Rényi divergence is
+non-decreasing in the order: van Erven and Harremoës 2014). Curves add under
 composition by the catalog's rule, and the total converts to
 (ε, δ) through every catalog map from ``renyi-dp`` to ``approximate-dp``, the
 best order and map winning. Every number is an interval enclosure.
@@ -16,15 +16,22 @@ best order and map winning. Every number is an interval enclosure.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.accounting import availability
 from dptaxonomy.reasoning.accounting.components import Component, Shape
 from dptaxonomy.reasoning.accounting.rules import RuleRef, fold
-from dptaxonomy.reasoning.accounting.subsampled import fractional_rdp, integer_rdp
+from dptaxonomy.reasoning.accounting.subsampled import (
+    CELLS,
+    FINE_CELLS,
+    fractional_rdp,
+    integer_rdp,
+)
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, upper
+from dptaxonomy.reasoning.maps.optimise import golden_section
 from dptaxonomy.schema.arith import Node
 
 __all__ = [
@@ -90,10 +97,12 @@ ORDERS: tuple[IV, ...] = tuple(
 )
 """The orders the curve is evaluated at (integer ones only for subsampled components)."""
 
-_SUBSAMPLED_LIMIT = 256
+_SUBSAMPLED_LIMIT = 1024
 """The largest order of the subsampled-Gaussian expansion (its sum has α + 1 terms)."""
 _FRACTIONAL_LIMIT = 64.0
 """The largest fractional order the subsampled Gaussian's quadrature is run at."""
+_ORDER_STEP = 0.01
+"""The golden-section search for the best fractional order stops at this width."""
 
 
 @record
@@ -114,16 +123,57 @@ class RenyiCurve:
     """The catalog facts (and formulas) the components' curves came from."""
 
 
-def refined(order: IV) -> tuple[IV, ...]:
-    """Quarter orders around ``order``, where a fractional order may beat the integers."""
-    centre = upper(order)
-    return tuple(
-        exact(repr(centre + step / 4)) for step in (-3, -2, -1, 1, 2, 3) if centre + step / 4 > 1
-    )
+def refined(
+    components: Sequence[Component],
+    rule: RuleRef,
+    delta: IV,
+    converters: Sequence[Converter],
+    centre: IV,
+) -> tuple[IV, IV, Converter] | None:
+    """A better order than ``centre`` (the best on :data:`ORDERS`), or None: the best
+    integer between its neighbours on the grid (exact), then the best fractional order
+    within 1 of that integer (up to order 64), each by a golden-section search (any order
+    gives a sound bound, so the search only chooses); the fractional order's sound ε is
+    computed on the fine grid (:data:`FINE_CELLS`)."""
+
+    def at(order: float, cells: int = CELLS) -> tuple[IV, IV, Converter] | None:
+        curve = compose_curves(components, rule, (exact(repr(order)),), cells)
+        return epsilon_at(curve, delta, converters) if curve is not None else None
+
+    def score(order: float) -> float:
+        found = at(order)
+        return math.inf if found is None else upper(found[0])
+
+    grid = [upper(order) for order in ORDERS]
+    middle = upper(centre)
+    low = max([2.0, *(g for g in grid if g < middle)])
+    high = min([_SUBSAMPLED_LIMIT, *(g for g in grid if g > middle)])
+    whole = _golden(lambda x: score(float(round(x))), low, high, 1.0)
+    best = float(round(whole)) if math.isfinite(whole) else middle
+    found = [at(best)]
+    if best - 1 < _FRACTIONAL_LIMIT and availability.numpy_available():
+        step = _golden(
+            lambda x: score(round(x, 3)),
+            max(1 + 2**-6, best - 1),
+            min(_FRACTIONAL_LIMIT, best + 1),
+            _ORDER_STEP,
+        )
+        if math.isfinite(step):
+            found.append(at(round(step, 3), FINE_CELLS))
+    results = [f for f in found if f is not None]
+    return min(results, key=lambda f: upper(f[0])) if results else None
+
+
+def _golden(score: Callable[[float], float], low: float, high: float, width: float) -> float:
+    """Where ``score`` is least on [low, high], to ``width`` (:func:`golden_section`), or nan
+    when low ≥ high."""
+    if low >= high:
+        return math.nan
+    return min(golden_section(score, low, high, width=width))[1]
 
 
 def component_curve(
-    component: Component, orders: Sequence[IV] = ORDERS
+    component: Component, orders: Sequence[IV] = ORDERS, cells: int = CELLS
 ) -> tuple[dict[int, IV], list[str]]:
     """One run's RDP at each usable order (by index into ``orders``), and where it comes from."""
     values: dict[int, IV] = {}
@@ -138,7 +188,7 @@ def component_curve(
             if number == int(number) and 2 <= number <= _SUBSAMPLED_LIMIT:
                 values[index] = integer_rdp(mu, rate, int(number))
             elif number <= _FRACTIONAL_LIMIT and lower(order) > 1 and fractional:
-                values[index] = fractional_rdp(upper(mu), upper(rate), number)
+                values[index] = fractional_rdp(upper(mu), upper(rate), number, cells)
         cited.append("the subsampled Gaussian's RDP [MTZ19, Section 3.3] (docs/compose.md)")
         return values, cited
     if component.shape is Shape.renyi:  # one order given; D_α is non-decreasing in α
@@ -162,13 +212,16 @@ def component_curve(
 
 
 def compose_curves(
-    components: Sequence[Component], rule: RuleRef, orders: Sequence[IV] = ORDERS
+    components: Sequence[Component],
+    rule: RuleRef,
+    orders: Sequence[IV] = ORDERS,
+    cells: int = CELLS,
 ) -> RenyiCurve | None:
     """The composed curve by the catalog's RDP composition ``rule`` (α shared), order by order."""
     totals: dict[int, IV] | None = None
     cited: list[str] = []
     for component in components:
-        values, sources = component_curve(component, orders)
+        values, sources = component_curve(component, orders, cells)
         if not values:
             return None
         cited.extend(s for s in sources if s not in cited)

@@ -17,9 +17,14 @@ import math
 
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, point
 
-__all__ = ["fractional_rdp", "integer_rdp"]
+__all__ = ["CELLS", "FINE_CELLS", "fractional_rdp", "integer_rdp"]
 
-_CELLS = 100_000
+CELLS = 100_000
+"""Cells of the quadrature's grid while the best order is searched for."""
+FINE_CELLS = 1_000_000
+"""Cells of the grid at the order finally reported (its error falls as 1/cells: 0.02 % of
+the subsampled Gaussian's RDP at q = 0.01, μ = 1, α = 8.6; 0.2 % at the search's 100 000)."""
+_CHUNK = 250_000
 _EDGE = 12.0
 """Standard deviations beyond which the tails are bounded in closed form."""
 _UNIT = 2.0**-53
@@ -39,12 +44,31 @@ def _phi_tail(z: float) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2)) * (1 + 1e-12)
 
 
-def _excess(mu: float, q: float, power: float, top: float) -> float:
+def _excess(mu: float, q: float, power: float, top: float, cells: int) -> float:
     """An upper bound on E_Q[ψ(g)] for ψ(g) = g^power − 1 − power·(g − 1) (power > 1 or < 0)."""
+    width = (top + _EDGE) / cells
+    body = 0.0
+    for start in range(0, cells, _CHUNK):  # in chunks: a fine grid needs no large arrays
+        stop = min(cells, start + _CHUNK)
+        end = top if stop == cells else -_EDGE + stop * width  # the grid ends where the tail starts
+        body += _body(mu, q, power, -_EDGE + start * width, end, stop - start)
+    body *= width * (1 + 1e-9)
+    low_g = 1 - q
+    low_tail = _phi_tail(_EDGE) * max(0.0, low_g**power - 1 - power * (low_g - 1))
+    if power > 1:  # ψ(g) ≤ g^α ≤ e^(α(μx − μ²/2)) beyond the grid (top ≥ μ/2)
+        log_tail = -power * mu * mu / 2 + (power * mu) ** 2 / 2
+        high_tail = math.exp(log_tail) * _phi_tail(top - power * mu) if log_tail < 700 else math.inf
+    else:  # ψ(g) ≤ (1 − power)(g − 1) ≤ (1 − power) q e^(μx − μ²/2)
+        high_tail = (1 - power) * q * _phi_tail(top - mu)
+    return float(body + low_tail + high_tail)
+
+
+def _body(mu: float, q: float, power: float, start: float, stop: float, cells: int) -> float:
+    """The upper Riemann sum of ψ∘g·φ over ``cells`` cells of [start, stop], before the
+    width: each cell's larger ψ∘g end times φ at its point nearest 0."""
     import numpy as np
 
-    grid = np.linspace(-_EDGE, top, _CELLS + 1)
-    width = (top + _EDGE) / _CELLS
+    grid = np.linspace(start, stop, cells + 1)
     d = q * np.expm1(mu * grid - mu * mu / 2)  # g − 1, without cancellation
     with np.errstate(over="ignore"):
         grown = np.expm1(power * np.log1p(d))
@@ -56,21 +80,14 @@ def _excess(mu: float, q: float, power: float, top: float) -> float:
         (grid[:-1] <= 0) & (grid[1:] >= 0), 0.0, np.minimum(np.abs(grid[:-1]), np.abs(grid[1:]))
     )
     density = np.exp(-nearest * nearest / 2) / math.sqrt(2 * math.pi)
-    body = float(np.sum(cell * density)) * width * (1 + 1e-9)
-    low_g = 1 - q
-    low_tail = _phi_tail(_EDGE) * max(0.0, low_g**power - 1 - power * (low_g - 1))
-    if power > 1:  # ψ(g) ≤ g^α ≤ e^(α(μx − μ²/2)) beyond the grid (top ≥ μ/2)
-        log_tail = -power * mu * mu / 2 + (power * mu) ** 2 / 2
-        high_tail = math.exp(log_tail) * _phi_tail(top - power * mu) if log_tail < 700 else math.inf
-    else:  # ψ(g) ≤ (1 − power)(g − 1) ≤ (1 − power) q e^(μx − μ²/2)
-        high_tail = (1 - power) * q * _phi_tail(top - mu)
-    return float(body + low_tail + high_tail)
+    return float(np.sum(cell * density))
 
 
-def fractional_rdp(mu: float, q: float, order: float) -> IV:
-    """An upper bound on the subsampled Gaussian's RDP at ``order`` > 1 (both directions)."""
+def fractional_rdp(mu: float, q: float, order: float, cells: int = CELLS) -> IV:
+    """An upper bound on the subsampled Gaussian's RDP at ``order`` > 1 (both directions),
+    by a quadrature on ``cells`` cells."""
     top = max(_EDGE, order * mu + _EDGE)
-    remove = _excess(mu, q, order, top)
-    add = _excess(mu, q, 1 - order, top)
+    remove = _excess(mu, q, order, top, cells)
+    add = _excess(mu, q, 1 - order, top, cells)
     value = math.log1p(max(remove, add)) / (order - 1) * (1 + 1e-9)
     return INTERVALS.mpf([0, value])

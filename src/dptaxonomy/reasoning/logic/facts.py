@@ -98,6 +98,10 @@ class Origin:
     perfect_privacy: tuple[int, ...] = ()
     """For a ≻ read from a ⊂ by rule E3: the lines of the special case's and of the general
     definition's ``perfect_privacy`` declarations (each in its own entry's file)."""
+    scopes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The parameter names of the relation's two sides, (id, names) each, so that a composed
+    map can tell whose parameter a name in a step's map is
+    (:mod:`dptaxonomy.reasoning.maps.scoping`)."""
 
     @property
     def location(self) -> str:
@@ -240,6 +244,11 @@ def relation_origin(
         convention=relation.convention.value if relation.convention else None,
         evidence=evidence,
         cases=cases,
+        scopes=tuple(
+            (name, tuple(p.name for p in catalog.entries[name].definition.parameters))
+            for name in dict.fromkeys((subject, target))
+            if name in catalog.entries
+        ),
     )
 
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.logic.rules import Rule
+from dptaxonomy.reasoning.maps.scoping import Composer, sides
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
     Comparison,
@@ -26,7 +27,6 @@ from dptaxonomy.schema.arith import (
     names_in,
     parse_condition,
     parse_expression,
-    substitute,
 )
 from dptaxonomy.schema.arith_eval import COMPARISONS, evaluate
 from dptaxonomy.schema.arith_shared import render_bounded
@@ -90,20 +90,19 @@ def restated_conditions(steps: Sequence[Fact], *, restricting_only: bool = True)
     as stated, marked with the definition whose parameters they are over.
     """
     result: list[str] = []
-    current: dict[str, Node] | None = {}
+    composer: Composer | None = Composer()
     for position, step in enumerate(steps):
         origin = step.origin
         items = origin.restricting if restricting_only else origin.conditions
         textual = {f"{p}: {v}" for p, v in origin.restrictions}
+        mapping = oriented_map(step)
+        scope = sides(step)
         for item in items:
-            if item in textual or current is None:
+            if item in textual or composer is None:
                 note = "" if position == 0 else f" (over {step.a}'s parameters)"
                 text = item + note
             else:
-                parsed = parse_condition(item)
-                restated = Comparison(
-                    parsed.op, substitute(parsed.left, current), substitute(parsed.right, current)
-                )
+                restated = composer.restate(parse_condition(item), scope, mapping or {})
                 truth = constant_truth(restated)
                 if truth is True:
                     continue  # discharged by the constants the maps assign
@@ -112,13 +111,8 @@ def restated_conditions(steps: Sequence[Fact], *, restricting_only: bool = True)
                     text += " [never holds: rule M4]"
             if text not in result:
                 result.append(text)
-        mapping = oriented_map(step)
-        if mapping is None or current is None:
-            current = None
+        if mapping is None or composer is None:
+            composer = None
         else:
-            current = (
-                mapping
-                if position == 0
-                else {name: substitute(node, current) for name, node in mapping.items()}
-            )
+            composer.step(mapping, scope)
     return result

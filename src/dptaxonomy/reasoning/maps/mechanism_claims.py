@@ -45,6 +45,14 @@ def mechanism_claims(catalog: Catalog) -> tuple[dict[str, MechanismInfo], list[F
                 parameter_map=tuple(claim.parameters.items()),
                 conditions=tuple(claim.conditions),
                 note=claim.note,
+                scopes=(
+                    (mechanism_id, tuple(p.name for p in mechanism.parameters)),
+                    *(
+                        (claim.definition, tuple(p.name for p in entry.definition.parameters))
+                        for entry in [catalog.entries.get(claim.definition)]
+                        if entry is not None
+                    ),
+                ),
             )
             claims.append(
                 Fact(FactKind.stronger, mechanism_id, claim.definition, origin, Rule.ASSERTED)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from dptaxonomy.schema.arith import Interval
 
-__all__ = ["GRID", "minimise", "to_value"]
+__all__ = ["GRID", "golden_section", "minimise", "to_value"]
 
 GRID = tuple(-16.0 + 0.5 * k for k in range(65))
 """Grid of the transformed coordinate t ∈ [−16, 16]."""
@@ -52,19 +52,31 @@ def _line(
         return math.nan
     a = GRID[max(best - 1, 0)]
     b = GRID[min(best + 1, len(GRID) - 1)]
+    candidates = [(scores[best], GRID[best]), *golden_section(value, a, b, steps=_REFINE_STEPS)]
+    return min(candidates)[1]
+
+
+def golden_section(
+    score: Callable[[float], float], a: float, b: float, *, steps: int = 0, width: float = 0.0
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The last two points a golden-section search for the least ``score`` on [a, b] tried,
+    (score, point) each: ``steps`` narrowings, or as many as leave the bracket ``width``
+    wide. Unimodality is assumed; otherwise it finds some local minimum, which is all a
+    caller choosing where to evaluate soundly needs."""
     c, d = b - _GOLDEN * (b - a), a + _GOLDEN * (b - a)
-    fc, fd = value(c), value(d)
-    for _ in range(_REFINE_STEPS):
+    fc, fd = score(c), score(d)
+    done = 0
+    while done < steps or b - a > width > 0:
+        done += 1
         if fc <= fd:
             b, d, fd = d, c, fc
             c = b - _GOLDEN * (b - a)
-            fc = value(c)
+            fc = score(c)
         else:
             a, c, fc = c, d, fd
             d = a + _GOLDEN * (b - a)
-            fd = value(d)
-    candidates = [(scores[best], GRID[best]), (fc, c), (fd, d)]
-    return min(candidates)[1]
+            fd = score(d)
+    return (fc, c), (fd, d)
 
 
 def _remembered(objective: Callable[[list[float]], float]) -> Callable[[list[float]], float]:

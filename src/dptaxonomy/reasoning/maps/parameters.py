@@ -12,7 +12,8 @@ from __future__ import annotations
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.logic.proof import Conclusion, Proof
 from dptaxonomy.reasoning.maps.definedness import composition_defect
-from dptaxonomy.schema.arith import Node, substitute
+from dptaxonomy.reasoning.maps.scoping import compose_steps
+from dptaxonomy.schema.arith import Node
 from dptaxonomy.schema.arith_shared import render_bounded
 
 __all__ = ["composed_map", "composition_problem", "step_map"]
@@ -32,17 +33,10 @@ def step_map(step: Fact) -> dict[str, Node] | None:
 def _composed(proof: Proof) -> dict[str, Node] | None:
     if proof.conclusion is Conclusion.not_stronger or not proof.steps:
         return None
-    current: dict[str, Node] | None = None
-    for step in proof.steps:
-        mapping = step_map(step)
-        if mapping is None:
-            return None
-        current = (
-            mapping
-            if current is None
-            else {name: substitute(expression, current) for name, expression in mapping.items()}
-        )
-    return current
+    maps = [step_map(step) for step in proof.steps]
+    if any(mapping is None for mapping in maps):
+        return None
+    return compose_steps(proof.steps, [m for m in maps if m is not None])[0]
 
 
 def composition_problem(proof: Proof) -> str | None:
@@ -58,8 +52,11 @@ def composed_map(proof: Proof) -> dict[str, str] | None:
     Only for ≻ and ⊂ proofs whose every step carries a map, and only where the
     composition is defined (:func:`composition_problem`). Names a map leaves
     unbound (a free parameter such as δ, or a constant such as pi) stay as
-    they are. A composition too large to write out as one expression is
-    given in its shared form (:func:`~dptaxonomy.schema.arith_shared.render_bounded`).
+    they are, unless a free parameter's name is already the first definition's
+    (or another free one's): it is then renamed, ``epsilon_2`` for ε of the
+    third definition (:mod:`~dptaxonomy.reasoning.maps.scoping`). A composition too
+    large to write out as one expression is given in its shared form
+    (:func:`~dptaxonomy.schema.arith_shared.render_bounded`).
     """
     current = _composed(proof)
     if current is None or composition_defect(proof.steps, current) is not None:

@@ -27,9 +27,10 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.maps.composition import oriented_map
 from dptaxonomy.reasoning.maps.definedness import composition_defect
-from dptaxonomy.schema.arith import Comparison, Node, names_in, parse_condition, substitute
+from dptaxonomy.reasoning.maps.scoping import compose_steps
+from dptaxonomy.schema.arith import Comparison, Node, names_in, parse_condition
 
-__all__ = ["MAX_CHAINS", "MAX_STEPS", "Chain", "chains_between", "composed"]
+__all__ = ["MAX_CHAINS", "MAX_STEPS", "Chain", "chains_between"]
 
 MAX_STEPS = 4
 """Longest chain searched: every published conversion we know composes at most a few steps."""
@@ -79,8 +80,9 @@ class Chain:
 
     @cached_property
     def composed(self) -> dict[str, Node]:
-        """The target's parameters as expressions over the source's (rule M1), subtrees shared."""
-        return composed(self.maps)
+        """The target's parameters as expressions over the source's (rule M1, names kept
+        apart: :mod:`~dptaxonomy.reasoning.maps.scoping`), subtrees shared."""
+        return compose_steps(self.steps, self.maps)[0]
 
     @cached_property
     def defect(self) -> str | None:
@@ -88,18 +90,6 @@ class Chain:
         (:func:`~dptaxonomy.reasoning.maps.definedness.composition_defect`): such a chain
         is listed, never evaluated."""
         return composition_defect(self.steps, self.composed)
-
-
-def composed(maps: tuple[dict[str, Node], ...]) -> dict[str, Node]:
-    """The maps substituted into each other, first to last."""
-    current: dict[str, Node] = {}
-    for index, mapping in enumerate(maps):
-        current = (
-            mapping
-            if index == 0
-            else {name: substitute(node, current) for name, node in mapping.items()}
-        )
-    return current
 
 
 def _reaching(kb: KnowledgeBase, target: str, conditional: bool) -> dict[str, int]:

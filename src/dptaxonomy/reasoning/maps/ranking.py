@@ -29,15 +29,14 @@ from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.reasoning.maps.composition import constant_truth, oriented_map, render_condition
 from dptaxonomy.reasoning.maps.definedness import composition_defect
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
+from dptaxonomy.reasoning.maps.scoping import Composer, sides
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
-    Comparison,
     Name,
     Node,
     names_in,
     parse_condition,
     parse_interval,
-    substitute,
 )
 from dptaxonomy.schema.arith_eval import compile_expression
 from dptaxonomy.schema.arith_shared import render_bounded
@@ -73,6 +72,10 @@ class ParametricChain:
     """Parameters a step fixes to a described value (restrictions of kind K2)."""
     composed: dict[str, Node] | None = None
     """The composed map itself, subtrees shared (what :attr:`mapping` writes), for evaluation."""
+    renamed: tuple[tuple[str, str, str], ...] = ()
+    """Free parameters renamed so as not to capture another's name: (the name in
+    :attr:`mapping`, its definition, its own name), e.g. ``epsilon_2`` for ε of (ε, δ)-DP
+    after ε-DP ⇒ μ-GDP (:mod:`~dptaxonomy.reasoning.maps.scoping`)."""
 
     def data(self) -> dict[str, object]:
         """JSON-ready summary (the proof is rendered by the caller)."""
@@ -85,6 +88,10 @@ class ParametricChain:
             "tightest": self.tightest,
             "evaluated": self.evaluated,
             "choices": list(self.choices),
+            "renamed": [
+                {"name": fresh, "definition": definition, "parameter": name}
+                for fresh, definition, name in self.renamed
+            ],
         }
 
 
@@ -106,21 +113,16 @@ def compose(steps: tuple[Fact, ...], chain: Chain | None = None) -> ParametricCh
     """Compose the maps of ``steps`` (M1–M4), or None if a step has no map or the composed
     map is undefined (:mod:`dptaxonomy.reasoning.maps.definedness`). ``chain`` is the
     enumerated chain of these steps, whose definedness is already known."""
-    current: dict[str, Node] | None = None
+    composer = Composer()
     conditions: list[str] = []
     unchecked: list[str] = []
     choices: list[str] = []
     feasible = True
     for step in steps:
+        mapping = oriented_map(step)
+        scope = sides(step)
         for condition in step.origin.conditions:
-            parsed = parse_condition(condition)
-            restated = (
-                parsed
-                if current is None
-                else Comparison(
-                    parsed.op, substitute(parsed.left, current), substitute(parsed.right, current)
-                )
-            )
+            restated = composer.restate(parse_condition(condition), scope, mapping or {})
             text = render_condition(restated)
             truth = constant_truth(restated)
             if truth is True:
@@ -138,14 +140,10 @@ def compose(steps: tuple[Fact, ...], chain: Chain | None = None) -> ParametricCh
                 unchecked.append(text)
             else:
                 choices.append(f"{parameter} of {step.b}: {value}")
-        mapping = oriented_map(step)
         if mapping is None:
             return None
-        current = (
-            mapping
-            if current is None
-            else {name: substitute(node, current) for name, node in mapping.items()}
-        )
+        composer.step(mapping, scope)
+    current = composer.current if steps else None
     defect = chain.defect if chain is not None else None
     if chain is None and current is not None:
         defect = composition_defect(steps, current)
@@ -154,6 +152,7 @@ def compose(steps: tuple[Fact, ...], chain: Chain | None = None) -> ParametricCh
     rendered = {name: render_bounded(node) for name, node in current.items()}
     free = sorted(set().union(*(names_in(n) for n in current.values())) - _CONSTANTS)
     proof = chain_proof(steps)
+    definitions = (steps[0].a, *(step.b for step in steps))
     return ParametricChain(
         proof,
         rendered,
@@ -163,6 +162,7 @@ def compose(steps: tuple[Fact, ...], chain: Chain | None = None) -> ParametricCh
         tuple(unchecked),
         choices=tuple(choices),
         composed=current,
+        renamed=tuple((fresh, definitions[at], name) for fresh, at, name in composer.renamed),
     )
 
 
@@ -201,6 +201,9 @@ class _Tightness:
         self.points = [dict(p) for p in itertools.product(*axes)] if all(axes) else []
 
     def _domain(self, chain: ParametricChain, name: str) -> str | None:
+        for fresh, definition, own in chain.renamed:
+            if fresh == name:
+                return dict(self.kb.info[definition].parameters).get(own)
         for step in chain.proof.steps:
             domains = dict(self.kb.info[step.b].parameters)
             if name in domains:
@@ -215,7 +218,12 @@ class _Tightness:
         expressions = {  # compiled once, evaluated at every grid point
             name: compile_expression(composed.get(name, Name(name))) for name in sorted(self.target)
         }
-        inner = [n for n in chain.free if n not in self.own and n not in self.target]
+        given = {  # the target's own parameters renamed in the composition: the user's values
+            fresh: own for fresh, definition, own in chain.renamed if definition == chain.proof.b
+        }
+        inner = [
+            n for n in chain.free if n not in self.own and n not in self.target and n not in given
+        ]
         choices = [
             dict(zip(inner, c, strict=True))
             for c in itertools.product(*(_axis(self._domain(chain, n)) for n in inner))
@@ -227,7 +235,8 @@ class _Tightness:
                 best = math.inf
                 for extra in choices:
                     try:
-                        best = min(best, expression({**point, **extra}))
+                        renamed = {fresh: point[own] for fresh, own in given.items()}
+                        best = min(best, expression({**point, **renamed, **extra}))
                     except (ArithmeticError_, ValueError, OverflowError, ZeroDivisionError):
                         continue
                 if best == math.inf:
