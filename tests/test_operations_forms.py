@@ -20,12 +20,14 @@ from dptaxonomy.reasoning.evaluators.operation_forms import (
     convolve,
     hockey_stick,
     loss_distribution,
+    operation_results,
     pld_delta,
 )
 from dptaxonomy.reasoning.evaluators.verify import Outcome
 from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
+from dptaxonomy.schema.enums import OperationKind
 from tests.conftest import CATALOG_DIR
-from tests.test_operations import _cases, _verdict
+from tests.test_operations import _cases, _rule, _verdict
 
 
 @pytest.fixture(scope="module")
@@ -166,3 +168,33 @@ def test_the_convolved_losses_give_the_products_hockey_stick(
         direct, convolved = hockey_stick(p, q, epsilon), pld_delta(omega, epsilon)
         assert lower(direct) <= upper(convolved) + 1e-12
         assert lower(convolved) <= upper(direct) + 1e-12
+
+
+def test_a_profile_group_rule_without_the_exponential_factor_is_refuted(shipped: Catalog) -> None:
+    """The profile's group rule is approximate-dp's group rule applied at each ε, read from the
+    catalog: planting k·δ (no e^((k−1)ε)) there is refuted on the grouped Gaussian."""
+    rule = _rule(operation="group_privacy", closed_form="profile_group", conditions=["k >= 1"])
+    gaussian = {"gaussian": shipped.mechanisms["gaussian"]}
+    profile = shipped.definitions["privacy-profile"]
+    found = operation_results(shipped.definitions, profile, rule, [], gaussian)
+    assert found
+    assert all(verdict is not False for verdict, _ in found)
+    approximate = shipped.definitions["approximate-dp"]
+    planted = {"epsilon": "k * epsilon", "delta": "k * delta"}
+    operations = [
+        o.model_copy(update={"parameter_map": planted})
+        if o.operation is OperationKind.group_privacy
+        else o
+        for o in approximate.operations
+    ]
+    definitions = {
+        **shipped.definitions,
+        "approximate-dp": approximate.model_copy(update={"operations": operations}),
+    }
+    found = operation_results(definitions, profile, rule, [], gaussian)
+    refuted = [where for verdict, where in found if verdict is False]
+    assert refuted[0] == (
+        "gaussian sensitivity=0.25 sigma=0.5 at distance 2: delta=[0.15926, 0.159261], "
+        "epsilon=[0.0999999, 0.100001] give delta=[0.318521, 0.318522], "
+        "epsilon=[0.199999, 0.200001]"
+    )

@@ -292,6 +292,9 @@ class ClosedForm(StrEnum):
     profile_subsampled = "profile_subsampled"
     """Balle–Barthe–Gaboardi's amplification of a privacy profile at every ε:
     δ'(log(1 + q(e^ε − 1))) ≤ q·δ(ε)."""
+    profile_group = "profile_group"
+    """Group privacy of a privacy profile, (ε, δ)-DP's group rule applied at every ε:
+    δ_k(kε) ≤ k·e^((k−1)ε)·δ(ε)."""
     subsampled_renyi = "subsampled_renyi"
     """A bound on the Rényi DP of a subsampled mechanism at an integer order α from its Rényi
     DP at the orders 2, …, α (a finite sum over j, by the sampling scheme: Zhu–Wang for

@@ -9,6 +9,8 @@ line naming it).
 * ``profile_subsampled``: a profile is (ε, δ(ε))-DP at every ε, so Balle–Barthe–Gaboardi's map
   is checked as the (ε, δ)-DP rule ε' = log(1 + q(e^ε − 1)), δ' = qδ on the same pairs as
   (ε, δ)-DP's amplification rules, ε on the grid;
+* ``profile_group``: likewise, the rule is checked as (ε, δ)-DP's own group-privacy rule (the
+  approximate-dp entry's map, read from the catalog, not repeated here), ε on the grid;
 * ``subsampled_renyi``: the parts' Rényi DP at the orders 2, …, α (and ε(∞)) are read off
   battery pairs, the scheme's bound (:mod:`dptaxonomy.reasoning.evaluators.closed_forms`) is
   evaluated, and the subsampled pair's Rényi divergence at α must not exceed it. Poisson with
@@ -34,7 +36,7 @@ from dptaxonomy.reasoning.evaluators.operation_checks import RATES, rule_reading
 from dptaxonomy.reasoning.evaluators.operation_pairs import Masses, composable, mixture, triples
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, point, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
-from dptaxonomy.schema.enums import ClosedForm, Neighbourhood, Sampling
+from dptaxonomy.schema.enums import ClosedForm, Neighbourhood, OperationKind, Sampling
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -176,6 +178,21 @@ def _renyi_results(rule: OperationRule, cases: list[Case]) -> Iterator[tuple[boo
             yield verdict, f"{where}: alpha={alpha} gives epsilon={_shown(bound)}"
 
 
+def _pointwise_map(
+    definitions: dict[str, Definition], rule: OperationRule
+) -> dict[str, str] | None:
+    """The (ε, δ)-DP map a profile rule applies at every ε, or None for other rules: the
+    subsampling map, or approximate-dp's group-privacy rule as the catalog writes it."""
+    if rule.closed_form is ClosedForm.profile_subsampled:
+        return PROFILE_SUBSAMPLED
+    if rule.closed_form is not ClosedForm.profile_group:
+        return None
+    for own in definitions["approximate-dp"].operations:
+        if own.operation is OperationKind.group_privacy and own.parameter_map is not None:
+            return dict(own.parameter_map)
+    return None
+
+
 def operation_results(
     definitions: dict[str, Definition],
     definition: Definition,
@@ -192,8 +209,9 @@ def operation_results(
         return list(_convolution_results(cases))
     if rule.closed_form is ClosedForm.subsampled_renyi:
         return list(_renyi_results(rule, cases))
-    if rule.closed_form is ClosedForm.profile_subsampled:
-        update = {"closed_form": None, "parameter_map": PROFILE_SUBSAMPLED}
+    pointwise_map = _pointwise_map(definitions, rule)
+    if pointwise_map is not None:
+        update = {"closed_form": None, "parameter_map": pointwise_map}
         pointwise = rule.model_copy(update=update)
         target = definitions["approximate-dp"]
         return rule_results(definitions, target, pointwise, cases, mechanisms)
