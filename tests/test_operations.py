@@ -47,7 +47,15 @@ def _rule(**fields: object) -> OperationRule:
         ),
         (
             {"operation": "group_privacy"},
-            "give exactly one of `parameter_map` and `closed_form`",
+            "give exactly one of `parameter_map`, `closed_form` and `fails`",
+        ),
+        (
+            {"operation": "group_privacy", "fails": True, "parameter_map": {"rho": "k * rho"}},
+            "give exactly one of `parameter_map`, `closed_form` and `fails`",
+        ),
+        (
+            {"operation": "group_privacy", "fails": True},
+            "a rule that `fails` needs a note saying what fails, and no more",
         ),
         (
             {"operation": "amplification", "parameter_map": {"epsilon": "q * epsilon"}},

@@ -33,11 +33,16 @@ def test_show_prints_the_rules_in_a_few_lines(capsys: pytest.CaptureFixture[str]
         "      [BS16] group privacy of ρ-zCDP, stated in Section 1 (result number not checked "
         "against a stored copy)",
         "      tight, attained by gaussian (computed)",
+        "  no amplification by Poisson subsampling (amplification, Poisson sampling (rate q), "
+        "add/remove): none holds (the source shows it fails)",
+        "      [BDRS18] Section 1 (introduction), zCDP's lack of amplification by subsampling as "
+        "the motivation for tCDP (wording not read from a stored copy; section not checked)",
         "  change of neighbours, add/remove → replace-one: rho = 4 * rho if xi == 0",
         "      [BS16] group privacy of ρ-zCDP with k = 2 (result number not checked against a "
         "stored copy)",
     ]
     assert shown[1].endswith(" — computed (91 cases)")
+    assert shown[7].endswith(" — computed (4 cases)")
 
 
 def test_show_names_a_rule_and_its_result_definition(capsys: pytest.CaptureFixture[str]) -> None:
@@ -75,7 +80,10 @@ def test_open_questions_rank_operation_questions(
     assert concerned == sorted(concerned, reverse=True)
     asked = {(q.operation, d) for q in found for d in q.concerns}
     assert ("composition", "zero-concentrated-dp") not in asked  # it has a rule
-    assert ("amplification", "zero-concentrated-dp") in asked  # no source gives one here
+    # answered: the source shows zCDP is not amplified (a rule that `fails`), for its class too
+    assert ("amplification", "zero-concentrated-dp") not in asked
+    assert ("amplification", "mean-concentrated-dp") not in asked
+    assert ("amplification", "zero-knowledge-privacy") in asked  # no source gives one here
     result = run(capsys, "open-questions", "--limit", "2")
     assert "CONCERNS  OPERATION" in result.out
     data = json.loads(run(capsys, "open-questions", "--limit", "2", "--format", "json").out)

@@ -66,6 +66,7 @@ def operation_info(catalog: Catalog, definition_id: str, index: int) -> Operatio
         result=rule.result,
         parameter_map=None if rule.parameter_map is None else tuple(rule.parameter_map.items()),
         closed_form=rule.closed_form,
+        fails=rule.fails,
         shared=tuple(rule.shared),
         conditions=tuple(rule.conditions),
     )

@@ -131,5 +131,7 @@ class OperationInfo:
     parameter_map: tuple[tuple[str, str], ...] | None = None
     """The map as (parameter, expression) pairs; None when a closed form gives it."""
     closed_form: ClosedForm | None = None
+    fails: bool = False
+    """The source shows no rule of this kind holds (no map, no closed form)."""
     shared: tuple[str, ...] = ()
     conditions: tuple[str, ...] = ()

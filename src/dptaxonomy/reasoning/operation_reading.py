@@ -50,7 +50,9 @@ def rule_heading(rule: Document) -> str:
 
 def rule_body(rule: Document) -> str:
     """The map (or closed form), its result definition, slack and conditions."""
-    if rule.get("closed_form"):
+    if rule.get("fails"):
+        body = "none holds (the source shows it fails)"
+    elif rule.get("closed_form"):
         body = f"closed form {rule['closed_form']}"
     else:
         body = ", ".join(f"{k} = {v}" for k, v in rule["parameter_map"].items())

@@ -89,7 +89,8 @@ class OperationRule(_Strict):
     * ``neighbourhood_change``: the parameters under ``neighbourhood``, giving them under
       ``to_neighbourhood``;
 
-    and in every case the ``slack`` parameters it declares.
+    and in every case the ``slack`` parameters it declares. A rule that ``fails`` has no map:
+    its source shows that none holds.
     """
 
     operation: OperationKind = Field(description="composition, group_privacy, amplification, …")
@@ -138,6 +139,14 @@ class OperationRule(_Strict):
         default=None,
         description="For a map no expression writes: the named closed form, evaluated numerically.",
     )
+    fails: bool = Field(
+        default=False,
+        description=(
+            "Instead of a map: the source shows that no rule of this kind holds (e.g. zCDP is "
+            "not amplified by subsampling); the note says what fails. It answers the operation "
+            "question as a map would."
+        ),
+    )
     shared: list[ParameterName] = Field(
         default_factory=list,
         description="For heterogeneous composition: parameters both parts share (e.g. `alpha`).",
@@ -164,8 +173,11 @@ class OperationRule(_Strict):
             raise ValueError("a composition rule needs `form` and `adaptivity`")
         if not composition and (self.form or self.adaptivity):
             raise ValueError("`form` and `adaptivity` are for composition rules")
-        if (self.parameter_map is None) == (self.closed_form is None):
-            raise ValueError("give exactly one of `parameter_map` and `closed_form`")
+        given = (self.parameter_map is not None) + (self.closed_form is not None) + self.fails
+        if given != 1:
+            raise ValueError("give exactly one of `parameter_map`, `closed_form` and `fails`")
+        if self.fails and (self.note is None or self.tight or self.slack or self.result):
+            raise ValueError("a rule that `fails` needs a note saying what fails, and no more")
         if self.shared and self.form is not CompositionForm.heterogeneous:
             raise ValueError("`shared` is for heterogeneous composition")
         amplification = self.operation is OperationKind.amplification

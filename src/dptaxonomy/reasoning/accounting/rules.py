@@ -116,7 +116,11 @@ class RuleBook:
                 )
 
     def _of(self, definition: str, kind: OperationKind) -> list[RuleRef]:
-        return [r for r in self._rules.get(definition, []) if r.rule.operation is kind]
+        return [
+            r
+            for r in self._rules.get(definition, [])
+            if r.rule.operation is kind and r.rule.fails is False
+        ]
 
     def composition(
         self,

@@ -115,6 +115,8 @@ def rule_reading(definition: str, rule: OperationRule) -> str:
     head = f"{definition} {rule.operation.value}" + (f" ({', '.join(detail)})" if detail else "")
     if rule.closed_form is not None:
         return f"{head}: {rule.closed_form.value}"
+    if rule.fails:
+        return f"{head}: fails"
     body = ", ".join(f"{k} = {v}" for k, v in (rule.parameter_map or {}).items())
     return f"{head}: {body}" + (f" in {rule.result}" if rule.result else "")
 

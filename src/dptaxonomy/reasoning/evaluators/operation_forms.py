@@ -33,6 +33,7 @@ from dptaxonomy.reasoning.evaluators.closed_forms import (
 from dptaxonomy.reasoning.evaluators.definitions import EPSILONS
 from dptaxonomy.reasoning.evaluators.families import Finite, at_most, hull_max, is_infinite
 from dptaxonomy.reasoning.evaluators.operation_checks import RATES, rule_reading, rule_results
+from dptaxonomy.reasoning.evaluators.operation_failures import subsampled_gaussian_results
 from dptaxonomy.reasoning.evaluators.operation_pairs import Masses, composable, mixture, triples
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, point, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
@@ -201,10 +202,13 @@ def operation_results(
     mechanisms: dict[str, Mechanism],
 ) -> Results:
     """Verdicts of any rule on the battery (empty when it cannot be checked): the closed forms
-    above here, the others by
+    above here, rules that ``fails`` and zCDP's Poisson amplification maps also by
+    :mod:`~dptaxonomy.reasoning.evaluators.operation_failures`, the others by
     :func:`~dptaxonomy.reasoning.evaluators.operation_checks.rule_results`."""
     if rule.not_checked is not None:
         return []
+    if rule.fails:
+        return subsampled_gaussian_results(definition, rule)
     if rule.closed_form is ClosedForm.pld_convolution:
         return list(_convolution_results(cases))
     if rule.closed_form is ClosedForm.subsampled_renyi:
@@ -215,4 +219,5 @@ def operation_results(
         pointwise = rule.model_copy(update=update)
         target = definitions["approximate-dp"]
         return rule_results(definitions, target, pointwise, cases, mechanisms)
-    return rule_results(definitions, definition, rule, cases, mechanisms)
+    found = rule_results(definitions, definition, rule, cases, mechanisms)
+    return found + subsampled_gaussian_results(definition, rule)
