@@ -77,8 +77,7 @@ class ArithmeticError_(ValueError):
 
 @record
 class Number:
-    """A number: ``value``, and in ``text`` the literal as written when it is another decimal
-    than ``repr(value)`` (``10000000000000000000001``), which sound evaluation then reads."""
+    """A number ``value``; ``text`` keeps a literal that ``repr(value)`` rounds, for sound use."""
 
     value: float
     text: str = ""

@@ -103,8 +103,7 @@ class CheckedRule:
 
 
 def rule_reading(definition: str, rule: OperationRule) -> str:
-    """One line naming the rule, e.g. ``zero-concentrated-dp composition (heterogeneous,
-    adaptive): rho = rho_1 + rho_2``."""
+    """One line naming the rule, e.g. ``… composition (heterogeneous, …): rho = rho_1 + rho_2``."""
     detail = [
         d.value
         for d in (rule.form, rule.adaptivity, rule.sampling, rule.neighbourhood)
