@@ -282,6 +282,10 @@ class ClosedForm(StrEnum):
     optimal_pure = "optimal_pure"
     """Kairouz–Oh–Viswanath's optimal k-fold composition of ε-DP (and (ε, δ)-DP): the
     δ(ε') of k-fold randomized response, a finite sum."""
+    optimal_bounded_range = "optimal_bounded_range"
+    """Dong–Durfee–Rogers's optimal k-fold non-adaptive composition of ε-bounded-range
+    mechanisms: the δ(ε') of k-fold generalized randomized response at the worst of k + 1
+    candidate points, a finite sum."""
     tensor_product = "tensor_product"
     """Dong–Roth–Su's tensor product of trade-off functions (f-DP)."""
     subsampled_tradeoff = "subsampled_tradeoff"

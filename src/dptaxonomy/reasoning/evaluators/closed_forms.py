@@ -8,6 +8,17 @@ profile of k-fold randomized response, a finite sum over the number j of truthfu
 
 with p = e^ε / (1 + e^ε).
 
+``optimal_bounded_range``: Dong, Durfee and Rogers's optimal k-fold non-adaptive composition of
+ε-bounded-range mechanisms. The worst ε-BR pair is a generalized randomized response: two
+outcomes with privacy losses t and t − ε for some t in [0, ε], the first of mass
+p_t = (e^(−t) − e^(−ε)) / (1 − e^(−ε)) under the second distribution. Composing k of them at
+one t, i of the k outcomes the second kind,
+
+    δ_t(ε') = Σ_i C(k, i) p_t^(k−i) (1 − p_t)^i [e^(kt − iε) − e^ε']₊,
+
+and the optimum over t is at one of the k + 1 points t_ℓ = (ε' + (ℓ + 1)ε) / (k + 1) clipped
+to [0, ε], ℓ = 0, …, k: δ(ε') = max_ℓ δ_(t_ℓ)(ε').
+
 ``subsampled_renyi``: bounds on the Rényi DP of a subsampled mechanism at an integer order
 from its Rényi DP at the orders up to it, one per sampling scheme (:func:`poisson_renyi`,
 :func:`without_replacement_renyi`); the Poisson-subsampled Gaussian's exact values are
@@ -22,8 +33,11 @@ from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, lowe
 
 __all__ = [
     "optimal_pure_delta",
+    "optimal_range_delta",
     "poisson_renyi",
     "positive_part",
+    "range_candidates",
+    "range_response_delta",
     "without_replacement_renyi",
 ]
 
@@ -45,6 +59,37 @@ def optimal_pure_delta(epsilon: IV, k: int, target: IV) -> IV:
         mass, other = binomial_mass(j, k, keep), binomial_mass(k - j, k, keep)
         total = total + positive_part(mass - scale * other)
     return total
+
+
+def range_candidates(epsilon: IV, k: int, target: IV) -> list[IV]:
+    """The points t_ℓ = (ε' + (ℓ + 1)ε) / (k + 1), ℓ = 0, …, k, clipped to [0, ε]."""
+    found = []
+    for ell in range(k + 1):
+        t = (target + (ell + 1) * epsilon) / (k + 1)
+        low, high = min(max(lower(t), 0.0), upper(epsilon)), min(max(upper(t), 0.0), upper(epsilon))
+        found.append(INTERVALS.mpf([min(low, high), high]))
+    return found
+
+
+def range_response_delta(epsilon: IV, t: IV, k: int, target: IV) -> IV:
+    """δ(target) of k-fold generalized randomized response with losses t and t − ε (ε > 0)."""
+    first = (INTERVALS.exp(-t) - INTERVALS.exp(-epsilon)) / (1 - INTERVALS.exp(-epsilon))
+    scale = INTERVALS.exp(target)
+    total = point(0.0)
+    for i in range(k + 1):
+        gap = INTERVALS.exp(k * t - i * epsilon) - scale
+        total = total + binomial_mass(k - i, k, first) * positive_part(gap)
+    return total
+
+
+def optimal_range_delta(epsilon: IV, k: int, target: IV) -> IV:
+    """δ(target) of the optimal k-fold non-adaptive composition of ε-BR (an enclosure)."""
+    if upper(epsilon) == 0:
+        return point(0.0)
+    values = [
+        range_response_delta(epsilon, t, k, target) for t in range_candidates(epsilon, k, target)
+    ]
+    return INTERVALS.mpf([max(lower(v) for v in values), max(upper(v) for v in values)])
 
 
 def _order_sum(terms: list[IV]) -> IV:

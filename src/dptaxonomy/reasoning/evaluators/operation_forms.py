@@ -35,6 +35,7 @@ from dptaxonomy.reasoning.evaluators.families import Finite, at_most, hull_max, 
 from dptaxonomy.reasoning.evaluators.operation_checks import RATES, rule_reading, rule_results
 from dptaxonomy.reasoning.evaluators.operation_failures import subsampled_gaussian_results
 from dptaxonomy.reasoning.evaluators.operation_pairs import Masses, composable, mixture, triples
+from dptaxonomy.reasoning.evaluators.operation_range import range_results
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, point, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
 from dptaxonomy.schema.enums import ClosedForm, Neighbourhood, OperationKind, Sampling
@@ -202,7 +203,8 @@ def operation_results(
     mechanisms: dict[str, Mechanism],
 ) -> Results:
     """Verdicts of any rule on the battery (empty when it cannot be checked): the closed forms
-    above here, rules that ``fails`` and zCDP's Poisson amplification maps also by
+    above here and bounded range's (:mod:`~dptaxonomy.reasoning.evaluators.operation_range`),
+    rules that ``fails`` and zCDP's Poisson amplification maps also by
     :mod:`~dptaxonomy.reasoning.evaluators.operation_failures`, the others by
     :func:`~dptaxonomy.reasoning.evaluators.operation_checks.rule_results`."""
     if rule.not_checked is not None:
@@ -213,6 +215,8 @@ def operation_results(
         return list(_convolution_results(cases))
     if rule.closed_form is ClosedForm.subsampled_renyi:
         return list(_renyi_results(rule, cases))
+    if rule.closed_form is ClosedForm.optimal_bounded_range:
+        return range_results(definition, cases)
     pointwise_map = _pointwise_map(definitions, rule)
     if pointwise_map is not None:
         update = {"closed_form": None, "parameter_map": pointwise_map}

@@ -25,6 +25,7 @@ from dptaxonomy.reasoning.evaluators.operation_checks import (
     mapped_target,
     scaled_points,
 )
+from dptaxonomy.reasoning.evaluators.operation_range import range_attained
 from dptaxonomy.reasoning.maps.numeric import exact, lower, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
 from dptaxonomy.schema.enums import ClosedForm, Monotone, OperationKind
@@ -100,6 +101,8 @@ def tightness_results(
 ) -> list[tuple[bool | None, str]]:
     """Whether the witness attains the rule at every point checked (empty: not checkable)."""
     witness = rule.tight.witness if rule.tight is not None else None
+    if rule.closed_form is ClosedForm.optimal_bounded_range and witness == "exponential":
+        return range_attained(SHRINK)
     checked = checked_rule(definitions, definition, rule)
     mechanism = mechanisms.get(witness) if witness is not None else None
     if checked is None or mechanism is None or rule.operation is OperationKind.amplification:
