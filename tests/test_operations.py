@@ -47,11 +47,11 @@ def _rule(**fields: object) -> OperationRule:
         ),
         (
             {"operation": "group_privacy"},
-            "give exactly one of `parameter_map`, `closed_form` and `fails`",
+            "give exactly one of `parameter_map`, `closed_form`, `fails` and `open`",
         ),
         (
             {"operation": "group_privacy", "fails": True, "parameter_map": {"rho": "k * rho"}},
-            "give exactly one of `parameter_map`, `closed_form` and `fails`",
+            "give exactly one of `parameter_map`, `closed_form`, `fails` and `open`",
         ),
         (
             {"operation": "group_privacy", "fails": True},

@@ -77,7 +77,8 @@ def _citations(definition: Definition) -> Iterator[tuple[Path, str]]:
     if definition.statement_source is not None:
         yield ("statement_source", "key"), definition.statement_source.key
     for index, rule in enumerate(definition.operations):
-        yield ("operations", index, "citation", "key"), rule.citation.key
+        if rule.citation is not None:
+            yield ("operations", index, "citation", "key"), rule.citation.key
         if rule.tight is not None and rule.tight.citation is not None:
             yield ("operations", index, "tight", "citation", "key"), rule.tight.citation.key
 

@@ -1,8 +1,9 @@
 """Whole-catalog checks of operation rules (``operations`` of a definition entry).
 
 A rule's map must name parameters of the definition its result is stated in, read only the
-variables its operation provides (docs/operations.md), and a tightness witness must be a
-catalog mechanism. Citation keys are checked with the entry's other citations
+variables its operation provides (docs/operations.md), a tightness witness must be a
+catalog mechanism, and an ``open`` mark (no rule, and why) must not sit beside a rule
+answering the same operation. Citation keys are checked with the entry's other citations
 (:mod:`dptaxonomy.catalog.checks`).
 """
 
@@ -132,6 +133,8 @@ def _check_composability(loaded: LoadedDefinition) -> Iterator[Diagnostic]:
     if claim.value is not Truth.no or claim.status is Status.disputed:
         return
     for index, rule in enumerate(loaded.definition.operations):
+        if rule.open is not None:
+            continue
         if rule.operation is OperationKind.composition and rule.status is not Status.disputed:
             yield entry_error(
                 loaded,
@@ -140,6 +143,34 @@ def _check_composability(loaded: LoadedDefinition) -> Iterator[Diagnostic]:
                 "a composition rule contradicts `properties.composability: no`",
                 "mark one of them `status: disputed` with a note on the conflict",
             )
+
+
+def _concerns(mark: OperationRule, rule: OperationRule) -> bool:
+    """Whether ``rule`` answers what the ``open`` mark says has no answer (same operation and,
+    for amplification, the mark's sampling scheme when it names one)."""
+    if rule.operation is not mark.operation or rule.status is Status.disputed:
+        return False
+    return mark.sampling is None or rule.sampling is mark.sampling
+
+
+def _check_marks(loaded: LoadedDefinition) -> Iterator[Diagnostic]:
+    """An ``open`` mark beside a rule that answers the same operation."""
+    operations = loaded.definition.operations
+    rules = [(i, r) for i, r in enumerate(operations) if r.open is None]
+    for index, mark in enumerate(operations):
+        if mark.open is None:
+            continue
+        for other, rule in rules:
+            if _concerns(mark, rule):
+                yield entry_error(
+                    loaded,
+                    ("operations", index, "open"),
+                    "open-beside-rule",
+                    f"an `open` mark for {mark.operation.value} beside a rule for it "
+                    f"(operations[{other}])",
+                    "remove the mark, or name the sampling scheme it is about",
+                )
+                break
 
 
 def check_operations(
@@ -151,3 +182,4 @@ def check_operations(
         for index, rule in enumerate(entry.definition.operations):
             yield from _check_rule(entry, index, rule, definitions, mechanisms)
         yield from _check_composability(entry)
+        yield from _check_marks(entry)

@@ -199,6 +199,7 @@ _DATA_PROPERTIES: list[tuple[URIRef, str]] = [
     (v.P_NEIGHBOURHOOD, "the neighbour relation an operation rule assumes or converts from"),
     (v.P_TO_NEIGHBOURHOOD, "the neighbour relation a change of neighbourhood converts to"),
     (v.P_CLOSED_FORM, "the named closed form of an operation rule without a map"),
+    (v.P_OPEN_REASON, "why an entry gives no rule for an operation: source_not_read, …"),
     (v.P_RULE_DATA, "the operation rule as canonical JSON (for a lossless import)"),
     (v.P_CLAIM_SCOPE, "what a property claim covers"),
     (v.P_POSITION, "position of an item in its entry"),

@@ -28,6 +28,7 @@ _ENUMS = {
     "neighbourhood": v.P_NEIGHBOURHOOD,
     "to_neighbourhood": v.P_TO_NEIGHBOURHOOD,
     "closed_form": v.P_CLOSED_FORM,
+    "open": v.P_OPEN_REASON,
 }
 
 
@@ -51,11 +52,14 @@ def add_operations(graph: Graph, definition: Definition) -> None:
             graph.add((node, v.P_CONDITIONS, Literal(condition)))
         if rule.tight is not None and rule.tight.witness is not None:
             graph.add((node, v.P_TIGHTNESS_WITNESS, v.mechanism_iri(rule.tight.witness)))
-        citation = URIRef(f"{node}/citation")
-        graph.add((node, v.P_CITATION, citation))
-        graph.add((citation, v.RDF.type, v.C_CITATION))
-        graph.add((citation, v.P_CITES, v.reference_iri(rule.citation.key)))
-        graph.add((citation, v.P_LOCATOR, Literal(rule.citation.at)))
+        if rule.citation is not None:
+            citation = URIRef(f"{node}/citation")
+            graph.add((node, v.P_CITATION, citation))
+            graph.add((citation, v.RDF.type, v.C_CITATION))
+            graph.add((citation, v.P_CITES, v.reference_iri(rule.citation.key)))
+            graph.add((citation, v.P_LOCATOR, Literal(rule.citation.at)))
+        if rule.note is not None:
+            graph.add((node, v.SKOS.note, Literal(rule.note)))
         graph.add((node, v.P_STATUS, Literal(rule.status.value)))
         text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         graph.add((node, v.P_RULE_DATA, Literal(text)))

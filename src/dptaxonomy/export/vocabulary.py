@@ -196,6 +196,7 @@ P_NEIGHBOURHOOD = DP.neighbourhood
 P_TO_NEIGHBOURHOOD = DP.toNeighbourhood
 P_RESULT_DEFINITION = DP.resultDefinition
 P_CLOSED_FORM = DP.closedForm
+P_OPEN_REASON = DP.openReason
 P_TIGHTNESS_WITNESS = DP.tightnessWitness
 P_RULE_DATA = DP.ruleData
 P_CLAIM_SCOPE = DP.claimScope

@@ -90,6 +90,7 @@ class OpenQuestionsResult:
                         "question": q.question,
                         "concerns": list(q.concerns),
                         "related": q.related,
+                        "reasons": list(q.reasons),
                     }
                     for q in self.operations
                 ],
@@ -112,8 +113,12 @@ class OpenQuestionsResult:
             )
         if not self.operations:
             return text
-        rows = [[str(len(q.concerns)), q.operation, q.question] for q in self.operations]
-        return text + "\n\n" + table_text(["CONCERNS", "OPERATION", "QUESTION"], rows)
+        rows = [
+            [str(len(q.concerns)), q.operation, q.question, "; ".join(q.reasons) or "—"]
+            for q in self.operations
+        ]
+        header = ["CONCERNS", "OPERATION", "QUESTION", "WHY OPEN"]
+        return text + "\n\n" + table_text(header, rows)
 
 
 KEPT = 1000

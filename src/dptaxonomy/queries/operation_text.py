@@ -21,10 +21,24 @@ def _tight(tight: Document) -> str:
     return f"tight, attained by {witness}" + (f" ({verdict})" if verdict else "")
 
 
+def _mark_line(mark: Document) -> str:
+    """An ``open`` mark on one line: why there is no rule, what it cites (the note, for a
+    mark that is not applicable: it says why)."""
+    line = f"  {rule_line(mark)}"
+    if mark["open"] == "not_applicable":
+        line += f": {mark['note']}"
+    citation = mark.get("citation")
+    return line + (f" [{citation['key']}] {citation['at']}" if citation else "")
+
+
 def operation_lines(rules: list[Document]) -> list[str]:
-    """A few lines per rule: heading and map; citation with evidence; tightness, status."""
+    """A few lines per rule: heading and map; citation with evidence; tightness, status. One
+    line per ``open`` mark."""
     lines = []
     for rule in rules:
+        if rule.get("open"):
+            lines.append(_mark_line(rule))
+            continue
         lines.append(f"  {rule_line(rule)}")
         citation = rule["citation"]
         evidence = evidence_text(rule)

@@ -32,7 +32,8 @@ def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False
         operations = [
             operation_info(catalog, definition_id, index)
             for definition_id in sorted(catalog.definitions)
-            for index in range(len(catalog.definitions[definition_id].operations))
+            for index, rule in enumerate(catalog.definitions[definition_id].operations)
+            if rule.open is None
         ]
         stronger = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.stronger]
         extends = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.extends]
@@ -49,9 +50,12 @@ def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False
 
 
 def operation_info(catalog: Catalog, definition_id: str, index: int) -> OperationInfo:
-    """The plain record of ``operations[index]`` of a definition (what compose reads)."""
+    """The plain record of ``operations[index]`` of a definition (what compose reads), a rule
+    rather than an ``open`` mark (which has no map and may cite nothing)."""
     rule = catalog.definitions[definition_id].operations[index]
     cited = rule.citation
+    if cited is None or rule.open is not None:
+        raise ValueError(f"{definition_id} operations[{index}] is an `open` mark, not a rule")
     return OperationInfo(
         definition=definition_id,
         index=index,
@@ -83,10 +87,16 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
         if claim.citation is not None
         else None
     )
+    kept = [r for r in d.operations if r.status.value != "disputed"]
     rules = tuple(
         (r.operation.value, rule_line(r.model_dump(mode="json", exclude_none=True)), r.citation.key)
-        for r in d.operations
-        if r.status.value != "disputed"
+        for r in kept
+        if r.open is None and r.citation is not None
+    )
+    marks = tuple(
+        (r.operation.value, r.open.value, r.citation.key if r.citation else "")
+        for r in kept
+        if r.open is not None
     )
     return DefinitionInfo(
         id=d.id,
@@ -127,4 +137,5 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
         ),
         operations=tuple(dict.fromkeys(r[0] for r in rules)),
         operation_rules=rules,
+        operation_marks=marks,
     )

@@ -81,6 +81,9 @@ class DefinitionInfo:
     operation_rules: tuple[tuple[str, str, str], ...] = ()
     """Each undisputed operation rule as (operation, its line, citation key): what ``relate``
     prints (:func:`dptaxonomy.reasoning.operation_reading.rule_line`)."""
+    operation_marks: tuple[tuple[str, str, str], ...] = ()
+    """Each undisputed ``open`` mark as (operation, reason (``OpenReason`` value), citation
+    key or ""): why the entry gives no rule (``dptax open-questions``)."""
 
     @property
     def labels(self) -> list[str]:

@@ -1,12 +1,12 @@
 """One operation rule as readable text, from its JSON form (``dptax show``, ``relate``, the
 site): a heading (``composition, heterogeneous, adaptive``) and a body (the map, its result
-definition, slack and conditions)."""
+definition, slack and conditions; for an ``open`` mark, why there is no rule)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["rule_body", "rule_heading", "rule_line"]
+__all__ = ["OPEN_BODIES", "rule_body", "rule_heading", "rule_line"]
 
 Document = dict[str, Any]
 
@@ -26,6 +26,14 @@ _SPELLED = {
     "add_remove": "add/remove",
     "replace_one": "replace-one",
 }
+
+
+OPEN_BODIES = {
+    "source_not_read": "open, a source states a rule we could not read",
+    "no_source_known": "open, no source known to us",
+    "not_applicable": "not applicable",
+}
+"""The body of an ``open`` mark, by its reason."""
 
 
 def _spelled(value: str) -> str:
@@ -50,7 +58,9 @@ def rule_heading(rule: Document) -> str:
 
 def rule_body(rule: Document) -> str:
     """The map (or closed form), its result definition, slack and conditions."""
-    if rule.get("fails"):
+    if rule.get("open"):
+        body = OPEN_BODIES[rule["open"]]
+    elif rule.get("fails"):
         body = "none holds (the source shows it fails)"
     elif rule.get("closed_form"):
         body = f"closed form {rule['closed_form']}"

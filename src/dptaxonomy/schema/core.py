@@ -18,6 +18,14 @@ class CoreMember(StrictModel):
 
     id: DefinitionId = Field(description="Id of the definition.")
     why: Text = Field(description="Which libraries, accountants, deployments or textbooks use it.")
+    operations: bool = Field(
+        default=False,
+        description=(
+            "Whether its entry must answer every operation (composition, group privacy, "
+            "amplification per sampling scheme, change of neighbours) with a rule or an `open` "
+            "mark (issue 23's list; tests/test_operations_coverage.py)."
+        ),
+    )
 
 
 class CoreList(StrictModel):
@@ -39,3 +47,8 @@ class CoreList(StrictModel):
     def ids(self) -> tuple[str, ...]:
         """The members' ids, in the file's order."""
         return tuple(m.id for m in self.members)
+
+    @property
+    def operation_ids(self) -> tuple[str, ...]:
+        """The members whose entries must answer every operation, in the file's order."""
+        return tuple(m.id for m in self.members if m.operations)

@@ -22,6 +22,7 @@ __all__ = [
     "LinkKind",
     "Monotone",
     "Neighbourhood",
+    "OpenReason",
     "OperationKind",
     "ParameterType",
     "Quantifier",
@@ -230,6 +231,17 @@ class OperationKind(StrEnum):
     """The guarantee of the mechanism run on a random subsample, or of shuffled local reports."""
     neighbourhood_change = "neighbourhood_change"
     """The guarantee under another neighbour relation (add/remove one record vs replace one)."""
+
+
+class OpenReason(StrEnum):
+    """Why an entry gives no rule for an operation (an ``open`` mark in ``operations``)."""
+
+    source_not_read = "source_not_read"
+    """A cited source states a rule that we could not read (its section only if known)."""
+    no_source_known = "no_source_known"
+    """No source known to us states a rule (nor shows that none holds)."""
+    not_applicable = "not_applicable"
+    """The operation has no meaning for the definition; the note says precisely why."""
 
 
 class CompositionForm(StrEnum):

@@ -19,6 +19,7 @@ from dptaxonomy.schema.enums import (
     ClosedForm,
     CompositionForm,
     Neighbourhood,
+    OpenReason,
     OperationKind,
     Sampling,
     Status,
@@ -30,7 +31,6 @@ from dptaxonomy.schema.fields import (
     Label,
     ParameterName,
     Text,
-    citation_field,
     conditions_field,
     note_field,
     require_note,
@@ -90,7 +90,8 @@ class OperationRule(_Strict):
       ``to_neighbourhood``;
 
     and in every case the ``slack`` parameters it declares. A rule that ``fails`` has no map:
-    its source shows that none holds.
+    its source shows that none holds. An ``open`` mark is no rule: it says why the entry gives
+    none (a source we could not read, no source known, not applicable), with a note.
     """
 
     operation: OperationKind = Field(description="composition, group_privacy, amplification, …")
@@ -147,6 +148,15 @@ class OperationRule(_Strict):
             "question as a map would."
         ),
     )
+    open: OpenReason | None = Field(
+        default=None,
+        description=(
+            "Instead of a map, a mark saying why the entry gives no rule: `source_not_read` (a "
+            "cited source states one we could not read), `no_source_known`, `not_applicable` "
+            "(the note says why). An amplification mark without `sampling` concerns every "
+            "scheme. It leaves the operation question open, but for `not_applicable`."
+        ),
+    )
     shared: list[ParameterName] = Field(
         default_factory=list,
         description="For heterogeneous composition: parameters both parts share (e.g. `alpha`).",
@@ -159,7 +169,14 @@ class OperationRule(_Strict):
         default=None, description="Where the source states the map cannot be improved."
     )
     status: Status = status_field("rule")
-    citation: Citation = citation_field("The result proving the rule.")
+    citation: Citation | None = Field(
+        default=None,
+        description=(
+            "The result proving the rule; required but on an `open` mark, where it names the "
+            "unread source (`source_not_read`, required), the definition's statement "
+            "(`not_applicable`, optional) or nothing (`no_source_known`)."
+        ),
+    )
     note: Text | None = note_field()
     not_checked: Text | None = Field(
         default=None,
@@ -169,22 +186,33 @@ class OperationRule(_Strict):
     @model_validator(mode="after")
     def _shape(self) -> OperationRule:
         composition = self.operation is OperationKind.composition
-        if composition and (self.form is None or self.adaptivity is None):
+        marked = self.open is not None
+        if composition and not marked and (self.form is None or self.adaptivity is None):
             raise ValueError("a composition rule needs `form` and `adaptivity`")
         if not composition and (self.form or self.adaptivity):
             raise ValueError("`form` and `adaptivity` are for composition rules")
-        given = (self.parameter_map is not None) + (self.closed_form is not None) + self.fails
+        given = (
+            (self.parameter_map is not None) + (self.closed_form is not None) + self.fails + marked
+        )
         if given != 1:
-            raise ValueError("give exactly one of `parameter_map`, `closed_form` and `fails`")
+            raise ValueError(
+                "give exactly one of `parameter_map`, `closed_form`, `fails` and `open`"
+            )
         if self.fails and (self.note is None or self.tight or self.slack or self.result):
             raise ValueError("a rule that `fails` needs a note saying what fails, and no more")
+        if marked:
+            self._mark_shape()
+        elif self.citation is None:
+            raise ValueError("a rule needs a `citation`")
         if self.shared and self.form is not CompositionForm.heterogeneous:
             raise ValueError("`shared` is for heterogeneous composition")
         amplification = self.operation is OperationKind.amplification
-        if amplification != (self.sampling is not None):
+        if self.sampling is not None and not amplification:
+            raise ValueError("`sampling` is required for amplification, and only there")
+        if amplification and not marked and self.sampling is None:
             raise ValueError("`sampling` is required for amplification, and only there")
         change = self.operation is OperationKind.neighbourhood_change
-        if (amplification or change) and self.neighbourhood is None:
+        if (change or (amplification and not marked)) and self.neighbourhood is None:
             raise ValueError(f"{self.operation.value} needs `neighbourhood`")
         if change != (self.to_neighbourhood is not None):
             raise ValueError(
@@ -194,3 +222,13 @@ class OperationRule(_Strict):
             raise ValueError("`neighbourhood` and `to_neighbourhood` are the same")
         require_note(self.status, self.note, "a disputed rule needs a note explaining the conflict")
         return self
+
+    def _mark_shape(self) -> None:
+        """An ``open`` mark: a note saying why, a citation as its reason allows, no map parts."""
+        extra = self.tight or self.slack or self.result or self.conditions or self.shared
+        if self.note is None or extra or self.not_checked:
+            raise ValueError("an `open` mark needs a note saying why, and no more")
+        if self.open is OpenReason.source_not_read and self.citation is None:
+            raise ValueError("`open: source_not_read` needs the `citation` of the unread source")
+        if self.open is OpenReason.no_source_known and self.citation is not None:
+            raise ValueError("`open: no_source_known` cites nothing")

@@ -20,7 +20,7 @@ from dptaxonomy.export.site.urls import definition_url, pair_url
 from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.reasoning.maps.parameters import composed_map
 from dptaxonomy.reasoning.reasoner import Reasoner
-from dptaxonomy.schema.enums import DIMENSION_LABELS, TRUTH_MARKS
+from dptaxonomy.schema.enums import DIMENSION_LABELS, TRUTH_MARKS, OpenReason
 from dptaxonomy.schema.models import Claim, Definition, Properties
 
 __all__ = ["PROPERTY_LABELS", "RelationRow", "definition_context", "evidence_of"]
@@ -156,14 +156,17 @@ def _properties(reasoner: Reasoner, definition: Definition) -> list[dict[str, An
 
 def _operations(catalog: Catalog, definition: Definition) -> list[dict[str, Any]]:
     """Each operation rule: its line, citation, evidence (with ``dptax verify``'s verdict) and
-    tightness."""
+    tightness; an ``open`` mark's evidence is ``open`` or ``not-applicable``."""
     from dptaxonomy.reasoning.logic.facts import evidence_level
     from dptaxonomy.reasoning.operation_reading import rule_line
 
     rows = []
     for index, rule in enumerate(definition.operations):
         computed = catalog.evidence.get(("operation", definition.id, index))
-        level, cases = evidence_level(rule.citation.quote, computed)
+        quote = rule.citation.quote if rule.citation is not None else None
+        level, cases = evidence_level(quote, computed)
+        if rule.open is not None:
+            level = "not-applicable" if rule.open is OpenReason.not_applicable else "open"
         tight = catalog.evidence.get(("tightness", definition.id, index))
         rows.append(
             {

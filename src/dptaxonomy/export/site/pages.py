@@ -134,6 +134,7 @@ def _operation_row(
         "operation": question.operation.replace("_", " "),
         "question": question.question,
         "concerns": [catalog.definitions[m] for m in question.concerns],
+        "reasons": list(question.reasons),
         "issue": issue_link(repository, question.question, body, "open-question"),
     }
 

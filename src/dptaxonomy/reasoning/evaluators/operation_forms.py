@@ -202,12 +202,13 @@ def operation_results(
     cases: list[Case],
     mechanisms: dict[str, Mechanism],
 ) -> Results:
-    """Verdicts of any rule on the battery (empty when it cannot be checked): the closed forms
-    above here and bounded range's (:mod:`~dptaxonomy.reasoning.evaluators.operation_range`),
-    rules that ``fails`` and zCDP's Poisson amplification maps also by
+    """Verdicts of any rule on the battery (empty when it cannot be checked, and for an
+    ``open`` mark, which is no rule): the closed forms above here and bounded range's
+    (:mod:`~dptaxonomy.reasoning.evaluators.operation_range`), rules that ``fails`` and zCDP's
+    Poisson amplification maps also by
     :mod:`~dptaxonomy.reasoning.evaluators.operation_failures`, the others by
     :func:`~dptaxonomy.reasoning.evaluators.operation_checks.rule_results`."""
-    if rule.not_checked is not None:
+    if rule.not_checked is not None or rule.open is not None:
         return []
     if rule.fails:
         return subsampled_gaussian_results(definition, rule)

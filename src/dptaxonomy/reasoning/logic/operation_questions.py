@@ -2,9 +2,10 @@
 
 A definition with numeric parameters and no rule for an operation (``operations`` in its
 entry, docs/operations.md) leaves the question open, unless its entry claims composability
-fails (`no`) for the composition question. Equivalent definitions share their answer up to
-their parameter maps, so a question is asked once per equivalence class and concerns every
-member; questions are ranked by how many definitions they concern, then by how many classes
+fails (`no`) for the composition question, or marks the operation ``open: not_applicable``.
+Equivalent definitions share their answer up to their parameter maps, so a question is asked
+once per equivalence class and concerns every member; it carries the reasons the members'
+``open`` marks give (a source we could not read, no source known). Questions are ranked by how many definitions they concern, then by how many classes
 of definitions the class is related to by ≻ either way (an answer there informs more
 comparisons), then by name.
 """
@@ -13,9 +14,9 @@ from __future__ import annotations
 
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.schema.enums import OperationKind, Scope, Truth
+from dptaxonomy.schema.enums import OpenReason, OperationKind, Scope, Truth
 
-__all__ = ["QUESTIONS", "OperationQuestion", "operation_questions"]
+__all__ = ["QUESTIONS", "OperationQuestion", "open_reason_text", "operation_questions"]
 
 QUESTIONS: dict[OperationKind, str] = {
     OperationKind.composition: "does {} compose, and with which map?",
@@ -37,6 +38,21 @@ class OperationQuestion:
     related: int
     """How many classes of definitions the class is related to by ≻, either way (the
     tie-break)."""
+    reasons: tuple[str, ...] = ()
+    """Why the members give no rule, from their ``open`` marks (empty: none says why)."""
+
+
+def open_reason_text(reason: str, key: str) -> str:
+    """An ``open`` mark's reason as words: ``stated in BDRS18, which we could not read``.
+
+    >>> open_reason_text("no_source_known", "")
+    'no source known to us'
+    """
+    if reason == OpenReason.source_not_read:
+        return f"stated in {key}, which we could not read"
+    if reason == OpenReason.no_source_known:
+        return "no source known to us"
+    return "not applicable"
 
 
 def _numeric(kb: KnowledgeBase, definition: str) -> bool:
@@ -49,9 +65,25 @@ def _settled(kb: KnowledgeBase, members: tuple[str, ...], operation: OperationKi
     infos = [kb.info[m] for m in members]
     if any(operation.value in info.operations for info in infos):
         return True
+    if any(
+        (kind, reason) == (operation.value, OpenReason.not_applicable)
+        for info in infos
+        for kind, reason, _ in info.operation_marks
+    ):
+        return True
     return operation is OperationKind.composition and any(
         info.composability is Truth.no for info in infos
     )
+
+
+def _reasons(kb: KnowledgeBase, members: tuple[str, ...], operation: OperationKind) -> list[str]:
+    texts = (
+        open_reason_text(reason, key)
+        for m in members
+        for kind, reason, key in kb.info[m].operation_marks
+        if kind == operation.value
+    )
+    return list(dict.fromkeys(texts))
 
 
 def operation_questions(kb: KnowledgeBase, scope: Scope | None = None) -> list[OperationQuestion]:
@@ -65,8 +97,11 @@ def operation_questions(kb: KnowledgeBase, scope: Scope | None = None) -> list[O
         related = (strength.reach[index] | strength.coreach[index]).bit_count() - 1
         for operation, text in QUESTIONS.items():
             if not _settled(kb, members, operation):
+                reasons = tuple(_reasons(kb, members, operation))
                 found.append(
-                    OperationQuestion(operation.value, text.format(kept[0]), kept, related)
+                    OperationQuestion(
+                        operation.value, text.format(kept[0]), kept, related, reasons
+                    )
                 )
     found.sort(key=lambda q: (-len(q.concerns), -q.related, q.concerns[0], q.operation))
     return found
