@@ -40,6 +40,10 @@ def test_show_prints_the_rules_in_a_few_lines(capsys: pytest.CaptureFixture[str]
         "add/remove): none holds (the source shows it fails)",
         "      [BDRS18] Section 1 (introduction), zCDP's lack of amplification by subsampling as "
         "the motivation for tCDP (wording not read from a stored copy; section not checked)",
+        "  amplification, sampling without replacement: open, a source states a rule we could "
+        "not read [BDRS18] Section 1 (introduction), zCDP's lack of amplification by "
+        "subsampling, as for Poisson subsampling above (wording not read from a stored copy; "
+        "section not checked)",
     ]
     assert shown[1].endswith(" — computed (91 cases)")
     assert shown[9].endswith(" — computed (4 cases)")

@@ -5,9 +5,9 @@ entry, docs/operations.md) leaves the question open, unless its entry claims com
 fails (`no`) for the composition question, or marks the operation ``open: not_applicable``.
 Equivalent definitions share their answer up to their parameter maps, so a question is asked
 once per equivalence class and concerns every member; it carries the reasons the members'
-``open`` marks give (a source we could not read, no source known). Questions are ranked by how many definitions they concern, then by how many classes
-of definitions the class is related to by ≻ either way (an answer there informs more
-comparisons), then by name.
+``open`` marks give (a source we could not read, no source known). Questions are ranked by
+how many definitions they concern, then by how many classes of definitions the class is
+related to by ≻ either way (an answer there informs more comparisons), then by name.
 """
 
 from __future__ import annotations
@@ -99,9 +99,7 @@ def operation_questions(kb: KnowledgeBase, scope: Scope | None = None) -> list[O
             if not _settled(kb, members, operation):
                 reasons = tuple(_reasons(kb, members, operation))
                 found.append(
-                    OperationQuestion(
-                        operation.value, text.format(kept[0]), kept, related, reasons
-                    )
+                    OperationQuestion(operation.value, text.format(kept[0]), kept, related, reasons)
                 )
     found.sort(key=lambda q: (-len(q.concerns), -q.related, q.concerns[0], q.operation))
     return found
