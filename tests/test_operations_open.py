@@ -210,3 +210,14 @@ def test_the_site_shows_a_mark_with_its_reason(catalog: Catalog) -> None:
     ]
     local = definition_context(catalog, reasoner, "local-dp")["operations"]
     assert [row["evidence"] for row in local[2:]] == ["not-applicable", "not-applicable"]
+
+
+def test_the_json_export_carries_the_marks(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "export", "json")
+    assert result.code == 0
+    definitions = {d["id"]: d for d in json.loads(result.out)["definitions"]}
+    marks = [r for r in definitions["local-dp"]["operations"] if "open" in r]
+    assert [(r["operation"], r["open"], r["citation"]["key"]) for r in marks] == [
+        ("group_privacy", "not_applicable", "LPT+22"),
+        ("neighbourhood_change", "not_applicable", "LPT+22"),
+    ]

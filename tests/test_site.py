@@ -170,6 +170,21 @@ def test_definition_page_shows_what_the_issue_asks(built: tuple[Path, None]) -> 
         assert expected in page, expected
 
 
+def test_definition_and_open_questions_pages_show_why_there_is_no_rule(
+    built: tuple[Path, None],
+) -> None:
+    page = (built[0] / "d" / "local-dp" / "index.html").read_text(encoding="utf-8")
+    assert "<code>group privacy (group of k): not applicable</code>" in page
+    assert '<span class="evidence evidence-not-applicable">not applicable</span>' in page
+    tcdp = (built[0] / "d" / "truncated-concentrated-dp-bdrs18" / "index.html").read_text(
+        encoding="utf-8"
+    )
+    assert "<code>group privacy (group of k): open, no source known to us</code>" in tcdp
+    assert '<span class="muted">no source</span>' in tcdp
+    questions = (built[0] / "open-questions" / "index.html").read_text(encoding="utf-8")
+    assert '<th scope="col">Why open</th>' in questions
+
+
 def test_each_definition_links_to_its_part_of_the_rdf_export(built: tuple[Path, None]) -> None:
     from rdflib import Graph, URIRef
 

@@ -330,9 +330,8 @@ def operation_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
     with a witness; an ``open`` mark is no rule and has no row."""
     definitions, mechanisms = catalog.definitions, catalog.mechanisms
     for definition in definitions.values():
-        for index, rule in enumerate(definition.operations):
-            if rule.open is not None:
-                continue
+        rules = [(i, r) for i, r in enumerate(definition.operations) if r.open is None]
+        for index, rule in rules:
             reading = rule_reading(definition.id, rule)
             disputed = rule.status.value == "disputed"
             outcome, count, where = _tally(
