@@ -18,6 +18,7 @@ from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.logic.operation_questions import operation_questions
 from dptaxonomy.schema.operations import OperationRule
 from tests.clirunner import run
+from tests.test_operations_views import shown_operations
 from tests.test_verify import _copy
 
 CITE = {"key": "BDRS18", "at": "abstract"}
@@ -113,11 +114,7 @@ def test_a_mark_beside_a_rule_for_the_same_operation_fails_validation(
 
 
 def test_show_prints_one_line_per_mark(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run(capsys, "show", "local-dp")
-    assert result.code == 0
-    lines = result.out.splitlines()
-    start = lines.index("Under operations (docs/operations.md)")
-    shown = lines[start + 1 : lines.index("", start)]
+    shown = shown_operations(capsys, "local-dp")
     assert shown[-2] == (
         "  group privacy (group of k): not applicable: The definition bounds one person's "
         "randomizer on every pair of that person's input values, so any two inputs are already "

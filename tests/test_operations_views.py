@@ -18,12 +18,17 @@ from tests.clirunner import run
 from tests.test_verify import _copy
 
 
-def test_show_prints_the_rules_in_a_few_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run(capsys, "show", "zCDP")
+def shown_operations(capsys: pytest.CaptureFixture[str], name: str) -> list[str]:
+    """The lines `dptax show NAME` prints under its operations heading."""
+    result = run(capsys, "show", name)
     assert result.code == 0
     lines = result.out.splitlines()
     start = lines.index("Under operations (docs/operations.md)")
-    shown = lines[start + 1 : lines.index("", start)]
+    return lines[start + 1 : lines.index("", start)]
+
+
+def test_show_prints_the_rules_in_a_few_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    shown = shown_operations(capsys, "zCDP")
     assert [line.split(" — ")[0] for line in shown] == [
         "  composition, heterogeneous, adaptive: xi = xi_1 + xi_2, rho = rho_1 + rho_2",
         "      [BS16] Section 2, composition and post-processing (result number not checked "
