@@ -11,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dptaxonomy.catalog.store import Catalog, load_catalog
-from dptaxonomy.reasoning.evaluators.battery import mechanism_cases, random_pairs
+from dptaxonomy.reasoning.evaluators.battery import battery, mechanism_cases, random_pairs
 from dptaxonomy.reasoning.evaluators.families import Finite
+from dptaxonomy.reasoning.evaluators.operation_checks import rule_results
+from dptaxonomy.reasoning.evaluators.operation_failures import subsampled_gaussian_results
 from dptaxonomy.reasoning.evaluators.operation_forms import operation_results
 from dptaxonomy.reasoning.evaluators.operation_pairs import chains
 from dptaxonomy.reasoning.evaluators.tradeoff import GaussianTradeoff, meets, vertices
@@ -42,6 +44,7 @@ def test_the_shipped_f_dp_rules_are_the_checked_ones(shipped: Catalog) -> None:
     assert ("neighbourhood_change", "tradeoff_group") in rules
 
 
+@pytest.mark.slow
 def test_the_f_dp_group_rule_holds_on_the_grouped_pairs(shipped: Catalog) -> None:
     rule = _rule(**GROUP)
     chosen = {m: shipped.mechanisms[m] for m in MECHANISMS}
@@ -54,6 +57,7 @@ def test_the_f_dp_group_rule_holds_on_the_grouped_pairs(shipped: Catalog) -> Non
     assert all(verdict is True for verdict, _ in found)
 
 
+@pytest.mark.slow
 def test_an_f_dp_group_rule_without_degradation_is_refuted(shipped: Catalog) -> None:
     """The planted rule "a group keeps f" (f itself, no degradation) fails on random chains,
     on odds chains and on the Gaussian mechanism at distance k."""
@@ -140,3 +144,47 @@ def test_the_loss_distribution_rules_are_checked_through_its_profile(shipped: Ca
         "epsilon=[0.0999999, 0.100001], q=[0.0999999, 0.100001] give "
         "delta=[0.0148588, 0.0148589], epsilon=[0.0104621, 0.0104622]"
     )
+
+
+def test_a_gaussian_dp_amplification_map_is_refuted_on_the_subsampled_gaussian(
+    shipped: Catalog,
+) -> None:
+    """No μ' = c(q)·μ with c(q) → 0 amplifies μ-GDP under Poisson subsampling: the subsampled
+    Gaussian's curve has G_μ's tail scaled by q, below G_μ' far enough out. It refutes μ' = qμ
+    and μ' = √q·μ, which the whole finite battery passes; the per-step μ of DRS21's central
+    limit theorem, q·√(e^{μ²} − 1), is no one-step guarantee either."""
+    rule = {"operation": "amplification", "sampling": "poisson", "neighbourhood": "add_remove"}
+    entry = shipped.definitions["gaussian-dp"]
+    planted = _rule(**rule, parameter_map={"mu": "q * mu"})
+    found = subsampled_gaussian_results(entry, planted)
+    assert len(found) == 20
+    assert all(verdict is False for verdict, _ in found)
+    outcome, where = _verdict(
+        shipped, "gaussian-dp", {**rule, "parameter_map": {"mu": "q * mu"}}, []
+    )
+    assert outcome is Outcome.refuted
+    assert where == "gaussian mu=0.5 subsampled q=0.01: x=1e-3 gives mu=[0.00499999, 0.00500001]"
+    clt = _rule(**rule, parameter_map={"mu": "q * sqrt(exp(mu**2) - 1)"})
+    assert all(verdict is False for verdict, _ in subsampled_gaussian_results(entry, clt))
+    square_root = _rule(**rule, parameter_map={"mu": "sqrt(q) * mu"})
+    refuted = [w for v, w in subsampled_gaussian_results(entry, square_root) if v is False]
+    assert refuted[0] == (
+        "gaussian mu=0.5 subsampled q=0.01: x=1e-20 gives mu=[0.0499999, 0.0500001]"
+    )
+    for kept in ("mu", "0.9 * mu"):
+        same = _rule(**rule, parameter_map={"mu": kept})
+        assert all(verdict is True for verdict, _ in subsampled_gaussian_results(entry, same))
+
+
+@pytest.mark.slow
+def test_the_finite_battery_alone_passes_a_square_root_amplification(shipped: Catalog) -> None:
+    rule = _rule(
+        operation="amplification",
+        sampling="poisson",
+        neighbourhood="add_remove",
+        parameter_map={"mu": "sqrt(q) * mu"},
+    )
+    cases = battery(shipped.mechanisms)
+    found = rule_results(shipped.definitions, shipped.definitions["gaussian-dp"], rule, cases, {})
+    assert len(found) == 150
+    assert all(verdict is not False for verdict, _ in found)
