@@ -31,6 +31,7 @@ CHANGE = {
     "to_neighbourhood": "replace_one",
 }
 MECHANISMS = ("discrete-laplace", "gaussian")
+POISSON = {"operation": "amplification", "sampling": "poisson", "neighbourhood": "add_remove"}
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +154,7 @@ def test_a_gaussian_dp_amplification_map_is_refuted_on_the_subsampled_gaussian(
     Gaussian's curve has G_μ's tail scaled by q, below G_μ' far enough out. It refutes μ' = qμ
     and μ' = √q·μ, which the whole finite battery passes; the per-step μ of DRS21's central
     limit theorem, q·√(e^{μ²} − 1), is no one-step guarantee either."""
-    rule = {"operation": "amplification", "sampling": "poisson", "neighbourhood": "add_remove"}
+    rule = POISSON
     entry = shipped.definitions["gaussian-dp"]
     planted = _rule(**rule, parameter_map={"mu": "q * mu"})
     found = subsampled_gaussian_results(entry, planted)
@@ -178,12 +179,7 @@ def test_a_gaussian_dp_amplification_map_is_refuted_on_the_subsampled_gaussian(
 
 @pytest.mark.slow
 def test_the_finite_battery_alone_passes_a_square_root_amplification(shipped: Catalog) -> None:
-    rule = _rule(
-        operation="amplification",
-        sampling="poisson",
-        neighbourhood="add_remove",
-        parameter_map={"mu": "sqrt(q) * mu"},
-    )
+    rule = _rule(**POISSON, parameter_map={"mu": "sqrt(q) * mu"})
     cases = battery(shipped.mechanisms)
     found = rule_results(shipped.definitions, shipped.definitions["gaussian-dp"], rule, cases, {})
     assert len(found) == 150
