@@ -72,7 +72,8 @@ def subsampled_gaussian_results(definition: Definition, rule: OperationRule) -> 
     amplification map, on the subsampled Gaussians; empty for every other rule."""
     if rule.closed_form is not None:
         return []
-    if _applies(definition, rule, "gaussian-dp") and rule.parameter_map is not None:
+    gdp_map = rule.parameter_map is not None and rule.result is None
+    if _applies(definition, rule, "gaussian-dp") and gdp_map:
         return _gdp_results(rule)
     if not _applies(definition, rule, "zero-concentrated-dp"):
         return []
