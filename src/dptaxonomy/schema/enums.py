@@ -300,6 +300,9 @@ class ClosedForm(StrEnum):
     candidate points, a finite sum."""
     tensor_product = "tensor_product"
     """Dong–Roth–Su's tensor product of trade-off functions (f-DP)."""
+    tradeoff_group = "tradeoff_group"
+    """Dong–Roth–Su's group privacy of f-DP: 1 − (1 − f)^{∘k} at distance k, the k-fold
+    functional composition of x ↦ 1 − f(x) (at k = 2 for add/remove → replace-one)."""
     subsampled_tradeoff = "subsampled_tradeoff"
     """Dong–Roth–Su's trade-off function of a subsampled f-DP mechanism (the operator C_p)."""
     pld_convolution = "pld_convolution"

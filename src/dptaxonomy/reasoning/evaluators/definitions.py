@@ -40,7 +40,7 @@ from dptaxonomy.reasoning.evaluators.families import (
 from dptaxonomy.reasoning.evaluators.tradeoff import GaussianTradeoff, ZeroTradeoff, gdp_mu, meets
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, point, upper
 
-__all__ = ["ALPHAS", "EPSILONS", "EVALUABLE", "Evaluable", "at_most"]
+__all__ = ["ALPHAS", "EPSILONS", "EVALUABLE", "FDP", "Evaluable", "at_most"]
 
 ALPHAS = ("1.25", "1.5", "2", "3", "5", "10", "32", "100")
 """Orders α at which "for every α" definitions are checked."""

@@ -10,7 +10,9 @@ line naming it).
   is checked as the (ε, δ)-DP rule ε' = log(1 + q(e^ε − 1)), δ' = qδ on the same pairs as
   (ε, δ)-DP's amplification rules, ε on the grid;
 * ``profile_group``: likewise, the rule is checked as (ε, δ)-DP's own group-privacy rule (the
-  approximate-dp entry's map, read from the catalog, not repeated here), ε on the grid;
+  approximate-dp entry's map, read from the catalog, not repeated here), ε on the grid; at
+  k = 2 for add/remove → replace-one. A privacy-loss distribution's rules that state their
+  ``result`` in privacy-profile (the profile it induces) are checked the same way;
 * ``subsampled_renyi``: the parts' Rényi DP at the orders 2, …, α (and ε(∞)) are read off
   battery pairs, the scheme's bound (:mod:`dptaxonomy.reasoning.evaluators.closed_forms`) is
   evaluated, and the subsampled pair's Rényi divergence at α must not exceed it. Poisson with
@@ -24,13 +26,14 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
+from dptaxonomy.reasoning.evaluators import tradeoff_group
 from dptaxonomy.reasoning.evaluators.battery import Case
 from dptaxonomy.reasoning.evaluators.closed_forms import (
     poisson_renyi,
     positive_part,
     without_replacement_renyi,
 )
-from dptaxonomy.reasoning.evaluators.definitions import EPSILONS
+from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, FDP
 from dptaxonomy.reasoning.evaluators.families import Finite, at_most, hull_max, is_infinite
 from dptaxonomy.reasoning.evaluators.operation_checks import RATES, rule_reading, rule_results
 from dptaxonomy.reasoning.evaluators.operation_failures import subsampled_gaussian_results
@@ -203,13 +206,16 @@ def operation_results(
     mechanisms: dict[str, Mechanism],
 ) -> Results:
     """Verdicts of any rule on the battery (empty when it cannot be checked, and for an
-    ``open`` mark, which is no rule): the closed forms above here and bounded range's
-    (:mod:`~dptaxonomy.reasoning.evaluators.operation_range`), rules that ``fails`` and zCDP's
-    Poisson amplification maps also by
+    ``open`` mark, which is no rule): f-DP's group rules by
+    :mod:`~dptaxonomy.reasoning.evaluators.tradeoff_group`, the closed forms above here and
+    bounded range's (:mod:`~dptaxonomy.reasoning.evaluators.operation_range`), rules that
+    ``fails`` and zCDP's Poisson amplification maps also by
     :mod:`~dptaxonomy.reasoning.evaluators.operation_failures`, the others by
     :func:`~dptaxonomy.reasoning.evaluators.operation_checks.rule_results`."""
     if rule.not_checked is not None or rule.open is not None:
         return []
+    if EVALUABLE.get(definition.id) is FDP and tradeoff_group.applies(rule):
+        return tradeoff_group.tradeoff_group_results(rule, mechanisms)
     if rule.fails:
         return subsampled_gaussian_results(definition, rule)
     if rule.closed_form is ClosedForm.pld_convolution:
@@ -220,7 +226,7 @@ def operation_results(
         return range_results(definition, cases)
     pointwise_map = _pointwise_map(definitions, rule)
     if pointwise_map is not None:
-        update = {"closed_form": None, "parameter_map": pointwise_map}
+        update = {"closed_form": None, "parameter_map": pointwise_map, "result": None}
         pointwise = rule.model_copy(update=update)
         target = definitions["approximate-dp"]
         return rule_results(definitions, target, pointwise, cases, mechanisms)
