@@ -26,11 +26,15 @@ def _quiet_broken_pipe() -> None:
 
 
 def _run(argv: Sequence[str]) -> int:
+    from dptaxonomy.base.gcpause import collector_paused
     from dptaxonomy.cli.fast import parse
 
     action = parse(argv)
     if action is not None:
-        action()
+        # one query, then exit: the cyclic collector would only rescan the imported
+        # modules and the decoded knowledge base
+        with collector_paused(freeze=True):
+            action()
         return 0
     from dptaxonomy.cli.app import run
 

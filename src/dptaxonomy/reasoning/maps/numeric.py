@@ -23,9 +23,9 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import re
-import sys
 from collections.abc import Mapping
 from statistics import NormalDist
 from typing import Any
@@ -36,6 +36,8 @@ from mpmath import mp as _mp_default
 
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.reasoning.maps.contexts import private_context
+from dptaxonomy.reasoning.maps.float_ends import finite, is_infinite, lower, upper
 from dptaxonomy.schema.arith import (
     Call,
     Comparison,
@@ -70,9 +72,9 @@ IV = Any
 """An mpmath interval (``ivmpf``); mpmath ships no type information."""
 
 # Private contexts: no process-wide mpmath setting is read or changed.
-_iv = type(_iv_default)()
+_iv = private_context(type(_iv_default))
 _iv.prec = PRECISION
-_mp = type(_mp_default)()
+_mp = private_context(type(_mp_default))
 _mp.prec = 2 * PRECISION
 INTERVALS = _iv
 """The interval context every enclosure is computed in (PRECISION bits, outward rounding)."""
@@ -107,7 +109,7 @@ def exact(text: str) -> IV:
         value = _iv.mpf(text)
     except (ValueError, TypeError):
         raise NumericError(f"not a number: {text!r}") from None
-    if not _finite(value):
+    if not finite(value):
         raise NumericError(f"not a finite number: {text!r}")
     return value
 
@@ -122,47 +124,6 @@ def point(value: float) -> IV:
 def _ends(value: IV) -> tuple[Any, Any]:
     low, high = value._mpi_
     return low, high
-
-
-def _to_float(raw: Any, *, up: bool) -> float:
-    """``raw`` (an mpmath binary number) as a float rounded up or down, exactly.
-
-    libmp's directed rounding does not cover underflow to zero or overflow, so
-    the result is checked against ``raw`` and nudged one float if needed.
-    """
-    result = float(libmp.to_float(raw, rnd=libmp.round_ceiling if up else libmp.round_floor))
-    if math.isnan(result):
-        return math.inf if up else -math.inf
-    if math.isinf(result):
-        return (
-            result
-            if (result > 0) == up or _is_infinite(raw)
-            else math.copysign(sys.float_info.max, result)
-        )
-    comparison = libmp.mpf_cmp(libmp.from_float(result), raw)
-    if up and comparison < 0:
-        return math.nextafter(result, math.inf)
-    if not up and comparison > 0:
-        return math.nextafter(result, -math.inf)
-    return result
-
-
-def _is_infinite(raw: Any) -> bool:
-    return raw in (libmp.finf, libmp.fninf)
-
-
-def upper(value: IV) -> float:
-    """The enclosure's upper end as a float, rounded up (toward +∞)."""
-    return _to_float(_ends(value)[1], up=True)
-
-
-def lower(value: IV) -> float:
-    """The enclosure's lower end as a float, rounded down (toward −∞)."""
-    return _to_float(_ends(value)[0], up=False)
-
-
-def _finite(value: IV) -> bool:
-    return math.isfinite(lower(value)) and math.isfinite(upper(value))
 
 
 def _phi(value: IV) -> IV:
@@ -302,15 +263,21 @@ def evaluate_interval(node: Node, values: Mapping[str, IV]) -> IV:
     root of a value that may be outside its domain, or a non-finite result.
     """
     result = _evaluate(node, values)
-    _require(_finite(result), "the value is not finite")
+    _require(finite(result), "the value is not finite")
     return result
+
+
+@functools.lru_cache(maxsize=4096)
+def _literal(value: float, text: str) -> IV:
+    """A literal's enclosure, read once per process (enclosures are immutable values)."""
+    if text:  # a literal no double holds: its decimal, enclosed
+        return exact(text)
+    return _iv.mpf(repr(value)) if math.isfinite(value) else point(value)
 
 
 def _evaluate(node: Node, values: Mapping[str, IV]) -> IV:
     if isinstance(node, Number):
-        if node.text:  # a literal no double holds: its decimal, enclosed
-            return exact(node.text)
-        return _iv.mpf(repr(node.value)) if math.isfinite(node.value) else point(node.value)
+        return _literal(node.value, node.text)
     if isinstance(node, Name):
         if node.name in values:
             return values[node.name]
@@ -324,7 +291,7 @@ def _evaluate(node: Node, values: Mapping[str, IV]) -> IV:
     if isinstance(node, Call):
         return _call(node.function, [_evaluate(a, values) for a in node.arguments])
     left, right = _evaluate(node.left, values), _evaluate(node.right, values)
-    _require(_finite(left) and _finite(right), "an intermediate value is not finite")
+    _require(finite(left) and finite(right), "an intermediate value is not finite")
     if node.op == "+":
         return left + right
     if node.op == "-":
@@ -384,7 +351,7 @@ def is_integer(value: IV | float) -> bool:
     if isinstance(value, float):
         return math.isfinite(value) and value.is_integer()
     low, high = _ends(value)
-    return bool(low == high and not _is_infinite(low) and _mp.isint(_mp.make_mpf(low)))
+    return bool(low == high and not is_infinite(low) and _mp.isint(_mp.make_mpf(low)))
 
 
 def inside(value: IV, domain: Interval) -> bool:
