@@ -49,7 +49,7 @@ _GREEK = re.compile(
     re.IGNORECASE,
 )
 _PARAMETER = r"\s*(?:[α-ω]|[A-Za-z])(?:_?[0-9A-Za-z])?\s*"
-_PARAMETER_LIST = re.compile(
+_PARAMETER_LIST = (  # compiled by ``re`` on first use: only a name not found as written needs it
     rf"^\s*(?:\(\s*{_PARAMETER}(?:,{_PARAMETER})*\)|[α-ω](?:_?[0-9])?)\s*[\-‐‑–]\s*(?P<rest>\S.*)$"
 )
 
@@ -111,7 +111,7 @@ def strip_parameters(label: str) -> str | None:
     """
     text = _GREEK.sub(lambda m: _GREEK_WORDS[m.group(1).lower()], label)
     text = unicodedata.normalize("NFKC", text)
-    match = _PARAMETER_LIST.match(text)
+    match = re.match(_PARAMETER_LIST, text)
     if match is None:
         return None
     prefix = text[: match.start("rest")]

@@ -22,15 +22,15 @@ from collections.abc import Iterable, Iterator
 __all__ = ["american", "initials", "library_keys", "short_form"]
 
 _LONG_FORMS = ("differentiallyprivate", "differentialprivacy")
+# Patterns as text, compiled by ``re`` (and kept in its cache) on first use: most queries
+# resolve a name from the cached index and never need a loose spelling.
 _BRITISH = (
-    (re.compile(r"(?<=[aeiouy][lmnrt]|gn)is(e|ed|es|ing|ation|ations)\b", re.I), r"iz\1"),
-    (re.compile(r"(?<=neighb|behavi)our", re.I), "or"),
-    (re.compile(r"(?<=[a-z]{3}e)lled\b", re.I), "led"),
+    (r"(?<=[aeiouy][lmnrt]|gn)is(e|ed|es|ing|ation|ations)\b", r"iz\1"),
+    (r"(?<=neighb|behavi)our", "or"),
+    (r"(?<=[a-z]{3}e)lled\b", "led"),
 )
-_WORD = re.compile(r"[^\s\-‐‑‒–—/]+")
-_DP_TAIL = re.compile(
-    r"^(?P<stem>.*\S)[\s\-‐‑‒–—]+(?:DP|differential(?:ly)?\s+priva(?:cy|te))$", re.I
-)
+_WORD = r"[^\s\-‐‑‒–—/]+"
+_DP_TAIL = r"^(?P<stem>.*\S)[\s\-‐‑‒–—]+(?:DP|differential(?:ly)?\s+priva(?:cy|te))$"
 
 
 def american(label: str) -> str:
@@ -42,7 +42,7 @@ def american(label: str) -> str:
     'noise, precise, rise'
     """
     for pattern, replacement in _BRITISH:
-        label = pattern.sub(replacement, label)
+        label = re.sub(pattern, replacement, label, flags=re.IGNORECASE)
     return label
 
 
@@ -78,10 +78,10 @@ def initials(labels: Iterable[str]) -> set[str]:
     """
     found = set()
     for label in labels:
-        match = _DP_TAIL.match(label)
+        match = re.match(_DP_TAIL, label, re.IGNORECASE)
         if match is None:
             continue
-        words = _WORD.findall(match.group("stem"))
+        words = re.findall(_WORD, match.group("stem"))
         if words and all(w[0].isascii() and w[0].isalpha() for w in words):
             found.add("".join(w[0].upper() for w in words) + "DP")
     return found

@@ -27,7 +27,6 @@ import functools
 import math
 import re
 from collections.abc import Mapping
-from statistics import NormalDist
 from typing import Any
 
 from mpmath import iv as _iv_default
@@ -129,9 +128,10 @@ def _ends(value: IV) -> tuple[Any, Any]:
 def _phi(value: IV) -> IV:
     """Enclosure of Φ over an enclosure, by monotonicity (Φ is increasing)."""
     low, high = _ends(value)
+    at_low = _mp.ncdf(_mp.mpf(low))
+    at_high = at_low if low == high else _mp.ncdf(_mp.mpf(high))  # a point: Φ once
     ends = []
-    for end, sign in ((low, -1), (high, 1)):
-        estimate = _mp.ncdf(_mp.mpf(end))
+    for estimate, sign in ((at_low, -1), (at_high, 1)):
         widened = estimate * (1 + sign * _PHI_MARGIN)
         ends.append(min(max(widened, _mp.mpf(0)), _mp.mpf(1)))
     return _iv.mpf([ends[0], ends[1]])
@@ -140,6 +140,8 @@ def _phi(value: IV) -> IV:
 def _quantile(p: Any) -> Any:
     """An estimate of Φ⁻¹(p): the double quantile, refined by Newton's method on ``ncdf``
     (accurate in both tails, where 2p − 1 would round to ±1)."""
+    from statistics import NormalDist  # fractions, decimal, random: only for Φ⁻¹
+
     start = min(max(float(p), 1e-300), 1 - 2**-53)
     x = _mp.mpf(NormalDist().inv_cdf(start))
     for _ in range(8):
