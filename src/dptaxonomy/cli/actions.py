@@ -153,8 +153,7 @@ def parse_assignments(pairs: Sequence[str], option: str) -> dict[str, str]:
     A malformed or repeated assignment is a refusal of kind ``invalid_value``.
     """
     from dptaxonomy.base.refusals import RefusalKind
-    from dptaxonomy.queries.convert import PARAMETER_ALIASES
-    from dptaxonomy.queries.convert_refusal import refuse
+    from dptaxonomy.queries.parameter_values import PARAMETER_ALIASES, refuse
 
     result: dict[str, str] = {}
     for pair in pairs:

@@ -37,7 +37,6 @@ from dptaxonomy.reasoning.accounting.rules import RuleBook, covers
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.numeric import lower
 from dptaxonomy.reasoning.maps.rounding import SafeSide, outward_text
-from dptaxonomy.reasoning.maps.tightest import parameter_specs
 from dptaxonomy.schema.enums import Neighbourhood, Sampling
 
 __all__ = ["ComposeResult", "compose", "compose_with"]
@@ -94,6 +93,8 @@ def _relation(
                 f"{item.label} is stated for add-remove neighbours and others for replace-one: "
                 "give it for replace-one (a mechanism's sensitivity depends on the relation)",
             )
+        from dptaxonomy.reasoning.maps.tightest import parameter_specs
+
         kb = full()
         definition = kb.resolve(item.name)
         rule = book.neighbourhood_change(definition, source, target)
@@ -104,7 +105,7 @@ def _relation(
                 "to replace-one neighbours",
             )
         specs = {spec.name: spec for spec in parameter_specs(kb, definition)}
-        from dptaxonomy.queries.convert import PARAMETER_ALIASES, read_parameters
+        from dptaxonomy.queries.parameter_values import PARAMETER_ALIASES, read_parameters
 
         given = {PARAMETER_ALIASES.get(k, k): v for k, v in item.parameters.items()}
         if definition == "zero-concentrated-dp":

@@ -19,19 +19,17 @@ from dptaxonomy.base.errors import (
 )
 from dptaxonomy.catalog.names import normalize
 from dptaxonomy.queries.compose_input import ComponentInput
-from dptaxonomy.queries.convert import PARAMETER_ALIASES, read_parameters
-from dptaxonomy.queries.convert import convert_result as convert_query
+from dptaxonomy.queries.parameter_values import PARAMETER_ALIASES, read_parameters
 from dptaxonomy.reasoning.accounting.components import Component, Lift, Shape
 from dptaxonomy.reasoning.accounting.engine import Converters
 from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
 from dptaxonomy.reasoning.accounting.renyi import Converter
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
+from dptaxonomy.reasoning.maps.chain_records import ParameterSpec
 from dptaxonomy.reasoning.maps.composition import oriented_map
-from dptaxonomy.reasoning.maps.conversion import ParameterSpec
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, upper
 from dptaxonomy.reasoning.maps.rounding import outward_text
-from dptaxonomy.reasoning.maps.tightest import parameter_specs
 from dptaxonomy.schema.arith import parse_expression
 
 __all__ = ["SHAPES", "build_component", "converters"]
@@ -94,6 +92,8 @@ def _renyi_lifts(kb: KnowledgeBase, source: str, values: Mapping[str, IV]) -> li
 
 def _convert_lifts(kb: KnowledgeBase, source: str, given: Mapping[str, str]) -> list[Lift]:
     """Lifts to zCDP and μ-GDP by the tightest ``convert`` chain from a definition."""
+    from dptaxonomy.queries.convert import convert_result as convert_query  # not for a Gaussian
+
     lifts = []
     for target in _LIFTS:
         if target == source:
@@ -142,6 +142,8 @@ def _definition(
             f"{item.label}: compose takes guarantees in {known}; convert a {definition} guarantee "
             f"first (dptax convert {definition} TARGET)",
         )
+    from dptaxonomy.reasoning.maps.tightest import parameter_specs
+
     given = {PARAMETER_ALIASES.get(k, k): v for k, v in item.parameters.items()}
     if definition == "zero-concentrated-dp":
         given.setdefault("xi", "0")

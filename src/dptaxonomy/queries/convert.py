@@ -20,21 +20,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-from dptaxonomy.base.digits import foreign_digit_message
-from dptaxonomy.base.errors import Argument, MissingParameterError, NumericError
+from dptaxonomy.base.errors import Argument, MissingParameterError
 from dptaxonomy.base.records import field, record
 from dptaxonomy.base.refusals import RefusalKind
-from dptaxonomy.queries.convert_refusal import conversion_error, refuse
+from dptaxonomy.queries.convert_refusal import conversion_error
 from dptaxonomy.queries.convert_text import conversion_text
+from dptaxonomy.queries.parameter_values import PARAMETER_ALIASES, read_parameters, refuse
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.maps.conversion import ParameterSpec
-from dptaxonomy.reasoning.maps.numeric import IV, exact, inside, is_integer, lower, upper
-from dptaxonomy.reasoning.maps.rational import GivenValues, rationals_of
+from dptaxonomy.reasoning.maps.numeric import lower, upper
+from dptaxonomy.reasoning.maps.rational import rationals_of
 from dptaxonomy.reasoning.maps.rounding import SafeSide, outward_float
 from dptaxonomy.reasoning.maps.tightest import (
     ChainResult,
@@ -51,19 +49,6 @@ ROUNDING = (
     "rounded up, a lower bound (≥) rounded down; the guarantee holds as stated"
 )
 """How the numbers of a conversion are rounded (the text's second line, the JSON's ``rounding``)."""
-
-PARAMETER_ALIASES = {
-    "eps": "epsilon",
-    "ε": "epsilon",
-    "δ": "delta",
-    "ρ": "rho",
-    "α": "alpha",
-    "μ": "mu",
-    "σ": "sigma",
-    "ξ": "xi",
-    "Δ": "sensitivity",
-}
-"""Greek letters and short forms accepted for the catalog's parameter names."""
 
 
 @record
@@ -180,53 +165,6 @@ def _solved(result: ChainResult) -> dict[str, Any] | None:
         "bound": solved.bound,
         "precision": solved.precision,
     }
-
-
-def read_parameters(
-    definition: str, specs: tuple[ParameterSpec, ...], given: Mapping[str, str]
-) -> dict[str, IV]:
-    """The values ``given`` of ``definition``'s parameters, checked against their domains."""
-    by_name = {spec.name: spec for spec in specs}
-    values: dict[str, IV] = {}
-    for name, text in given.items():
-        if name not in by_name:
-            known = ", ".join(by_name) or "none"
-            raise refuse(
-                RefusalKind.invalid_value,
-                f"unknown parameter {name!r} of {definition} (its parameters: {known})",
-            )
-        spec = by_name[name]
-        domain = spec.domain
-        if domain is None:
-            raise refuse(
-                RefusalKind.invalid_value, f"{name} of {definition} is not a number ({spec.type})"
-            )
-        shown = text if len(text) <= 40 else text[:40] + "…"
-        foreign = foreign_digit_message(text)
-        if foreign is not None:
-            raise refuse(RefusalKind.invalid_value, f"{name} of {definition}: {foreign}")
-        try:
-            value = exact(text)
-        except NumericError:
-            raise refuse(
-                RefusalKind.invalid_value,
-                f"{name} of {definition}: {shown!r} is not a number (domain {spec.domain_text})",
-            ) from None
-        if spec.type == "integer" and not is_integer(value):
-            raise refuse(
-                RefusalKind.invalid_value,
-                f"{name} of {definition} is an integer parameter: {shown} is not an integer",
-            )
-        if not inside(value, domain):
-            raise refuse(
-                RefusalKind.outside_domain,
-                f"{name} = {text} is outside the domain {spec.domain_text} "
-                f"of {name} of {definition}",
-                parameter=name,
-                definition=definition,
-            )
-        values[name] = value
-    return GivenValues(values, {name: Fraction(given[name].strip()) for name in values})
 
 
 def convert_result(

@@ -21,7 +21,7 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.tightest import ChainResult, Conversion
 from dptaxonomy.schema.enums import RelationKind
 
-__all__ = ["conversion_error", "refusal", "refuse"]
+__all__ = ["conversion_error", "refusal"]
 
 
 _IMPLYING = {
@@ -226,7 +226,3 @@ def conversion_error(
     parameter = str(found.details["parameter"])
     details = {k: v for k, v in found.details.items() if k not in ("parameter", "definition")}
     return MissingParameterError(found.message, parameter, target, Argument.target_values, details)
-
-
-def refuse(kind: RefusalKind, message: str, **details: Any) -> ConversionError:
-    return ConversionError(Refusal(kind, message, details))

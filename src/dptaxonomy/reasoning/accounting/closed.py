@@ -36,8 +36,9 @@ def invert(
     ``upper`` is an ε whose whole δ enclosure is ≤ δ; ``lower`` one whose whole
     enclosure is > δ (0 when even ε = 0 may satisfy it). None when no ε up to
     ``top`` is certainly enough. ``guess``, a fast floating-point profile, only
-    places the search: every answer is checked on the enclosures.
+    places the search: every answer is checked on the enclosures, each computed once.
     """
+    profile = _remembered(profile)
     if upper(profile(0.0)) <= delta:
         return 0.0, 0.0
     high = 1.0
@@ -70,6 +71,18 @@ def invert(
         else:
             high_bad = middle
     return low_bad, high_ok
+
+
+def _remembered(profile: Callable[[float], IV]) -> Callable[[float], IV]:
+    """``profile`` asked once per ε (enclosures are values: the second answer is the first)."""
+    known: dict[float, IV] = {}
+
+    def remembered(epsilon: float) -> IV:
+        if epsilon not in known:
+            known[epsilon] = profile(epsilon)
+        return known[epsilon]
+
+    return remembered
 
 
 def _narrow(
