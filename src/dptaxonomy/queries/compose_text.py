@@ -62,8 +62,9 @@ def _epsilon(result: ComposeResult) -> dict[str, Any]:
     }
 
 
-def composition_json(result: ComposeResult) -> dict[str, Any]:
-    """``results``: (ε, δ) first, then zCDP, μ-GDP and the Rényi curve where they exist."""
+def composition_json(result: ComposeResult, *, with_curve: bool = True) -> dict[str, Any]:
+    """``results``: (ε, δ) first, then zCDP, μ-GDP and the Rényi curve where they exist
+    (``with_curve``: the text leaves the curve out, and it is then not computed)."""
     composition = result.composition
     results = [_epsilon(result)]
     if composition.zcdp is not None:
@@ -85,7 +86,7 @@ def composition_json(result: ComposeResult) -> dict[str, Any]:
                 "proof": _steps(result.preparation + steps),
             }
         )
-    curve = composition.curve
+    curve = composition.curve if with_curve else None
     if curve is not None:
         results.append(
             {
@@ -120,7 +121,7 @@ def composition_json(result: ComposeResult) -> dict[str, Any]:
 
 def composition_text(result: ComposeResult) -> str:
     """A few lines: the (ε, δ) answer with its bracket, the other guarantees, the proof."""
-    data = composition_json(result)
+    data = composition_json(result, with_curve=False)
     first = data["results"][0]
     epsilon = first["parameters"]["epsilon"]
     lines = [
@@ -129,8 +130,6 @@ def composition_text(result: ComposeResult) -> str:
     if "lower" in epsilon:
         lines.append(f"  lower bound: ε ≥ {epsilon['lower']:.6g} (an extremal mechanism's value)")
     for other in data["results"][1:]:
-        if other["definition"] == "renyi-dp":
-            continue
         values = ", ".join(f"{n} ≤ {p['value']:.6g}" for n, p in other["parameters"].items())
         lines.append(f"{other['definition']}: {values}")
     lines.append("proof:")

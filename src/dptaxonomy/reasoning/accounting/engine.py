@@ -20,7 +20,8 @@ amplified by the catalog's rule for their sampling scheme and relation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 
 from dptaxonomy.base.errors import ComposeError
 from dptaxonomy.base.records import record, replace
@@ -90,7 +91,13 @@ class Composition:
     routes: tuple[Route, ...]
     zcdp: tuple[dict[str, IV], tuple[Step, ...]] | None
     gdp: tuple[IV, tuple[Step, ...]] | None
-    curve: RenyiCurve | None
+    curve_of: Callable[[], RenyiCurve | None]
+    """The composed Rényi curve, computed once when first asked: an exact closed form's
+    text answer does not show it, and it is a third of that answer's work."""
+
+    @property
+    def curve(self) -> RenyiCurve | None:
+        return self.curve_of()
 
     @property
     def best(self) -> Route | None:
@@ -292,7 +299,7 @@ def compose(
 ) -> Composition:
     """Every route's ε at ``delta`` for the composition of ``components``."""
     renyi_rule = book.composition("renyi-dp", adaptivity, form=CompositionForm.heterogeneous)
-    curve = compose_curves(components, renyi_rule) if renyi_rule else None
+    curve = functools.cache(lambda: compose_curves(components, renyi_rule) if renyi_rule else None)
     zcdp = _sum(components, book, "zero-concentrated-dp", adaptivity)
     gdp = _sum(components, book, "gaussian-dp", adaptivity)
     exact_pairs = all(c.shape is Shape.gaussian and not c.sampled for c in components)
@@ -322,7 +329,7 @@ def compose(
                 delta,
                 book.closed_form(ClosedForm.tensor_product, adaptivity),
             ),
-            _renyi_route(components, curve, renyi_rule, delta, converters),
+            _renyi_route(components, curve(), renyi_rule, delta, converters),
         ]
     return Composition(
         delta,
