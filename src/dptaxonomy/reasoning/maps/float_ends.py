@@ -77,7 +77,7 @@ def finite(value: IV) -> bool:
     """Whether both ends are floats once rounded outward: read off the raw ends where that is
     plain (zero, or well inside the float range), else by :func:`lower` and :func:`upper`."""
     low, high = value._mpi_
-    if all(_plain(end) for end in (low, high)):
+    if _plain(low) and _plain(high):
         return True
     return math.isfinite(lower(value)) and math.isfinite(upper(value))
 
