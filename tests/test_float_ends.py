@@ -114,3 +114,17 @@ def test_a_frozen_pause_restores_the_collector() -> None:
     assert gc.get_freeze_count() > frozen
     assert len(made) == 10
     gc.unfreeze()
+
+
+def test_only_the_console_script_freezes_what_a_query_allocated(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from dptaxonomy.cli.main import main
+
+    frozen = gc.get_freeze_count()
+    with pytest.raises(SystemExit) as ended:
+        main(["show", "zCDP"])  # in-process, as tests and the web page call it
+    assert ended.value.code == 0
+    assert "zero-concentrated-dp" in capsys.readouterr().out
+    assert gc.get_freeze_count() == frozen
+    assert gc.isenabled()

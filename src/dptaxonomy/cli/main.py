@@ -25,15 +25,16 @@ def _quiet_broken_pipe() -> None:
         return  # not a real file descriptor (tests capture output): nothing to flush
 
 
-def _run(argv: Sequence[str]) -> int:
+def _run(argv: Sequence[str], *, exiting: bool = False) -> int:
     from dptaxonomy.base.gcpause import collector_paused
     from dptaxonomy.cli.fast import parse
 
     action = parse(argv)
     if action is not None:
-        # one query, then exit: the cyclic collector would only rescan the imported
-        # modules and the decoded knowledge base
-        with collector_paused(freeze=True):
+        # one query: the cyclic collector would only rescan the imported modules and the
+        # decoded knowledge base; when the process ends right after (the console script),
+        # what is live is frozen so the collection at exit skips it too
+        with collector_paused(freeze=exiting):
             action()
         return 0
     from dptaxonomy.cli.app import run
@@ -81,4 +82,6 @@ def outcome(action: Callable[[], int]) -> int:
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the `dptax` console script; always ends with ``SystemExit``."""
     args = list(sys.argv[1:] if argv is None else argv)
-    sys.exit(outcome(lambda: _run(args)))
+    # only the console script (no ``argv``) ends the process: callers in a longer-lived
+    # process (tests, the web page) keep a collector that can still free cycles
+    sys.exit(outcome(lambda: _run(args, exiting=argv is None)))
