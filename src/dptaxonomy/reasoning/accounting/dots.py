@@ -58,6 +58,8 @@ class Chords:
     """Q(L > l_j): minus the profile's right derivative at each grid point."""
     gaps: Array
     """Per cell, a bound on the chord's height above the curve."""
+    values: tuple[Array, Array, Array, Array]
+    """The computed P(L > l), x·Q(L > l), P(L ≤ l) and x·Q(L ≤ l) at the grid points."""
 
 
 def chords(cdf: LossCdf, grid: Array) -> Chords:
@@ -70,8 +72,9 @@ def chords(cdf: LossCdf, grid: Array) -> Chords:
     q_low, q_high = q_cdf(grid), q_survival(grid)
     x = np.exp(grid)
     dx = np.diff(x)
-    upper_form = (np.diff(p_high) - np.diff(x * q_high)) / dx  # the slope, where tails are small
-    lower_form = (np.diff(x * q_low) - np.diff(p_low)) / dx  # the slope plus 1
+    y_high, y_low = x * q_high, x * q_low
+    upper_form = (np.diff(p_high) - np.diff(y_high)) / dx  # the slope, where tails are small
+    lower_form = (np.diff(y_low) - np.diff(p_low)) / dx  # the slope plus 1
     low_side = (p_low[1:] <= 0.5) & (q_low[1:] <= 0.5)
     # α = s − f'(a) and β = f'(b) − s, with f' = −Q(L > l) = Q(L ≤ l) − 1
     alpha = np.where(low_side, lower_form - q_low[:-1], upper_form + q_high[:-1])
@@ -84,9 +87,10 @@ def chords(cdf: LossCdf, grid: Array) -> Chords:
         np.concatenate(([-1.0], np.where(low_side, lower_form - 1.0, upper_form), [0.0])),
         np.concatenate(([0.0], np.where(low_side, lower_form, upper_form + 1.0), [1.0])),
         np.concatenate(([True], low_side, [False])),
-        p_high - x * q_high,
+        p_high - y_high,
         q_high,
         gaps * (1 + 1e-6) + 4 * UNIT * x[1:],
+        (p_high, y_high, p_low, y_low),
     )
 
 

@@ -28,8 +28,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.accounting.dots import RUN_SLACK, UNIT, chords, drain, kinks, lowered
+from dptaxonomy.reasoning.accounting.dots import UNIT, chords, kinks, lowered
 from dptaxonomy.reasoning.accounting.lossdist import LossCdf
+from dptaxonomy.reasoning.accounting.roundoff import shortfall, trim
 
 __all__ = ["Composed", "Discrete", "compose", "discretise", "lower_epsilon", "upper_epsilon"]
 
@@ -55,6 +56,8 @@ class Discrete:
     infinity: float
     excess: float = 0.0
     """How far an optimistic distribution's δ(ε) may exceed the true one's, anywhere."""
+    shortfall: float = 0.0
+    """How far a pessimistic distribution's δ(ε) may fall below the true one's (rounding)."""
 
 
 @record
@@ -75,6 +78,8 @@ class Composed:
     """A bound on the rounding error of the sums that evaluate δ(ε)."""
     excess: float = 0.0
     """How far the parts' δ(ε) may exceed the true ones', summed over every run."""
+    shortfall: float = 0.0
+    """How far the parts' δ(ε) may fall below the true ones', summed over every run."""
 
 
 def discretise(cdf: LossCdf, h: float, *, pessimistic: bool, dots: bool = True) -> Discrete:
@@ -127,9 +132,10 @@ def _connected(cdf: LossCdf, first: int, grid: Array) -> Discrete:
     pmf = np.maximum(c.x * kinks(c.plain, c.plus_one, c.low_side), 0.0)
     infinity = min(1.0, max(float(c.finite[-1]), 0.0) * (1 + RELATIVE) + cdf.infinity)
     pmf[0] = max(0.0, 1.0 - infinity - math.fsum(pmf[1:].tolist()))
-    excess = max(0.0, math.fsum(pmf.tolist()) + infinity - 1.0)
-    drain(pmf, excess + RUN_SLACK)  # the caller puts it at +∞: only ever pessimistic
-    return Discrete(first, pmf, min(1.0, infinity + RUN_SLACK))
+    at_grid = shortfall(c, grid, pmf, infinity, RELATIVE) + trim(pmf, infinity)
+    at_zero = max(0.0, math.fsum([1.0, -infinity, *(-pmf).tolist()])) * (1 + 2 * UNIT)
+    # sup(δ − D) is at x = 0 or at a grid point (module roundoff, step 0)
+    return Discrete(first, pmf, infinity, shortfall=max(at_grid, at_zero))
 
 
 def _fft_error(size: int) -> float:
@@ -283,7 +289,14 @@ def compose(parts: Sequence[tuple[Discrete, int]], h: float) -> Composed:
         above = below = 0.0
     sum_error = 4 * size * UNIT * (float(np.abs(pmf).sum()) + 1.0)
     excess = math.fsum(k * p.excess for p, k in parts)
-    return Composed(h, start, pmf, infinity, l2_error, above, above + below, sum_error, excess)
+    # each part's P-total is at most 1 + 8u, so a run's shortfall grows by at most that
+    # factor per other run (roundoff's composition step); the factor also covers the sum
+    short = math.fsum(k * p.shortfall for p, k in parts) * math.exp(
+        16 * UNIT * sum(k for _, k in parts)
+    )
+    return Composed(
+        h, start, pmf, infinity, l2_error, above, above + below, sum_error, excess, short
+    )
 
 
 def _sums(composed: Composed) -> tuple[Array, Array, Array]:
@@ -304,7 +317,7 @@ def upper_epsilon(composed: Composed, delta: float) -> float | None:
     losses, first, second = _sums(composed)
     n = losses.size
     count = np.arange(n, 0, -1)  # terms in the suffix starting at j
-    fixed = composed.infinity + composed.outside_above + composed.sum_error
+    fixed = composed.infinity + composed.outside_above + composed.sum_error + composed.shortfall
     slack = fixed + composed.l2_error * np.sqrt(count)
     # δ at ε = l_{j-1} uses the suffix from j; the suffix sums at j give δ on [l_{j-1}, l_j]
     with np.errstate(over="ignore", invalid="ignore"):

@@ -1,0 +1,136 @@
+"""How far rounding lets a pessimistic connected-dots profile fall below the truth: a proof.
+
+:func:`~dptaxonomy.reasoning.accounting.pld.discretise` puts masses p_m at the lattice
+losses l_m = (first + m)·h, X_m = e^(l_m), whose profile D(x) = p_∞ + Σ p_m (1 − x/X_m)₊
+should dominate the true δ(x). In exact arithmetic it does (the chords through the true
+δ(X_j)); in floating point it may fall short. :func:`shortfall` returns η with
+δ(x) ≤ D(x) + η for every x > 0, computed from the arrays themselves; the composition adds
+Σ count·η to δ (``Composed.shortfall``: for P-totals ≤ 1, D_A ≥ δ_A − η_A composes to
+D_{A×B} ≥ δ_{A×B} − η_A − η_B, since δ_{A×B}(x) = E_B[δ_A(x e^(−L_B))]).
+
+Assumed, not proven (tests compare both with mpmath): (A1) each distribution value computed
+at a float point l̂ (:mod:`~dptaxonomy.reasoning.accounting.lossdist`, Φ and its argument)
+is within ρ = ``RELATIVE`` of the exact one, relatively; (A2) numpy's exp is within
+:data:`EXP_ULPS` units. Everything else is standard analysis: fl(a ∘ b) = (a ∘ b)(1 + θ),
+|θ| ≤ u = 2⁻⁵³ (plus 2⁻¹⁰⁷⁵ absolutely on underflow), γ₃ = 3u/(1 − 3u).
+
+0. D is linear between grid points and constant after the last; δ is convex and
+   non-increasing, δ(0) ≤ 1 = P-total of the truth. So sup (δ − D) is attained at x = 0
+   (where it is 1 − Σp, the P-total's deficit) or at some X_j.
+1. Float grid. l̂_j = fl(l_j), x̂_j = exp(l̂_j): |x̂_j/X_j − 1| ≤ ξ = 1.01(EXP_ULPS·u + 1.1u·max|l̂|).
+   D′, the masses moved to x̂_m, differs from D by ≤ ξ'Σp at every x, and by ≤ ξ'Σp more
+   between X_j and x̂_j (slope ≤ Σ_{m≥j} p_m/x̂_m): 2.1ξΣp in all.
+2. Masses. D′(x̂_j) = p_∞ + Σ_{i≥j} C_i dx_i, C_i = Σ_{m>i} p_m/x̂_m, dx_i = x̂_{i+1} − x̂_i,
+   computed exactly (Sterbenz: x̂_{i+1} ≤ 2x̂_i, checked). With a the slope array of the
+   kink's form and d_m = a_m − a_{m−1} exactly, k̂_m = fl(d_m), p_m = max(fl(x̂_m k̂_m), 0) ≥
+   x̂_m(d_m − ψ|d_m|), ψ = 2.01u (clipping only raises). So C_i ≥ Σ_{m>i} d_m − ψS_i,
+   S_i = Σ_{m>i} |d_m|.
+3. Kinks telescope. Let A be the slope in the cell's accurate form (``plus_one`` − 1 on the
+   low side, ``plain`` else) and μ = ``plain`` − A (|μ| ≤ 2u|plain|, 0 off the low side).
+   Σ_{m>i} d_m = −A_{i+1} + Σ of μ at the kinks between forms, ≥ −A_{i+1} − M_i.
+4. Slopes. A cell's slope is fl((fl(Δa) − fl(Δb))/dx) with a, b the stored values of its
+   form (P(L > l) and x·Q(L > l), or x·Q(L ≤ l) and P(L ≤ l)): −A dx ≥ V_i − V_{i+1} − γ₃G_i,
+   G_i = |Δa| + |Δb|, where V_t = p̂ − ŷ (upper form) or 1 − x̂ + ŷ − p̂ (lower form).
+5. Values. Summing, D′(x̂_j) ≥ p_∞ − V_N + V_j − SW − R_j, where SW sums |V^upper_t −
+   V^lower_t| ≤ e^upper_t + e^lower_t where the form changes and R_j = γ₃ΣG + Σ(M + ψS)dx.
+   By (A1), (A2): |V_t − δ(X_t)| ≤ e_t = ρp̂ + 1.01(u + EXP_ULPS·u + ρ)ŷ (+ 1.01·EXP_ULPS·u·x̂
+   in the lower form) + 1.2u|l̂_t|, the last for δ(X_t) − δ(e^(l̂_t)) (|δ′(x)| ≤ min(1, 1/x)).
+   So δ(X_j) − D(X_j) ≤ e_j + (V_N − p_∞)₊ + SW + R_0 + 2.1ξΣp.
+
+The bound is computed in floats from non-negative terms (relative error ≤ (n + 4)u < 10⁻⁸ for
+n ≤ 2²⁴ terms) and multiplied by 1 + 10⁻⁶; subnormal products add ``_underflow``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from dptaxonomy.reasoning.accounting.dots import UNIT, Chords, drain, kinks
+
+__all__ = ["EXP_ULPS", "shortfall", "trim"]
+
+Array = Any
+"""A numpy array."""
+
+EXP_ULPS = 4
+"""Assumed accuracy of numpy's exp in units of roundoff (as the FFT's twiddle factors)."""
+_GAMMA3 = 3 * UNIT / (1 - 3 * UNIT) / (1 - UNIT)  # γ₃, with |Δa| ≤ |fl(Δa)|/(1 − u)
+_PSI = 2.01 * UNIT
+_SAFE = 1 + 1e-6
+
+
+def shortfall(c: Chords, grid: Array, pmf: Array, infinity: float, relative: float) -> float:
+    """η with δ(X_j) ≤ D(X_j) + η at every grid point, for ``pmf[1:]`` = max(x̂·kinks, 0).
+
+    ``pmf[0]`` enters only through the total (step 1); the deficit at x = 0 is the caller's.
+    """
+    import numpy as np
+
+    x = c.x
+    n = x.size - 1
+    assert n >= 1 and bool(np.all(x[1:] <= 2 * x[:-1])), "grid too coarse for Sterbenz"
+    dx = np.diff(x)
+    p_high, y_high, p_low, y_low = c.values
+    low = c.low_side[1:-1]  # per cell: the lower form
+    # steps 2-3: masses against kinks, kinks against slopes
+    k = np.abs(kinks(c.plain, c.plus_one, c.low_side)) / (1 - UNIT)
+    s = np.cumsum(k[::-1])[::-1][1:]  # S_i = Σ_{m>i} |d_m|, i = 0..n−1
+    mu = np.where(c.low_side, 2 * UNIT * np.abs(c.plain), 0.0)
+    switching = ~(c.low_side[1:] & c.low_side[:-1])
+    at_kink = np.where(switching, mu[1:] + mu[:-1], 0.0)
+    m = np.cumsum(at_kink[::-1])[::-1][1:]  # M_i
+    # step 4: the slopes' own rounding
+    g_high = np.abs(np.diff(p_high)) + np.abs(np.diff(y_high))
+    g_low = np.abs(np.diff(y_low)) + np.abs(np.diff(p_low))
+    rounding = _GAMMA3 * float(np.sum(np.where(low, g_low, g_high)))
+    rounding += float(np.sum((m + _PSI * s) * dx))
+    # step 5: the values' errors
+    rho, exp_err = relative, EXP_ULPS * UNIT
+    shift = 1.2 * UNIT * np.abs(grid)
+    product = 1.01 * (UNIT + exp_err + rho)
+    e_high = rho * p_high + product * y_high + shift
+    e_low = rho * p_low + product * y_low + 1.01 * exp_err * x + shift
+    form = np.concatenate((low, low[-1:]))  # point j uses cell j's form, the last its left cell's
+    own = float(np.max(np.where(form, e_low, e_high)))
+    changes = np.nonzero(low[1:] != low[:-1])[0] + 1
+    switches = float(np.sum(e_high[changes] + e_low[changes]))
+    if low[-1]:
+        last = [1.0, -float(x[n]), float(y_low[n]), -float(p_low[n]), -infinity]
+    else:
+        last = [float(p_high[n]), -float(y_high[n]), -infinity]
+    end = max(0.0, math.fsum(last)) * (1 + 2 * UNIT)
+    # step 1: lattice against float grid
+    xi = 1.01 * (exp_err + 1.1 * UNIT * float(np.max(np.abs(grid))))
+    moved = 2.1 * xi * math.fsum(pmf.tolist())
+    total = own + switches + end + rounding + moved + _underflow(x)
+    return total * _SAFE
+
+
+def _underflow(x: Array) -> float:
+    """A bound on every subnormal result's contribution (2⁻¹⁰⁷⁵ per operation, scaled)."""
+    size = float(x.size + 2)
+    return 4 * size * 2.0**-1074 * (1 + float(x[-1])) * (1 + 1 / float(x[0]))
+
+
+def trim(pmf: Array, infinity: float) -> float:
+    """Drain the lowest bins until Σ pmf + ``infinity`` ≤ 1; a bound on the mass removed.
+
+    Removing mass lowers the profile by at most that mass anywhere; a P-total ≤ 1 keeps the
+    composition's mass at +∞, 1 − Π(1 − p_∞), an upper bound.
+    """
+    import numpy as np
+
+    before = pmf.tolist()
+    for _ in range(64):
+        over = math.fsum([*pmf.tolist(), infinity, -1.0])
+        if over <= 0:
+            break
+        low = int(np.flatnonzero(pmf)[0])  # some bin has mass: infinity ≤ 1
+        if over >= pmf[low]:
+            drain(pmf, over)
+        else:  # at least one unit of the last place, which the subtraction may round away
+            pmf[low] = max(0.0, min(pmf[low] - over, np.nextafter(pmf[low], 0.0)))
+    else:  # never seen: each step leaves at most a few units of roundoff
+        pmf[:] = 0.0  # infinity ≤ 1 alone
+    return max(0.0, math.fsum(before + (-pmf).tolist())) * (1 + 2 * UNIT)
