@@ -37,7 +37,12 @@ Array = Any
 UNIT = 2.0**-53
 """The unit roundoff of binary64."""
 RUN_SLACK = 1e-13
-"""Profile error allowed per run for the rounding of its grid masses (an ℓ1 bound)."""
+"""The optimistic side's allowance per run for rounding (in ``lowered``'s excess).
+
+Checked empirically, not proven: on Gaussian and Laplace grids the lowered profile exceeds
+the exact δ by at most 4·10⁻¹⁷ (mpmath), against an excess of 10⁻¹⁴ or more without it. The
+pessimistic side's rounding is bounded by a proof instead
+(:mod:`~dptaxonomy.reasoning.accounting.roundoff`)."""
 
 
 @record
