@@ -35,7 +35,8 @@ underflow), γ₃ = 3u/(1 − 3u).
    form (P(L > l) and x·Q(L > l), or x·Q(L ≤ l) and P(L ≤ l)): −A dx ≥ V_i − V_{i+1} − γ₃G_i,
    G_i = |Δa| + |Δb|, where V_t = p̂ − ŷ (upper form) or 1 − x̂ + ŷ − p̂ (lower form).
 5. Values. Summing, D′(x̂_j) ≥ p_∞ − V_N + V_j − SW − R_j, where SW sums |V^upper_t −
-   V^lower_t| ≤ e^upper_t + e^lower_t where the form changes and R_j = γ₃ΣG + Σ(M + ψS)dx.
+   V^lower_t| where the form changes (exact sums of floats, by fsum) and
+   R_j = γ₃ΣG + Σ(M + ψS)dx.
    By (A1), (A2): |V_t − δ(X_t)| ≤ e_t = ρp̂ + 1.01(u + EXP_ULPS·u + ρ)ŷ (+ 1.01·EXP_ULPS·u·x̂
    in the lower form) + ABSOLUTE·(1 + 1.01x̂) + 1.2u|l̂_t|, the last for δ(X_t) − δ(e^(l̂_t))
    (|δ′(x)| ≤ min(1, 1/x)).
@@ -100,8 +101,12 @@ def shortfall(c: Chords, grid: Array, pmf: Array, infinity: float, relative: flo
     e_low = rho * p_low + product * y_low + 1.01 * exp_err * x + shift
     form = np.concatenate((low, low[-1:]))  # point j uses cell j's form, the last its left cell's
     own = float(np.max(np.where(form, e_low, e_high)))
-    changes = np.nonzero(low[1:] != low[:-1])[0] + 1
-    switches = float(np.sum(e_high[changes] + e_low[changes]))
+    changes = (np.nonzero(low[1:] != low[:-1])[0] + 1).tolist()
+    # |V^upper_t − V^lower_t| = |(p̂ + p̂' − 1) − (ŷ + ŷ' − x̂)|: floats, summed exactly
+    parts = (p_high, p_low, y_high, y_low, x)
+    terms = [[float(a[t]) for a in parts] for t in changes]
+    switches = math.fsum(abs(math.fsum([a, b, -1.0, -c, -d, e])) for a, b, c, d, e in terms)
+    switches *= 1 + 4 * UNIT
     if low[-1]:
         last = [1.0, -float(x[n]), float(y_low[n]), -float(p_low[n]), -infinity]
     else:
