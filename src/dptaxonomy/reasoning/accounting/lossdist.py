@@ -148,7 +148,9 @@ def _subsampled(mu: float, q: float, direction: Direction) -> LossCdf:
         """x with l(x) = t for l(x) = log(1 - q + q e^(μx - μ²/2)), where t > log(1 - q)."""
         with np.errstate(divide="ignore", invalid="ignore"):
             excess = np.expm1(t - floor) * (1 - q)  # e^t - (1 - q), without cancellation
-            return (np.log(excess / q) + mu * mu / 2) / mu
+            ratio = np.expm1(t) / q  # e^(μx − μ²/2) − 1: its log1p keeps small μ accurate
+            logged = np.where(ratio > -0.5, np.log1p(ratio), np.log(excess / q))
+            return (logged + mu * mu / 2) / mu
 
     def loss(x: float) -> float:
         return math.log1p(-q) + math.log1p(q / (1 - q) * math.exp(mu * x - mu * mu / 2))
