@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 import mpmath
@@ -22,7 +23,12 @@ from dptaxonomy.reasoning.accounting.pld import (
 )
 from dptaxonomy.reasoning.accounting.roundoff import ABSOLUTE, EXP_ULPS, trim
 
-mpmath.mp.dps = 40
+
+@pytest.fixture(autouse=True)
+def _forty_digits() -> Iterator[None]:
+    """Exact recomputations at 40 digits, without touching mpmath's global precision."""
+    with mpmath.workdps(40):
+        yield
 
 
 def _profile_deficit(part: Discrete, h: float, delta: Any) -> float:
