@@ -188,6 +188,22 @@ def test_pure_dp_uses_the_optimal_composition() -> None:
     assert epsilon_["lower"] <= epsilon_["value"] < 5.0  # basic composition would say 5
 
 
+@pytest.mark.parametrize(("step", "count"), [(0.5, 10), (0.35, 17), (1.5, 3)])
+def test_optimal_pure_answers_just_below_basic_composition(step: float, count: int) -> None:
+    # the answer lies between the last power of two and the search's end, k·ε + 1: the
+    # search once doubled past that end and refused ("no finite ε at this δ")
+    result = run_data(
+        {
+            "delta": 1e-6,
+            "components": [{"definition": "ε-DP", "parameters": {"epsilon": step}, "count": count}],
+        }
+    ).to_json()["results"][0]
+    assert result["route"] == "optimal-pure"
+    epsilon_ = result["parameters"]["epsilon"]
+    assert 2 ** math.floor(math.log2(count * step)) < epsilon_["lower"]
+    assert epsilon_["lower"] <= epsilon_["value"] <= count * step
+
+
 def test_sampled_pure_dp_is_amplified_by_the_catalog_rule() -> None:
     result = run_data(
         {

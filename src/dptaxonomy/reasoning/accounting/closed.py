@@ -41,11 +41,11 @@ def invert(
     profile = _remembered(profile)
     if upper(profile(0.0)) <= delta:
         return 0.0, 0.0
-    high = 1.0
+    high = min(1.0, top)
     while upper(profile(high)) > delta:
-        high *= 2
-        if high > top:
+        if high >= top:
             return None
+        high = min(high * 2, top)  # ``top`` itself is tried: doubling past it must not skip it
     low_ok, high_ok = 0.0, high  # profile(high_ok) ≤ δ certainly
     if guess is not None:
         low, near = _narrow(guess, delta, 0.0, high)
