@@ -8,14 +8,14 @@ enough) and a lower bound (the largest ε whose δ is certainly too large):
   (δ as an expression of μ and ε), passed in as ``profile``;
 - k-fold ε-DP, through the catalog's ``optimal_pure`` closed form (Kairouz, Oh
   and Viswanath), evaluated by
-  :func:`~dptaxonomy.reasoning.evaluators.closed_forms.optimal_pure_delta`.
+  :func:`~dptaxonomy.reasoning.evaluators.closed_forms.optimal_pure_profile`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from dptaxonomy.reasoning.evaluators.closed_forms import optimal_pure_delta
+from dptaxonomy.reasoning.evaluators.closed_forms import optimal_pure_profile
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, lower, point, upper
 from dptaxonomy.schema.arith import Node
 from dptaxonomy.schema.arith_eval import evaluate
@@ -113,8 +113,9 @@ def gdp_epsilon(mu: IV, delta: float, profile: Node) -> tuple[float, float] | No
 
 def pure_epsilon(epsilon: IV, count: int, delta: float) -> tuple[float, float] | None:
     """Bounds on ε' at δ for the optimal ``count``-fold composition of ε-DP."""
+    profile = optimal_pure_profile(epsilon, count)
     return invert(
-        lambda target: optimal_pure_delta(epsilon, count, point(target)),
+        lambda target: profile(point(target)),
         delta,
         upper(epsilon) * count + 1,
     )

@@ -28,11 +28,13 @@ from its Rényi DP at the orders up to it, one per sampling scheme (:func:`poiss
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, lower, point, upper
 
 __all__ = [
     "optimal_pure_delta",
+    "optimal_pure_profile",
     "optimal_range_delta",
     "poisson_renyi",
     "positive_part",
@@ -52,13 +54,23 @@ def positive_part(value: IV) -> IV:
 
 def optimal_pure_delta(epsilon: IV, k: int, target: IV) -> IV:
     """δ(target) of the optimal k-fold composition of ε-DP (an enclosure)."""
+    return optimal_pure_profile(epsilon, k)(target)
+
+
+def optimal_pure_profile(epsilon: IV, k: int) -> Callable[[IV], IV]:
+    """:func:`optimal_pure_delta` as a function of the target, the k + 1 binomial masses of
+    k-fold randomized response computed once (a search asks for many targets)."""
     keep = INTERVALS.exp(epsilon) / (INTERVALS.exp(epsilon) + 1)
-    scale = INTERVALS.exp(target)
-    total = point(0.0)
-    for j in range(k + 1):
-        mass, other = binomial_mass(j, k, keep), binomial_mass(k - j, k, keep)
-        total = total + positive_part(mass - scale * other)
-    return total
+    masses = [binomial_mass(j, k, keep) for j in range(k + 1)]
+
+    def delta(target: IV) -> IV:
+        scale = INTERVALS.exp(target)
+        total = point(0.0)
+        for j in range(k + 1):
+            total = total + positive_part(masses[j] - scale * masses[k - j])
+        return total
+
+    return delta
 
 
 def range_candidates(epsilon: IV, k: int, target: IV) -> list[IV]:
