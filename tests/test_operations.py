@@ -17,8 +17,8 @@ from dptaxonomy.reasoning.evaluators.closed_forms import optimal_pure_delta
 from dptaxonomy.reasoning.evaluators.evidence import problems
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian
 from dptaxonomy.reasoning.evaluators.operation_checks import rule_results
-from dptaxonomy.reasoning.evaluators.operation_forms import operation_results
-from dptaxonomy.reasoning.evaluators.operation_pairs import mixture, power, product
+from dptaxonomy.reasoning.evaluators.operation_forms import hockey_stick, operation_results
+from dptaxonomy.reasoning.evaluators.operation_pairs import mixture, power, product, scaled
 from dptaxonomy.reasoning.evaluators.operation_tightness import tightness_results
 from dptaxonomy.reasoning.evaluators.verify import CheckKind, Outcome, operation_checks
 from dptaxonomy.reasoning.maps.numeric import exact, lower, point, upper
@@ -325,3 +325,18 @@ def test_every_shipped_rule_is_computed_never_refuted(shipped: Catalog) -> None:
         "f-dp composition (heterogeneous, adaptive): tensor_product",
     ]
     assert all(c.outcome is Outcome.computed for c in checks if c.kind is CheckKind.tightness)
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_a_group_moves_the_discrete_laplace_noise_not_its_scale(k: int) -> None:
+    # its scale is written Δ/ε: re-building it at k·Δ would scale the noise too and leave a
+    # pair exactly as private as one step, which no group rule could fail on
+    mechanism = load_catalog(CATALOG_DIR).mechanisms["discrete-laplace"]
+    cases = mechanism_cases(mechanism)
+    assert cases
+    for case in cases:
+        grouped = scaled(mechanism, case, k)
+        assert isinstance(grouped, Finite)
+        epsilon = case.values["epsilon"]
+        assert lower(hockey_stick(grouped.p, grouped.q, epsilon)) > 0, case.label
+        assert upper(hockey_stick(grouped.p, grouped.q, k * epsilon)) < 1e-12, case.label

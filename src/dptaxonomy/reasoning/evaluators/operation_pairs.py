@@ -6,8 +6,8 @@
   mean by (μ₁, μ₂) is, after a rotation, a Gaussian differing by that length in one coordinate
   and not at all in the other, and every divergence is invariant under that bijection);
 * group privacy: a chain P₀, …, P_k of output distributions on inputs one step apart, judged on
-  (P₀, P_k); or a mechanism with a ``sensitivity`` parameter re-built at k times it (an additive
-  noise mechanism on inputs at distance k);
+  (P₀, P_k); or an additive noise mechanism's pair with its shift k times as far (inputs at
+  distance k, the noise unchanged);
 * shuffling: n binary randomized-response reports released in random order, that is their
   count, with the other n − 1 users' bits fixed, against one user's bit changed;
 * subsampling: mixtures of the outputs on the subsamples, under the sampling scheme and the
@@ -25,7 +25,7 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.battery import SEED, Case, pair_of
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Pair
 from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, exact, point
-from dptaxonomy.schema.mechanisms import Mechanism
+from dptaxonomy.schema.mechanisms import Mechanism, PairKind
 
 __all__ = [
     "MAX_OUTCOMES",
@@ -132,14 +132,23 @@ def triples(count: int = 12, seed: int = SEED) -> list[tuple[str, Masses, Masses
     return found
 
 
+_SHIFTED = frozenset({PairKind.gaussian, PairKind.laplace, PairKind.discrete_laplace})
+"""Pair kinds of additive noise: the pair is the noise against itself moved by ``shift``."""
+
+
 def scaled(mechanism: Mechanism, case: Case, k: int) -> Pair | None:
-    """The mechanism's pair on inputs at distance k: its ``sensitivity`` times k (None for a
-    mechanism without one)."""
-    if mechanism.pair is None or "sensitivity" not in case.values:
+    """The mechanism's pair on inputs at distance k: the same noise moved k times as far (None
+    for a pair that is not additive noise).
+
+    The shift is multiplied, not the ``sensitivity`` parameter: a pair whose noise scale is
+    written through the sensitivity (the discrete Laplace's Δ/ε) would otherwise scale its noise
+    with it and stay as private as one step, checking nothing."""
+    spec = mechanism.pair
+    if spec is None or spec.kind not in _SHIFTED:
         return None
-    values = {**case.values, "sensitivity": case.values["sensitivity"] * k}
+    moved = {**spec.arguments, "shift": f"({spec.arguments['shift']}) * {k}"}
     try:
-        return pair_of(mechanism.pair, values)
+        return pair_of(spec.model_copy(update={"arguments": moved}), case.values)
     except NumericError:
         return None
 
