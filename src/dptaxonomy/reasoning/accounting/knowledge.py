@@ -11,10 +11,14 @@ resolution, ``convert`` chains).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.info import MechanismInfo, OperationInfo
-from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind
+
+if TYPE_CHECKING:  # only the cache build passes one: a composition reads the cached part
+    from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = ["CONVERTED", "AccountingKnowledge", "accounting_knowledge"]
 

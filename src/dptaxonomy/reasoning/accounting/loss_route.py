@@ -13,18 +13,14 @@ subtracted: no accountant given only these guarantees can certify less.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import replace
 from dptaxonomy.reasoning.accounting.components import Component, Shape
-from dptaxonomy.reasoning.accounting.lossdist import Direction, loss_cdf
-from dptaxonomy.reasoning.accounting.pld import (
-    Composed,
-    compose,
-    discretise,
-    lower_epsilon,
-    upper_epsilon,
-)
 from dptaxonomy.reasoning.maps.numeric import INTERVALS
+
+if TYPE_CHECKING:  # the grid modules load only when the route runs (an exact closed form skips it)
+    from dptaxonomy.reasoning.accounting.pld import Composed
 
 __all__ = ["GRID", "has_pld", "pld_epsilon", "witness"]
 
@@ -63,6 +59,9 @@ def _composed(
 ) -> list[Composed]:
     # an optimistic run's connected dots may exceed the truth by ~1e-10 (rounding): where the
     # runs' sum of that is not small against δ, losses are rounded down instead
+    from dptaxonomy.reasoning.accounting.lossdist import Direction, loss_cdf
+    from dptaxonomy.reasoning.accounting.pld import compose, discretise
+
     dots = pessimistic or sum(c.count for c in components) * DOTS_SLACK < delta
     results = []
     for direction in Direction:
@@ -91,6 +90,8 @@ def pld_epsilon(
     bound needs a witness for each. The grid is coarsened (×4) while the FFT
     window would exceed its limit.
     """
+    from dptaxonomy.reasoning.accounting.pld import lower_epsilon, upper_epsilon
+
     upper_parts = list(components) if all(has_pld(c) for c in components) else None
     witnesses = [witness(c) for c in components]
     lower_parts = [w for w in witnesses if w is not None] if None not in witnesses else None
