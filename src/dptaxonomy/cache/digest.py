@@ -39,6 +39,7 @@ __all__ = [
     "cache_dir",
     "catalog_digest",
     "code_stamp",
+    "process_digest",
 ]
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
@@ -136,9 +137,14 @@ def _remembered(path: Path, header: str, where: str, rows: list[Row]) -> str | N
     return digest if isinstance(digest, str) and len(digest) == 64 else None
 
 
-def _remember(path: Path, header: str, where: str, rows: list[Row], digest: str) -> None:
+def _settled(rows: list[Row]) -> bool:
+    """Whether every file's times are old enough to tell a later edit apart."""
     settled = time.time_ns() - SETTLE_NS
-    if any(row[2] >= settled or row[3] >= settled for row in rows):
+    return all(row[2] < settled and row[3] < settled for row in rows)
+
+
+def _remember(path: Path, header: str, where: str, rows: list[Row], digest: str) -> None:
+    if not _settled(rows):
         return  # a file changed moments ago: its times may not yet tell a later edit apart
     from dptaxonomy.base.atomic import write_text_atomic
 
@@ -175,4 +181,30 @@ def catalog_digest(directory: Path, *, remember: bool = True, evidence: bool = T
     digest = _content_digest(files, header, where)
     if rows is not None:
         _remember(memo, header, where, rows, digest)
+    return digest
+
+
+_IN_PROCESS: dict[str, tuple[list[Row], str]] = {}
+"""Per catalog (real path): the stat rows and key :func:`process_digest` last found."""
+
+
+def process_digest(directory: Path) -> str:
+    """:func:`catalog_digest` for a process that asks again: the key kept in memory with the
+    files' stat data, and given again while every file keeps exactly that stat data.
+
+    The catalog is listed and stat'ed on every call, with the same guard against racy
+    files (rows are kept only once settled), so an edit is seen as before. Neither the
+    stat memo on disk nor the code stamp is read again: a process runs the code it
+    imported, which an edit on disk does not change.
+    """
+    where = os.path.realpath(directory)
+    rows = _stat_rows(catalog_listing(directory))
+    kept = _IN_PROCESS.get(where)
+    if rows is not None and kept is not None and kept[0] == rows:
+        return kept[1]
+    digest = catalog_digest(directory)
+    if rows is not None and _settled(rows):
+        if len(_IN_PROCESS) >= 8:
+            _IN_PROCESS.clear()
+        _IN_PROCESS[where] = (rows, digest)
     return digest

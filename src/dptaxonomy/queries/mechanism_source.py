@@ -16,6 +16,7 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
 from dptaxonomy.reasoning.maps.paths import MAX_STEPS, Chain, chains_between
+from dptaxonomy.reasoning.maps.per_base import kept_for
 from dptaxonomy.reasoning.maps.tightest import parameter_specs
 
 __all__ = ["MechanismSource", "find_mechanism"]
@@ -32,7 +33,13 @@ class MechanismSource:
     """(definition, "[key] place") for each established ``violates`` claim."""
 
     def chains(self, kb: KnowledgeBase, target: str) -> list[Chain]:
-        """Each claim, followed by every chain from its definition to ``target``."""
+        """Each claim, followed by every chain from its definition to ``target``: built
+        once per knowledge base (the mechanism's claims are its), so the chains keep
+        their composed maps between conversions."""
+        key = (MechanismSource.chains, self.id, target)
+        return list(kept_for(kb, key, lambda: self._chains(kb, target)))
+
+    def _chains(self, kb: KnowledgeBase, target: str) -> tuple[Chain, ...]:
         found = []
         for claim in self.claims:
             if claim.b == target:
@@ -40,7 +47,7 @@ class MechanismSource:
                 continue
             rest = chains_between(kb, claim.b, target, conditional=True, max_steps=MAX_STEPS - 1)
             found += [Chain(self.id, target, (claim, *chain.steps)) for chain in rest]
-        return found
+        return tuple(found)
 
     def specs(self, kb: KnowledgeBase, chains: list[Chain]) -> dict[str, tuple[ParameterSpec, ...]]:
         """Parameters of the mechanism and of every definition on ``chains``."""

@@ -31,6 +31,7 @@ from dptaxonomy.reasoning.maps.inversion import plan_inversion, solve
 from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
+from dptaxonomy.reasoning.maps.per_base import kept_for
 
 __all__ = [
     "ChainResult",
@@ -109,8 +110,12 @@ class Conversion:
 
 
 def parameter_specs(kb: KnowledgeBase, definition: str) -> tuple[ParameterSpec, ...]:
-    """The parameters of ``definition`` as the conversion needs them."""
-    return tuple(ParameterSpec(*entry) for entry in kb.info[definition].conversion_parameters)
+    """The parameters of ``definition`` as the conversion needs them (read once per knowledge
+    base: the same objects come back, so programs compiled for them are found again)."""
+    entries = kb.info[definition].conversion_parameters
+    return kept_for(
+        kb, (parameter_specs, definition), lambda: tuple(ParameterSpec(*e) for e in entries)
+    )
 
 
 def _evaluate(
