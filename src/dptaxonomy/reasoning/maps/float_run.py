@@ -23,8 +23,8 @@ from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.maps.chain_records import FreeKey, ParameterSpec
 from dptaxonomy.reasoning.maps.conversion import chain_plan
 from dptaxonomy.reasoning.maps.paths import Chain
-from dptaxonomy.schema.arith import ArithmeticError_, Comparison, Interval
-from dptaxonomy.schema.arith_eval import COMPARISONS, Compiled, float_code
+from dptaxonomy.schema.arith import Comparison, Interval
+from dptaxonomy.schema.arith_eval import COMPARISONS, FLOAT_ERRORS, Compiled, bare_float_code
 
 __all__ = ["FloatRun", "FloatRunner", "float_run", "float_runner"]
 
@@ -83,24 +83,19 @@ _PROGRAMS: dict[tuple[Any, ...], tuple[Chain, tuple[Any, ...], _Program]] = {}
 _PROGRAMS_KEPT = 256
 
 
-def _evaluate(code: Compiled, scope: dict[str, float]) -> float:
-    try:
-        result = code(scope)
-    except ArithmeticError_:
-        raise _Refused from None
-    if math.isnan(result):
-        raise _Refused
-    return result
-
-
 def _checked(checks: tuple[_Check, ...], scope: dict[str, float]) -> None:
     for left, right, compare in checks:
-        if not compare(_evaluate(left, scope), _evaluate(right, scope)):
+        x, y = left(scope), right(scope)
+        if x != x or y != y or not compare(x, y):  # x != x: NaN
             raise _Refused
 
 
 def _compiled_check(condition: Comparison) -> _Check:
-    return float_code(condition.left), float_code(condition.right), COMPARISONS[condition.op]
+    return (
+        bare_float_code(condition.left),
+        bare_float_code(condition.right),
+        COMPARISONS[condition.op],
+    )
 
 
 def _value_check(name: str, spec: ParameterSpec | None) -> _Value:
@@ -150,7 +145,7 @@ def _compile(
                 tuple(from_given),
                 tuple(from_free),
                 early,
-                tuple((name, float_code(node)) for name, node in mapping.items()),
+                tuple((name, bare_float_code(node)) for name, node in mapping.items()),
                 late,
                 tuple(_value_check(name, theirs.get(name)) for name in following),
             )
@@ -186,14 +181,20 @@ def _program(
 
 
 def _step(step: _Step, current: dict[str, float], given: Mapping[str, float], free: Any) -> Any:
-    extra = {name: float(given[name]) for name in step.given}
-    for name, key in step.free:
-        extra[name] = float(free[key])
-    scope = {**extra, **current}
+    """The values of the step's definition (a new mapping: ``current`` is left as it is)."""
+    if step.given or step.free:
+        following = {name: float(given[name]) for name in step.given}
+        for name, key in step.free:
+            following[name] = float(free[key])
+        scope = {**following, **current}
+    else:
+        following, scope = {}, current
     _checked(step.early, scope)
-    following = dict(extra)
     for name, code in step.mapping:
-        following[name] = _evaluate(code, scope)
+        value = code(scope)
+        if value != value:  # NaN
+            raise _Refused
+        following[name] = value
     if step.late:
         _checked(step.late, {**following, **current})
     for check in step.values:
@@ -212,6 +213,10 @@ def _step(step: _Step, current: dict[str, float], given: Mapping[str, float], fr
     return following
 
 
+_FAILURES = (_Refused, *FLOAT_ERRORS)
+"""What a run that gives nothing raises (a refusal or a numeric error)."""
+
+
 def float_runner(
     chain: Chain,
     specs: Mapping[str, tuple[ParameterSpec, ...]],
@@ -225,15 +230,34 @@ def float_runner(
     if program is None:
         return lambda _source, _given, _free: None
     steps, finish = program
+    # the leading steps that read no given value and no free parameter compute the same
+    # values at every point of a search: run once per source mapping, then reused
+    fixed = next((k for k, step in enumerate(steps) if step.given or step.free), len(steps))
+    head, tail = steps[:fixed], steps[fixed:]
+    kept: list[Any] = [None, None, None]  # the source mapping, a copy of it, its head's values
+
+    def start(source: Mapping[str, float]) -> dict[str, float] | None:
+        if source is kept[0] and source == kept[1]:
+            return kept[2]  # type: ignore[no-any-return]
+        current: dict[str, float] | None = {name: float(value) for name, value in source.items()}
+        try:
+            for step in head:
+                current = _step(step, current, {}, {})
+        except _FAILURES:
+            current = None
+        kept[:] = [source, dict(source), current]
+        return current
 
     def run(
         source: Mapping[str, float], given: Mapping[str, float], free: Mapping[FreeKey, float]
     ) -> FloatRun | None:
-        current = {name: float(value) for name, value in source.items()}
+        current = start(source)
+        if current is None:
+            return None
         try:
-            for step in steps:
+            for step in tail:
                 current = _step(step, current, given, free)
-        except (_Refused, OverflowError, ValueError, ZeroDivisionError):
+        except _FAILURES:
             return None
         values = {name: current[name] for name in finish.kept}
         for name, spec in finish.compared:
