@@ -59,7 +59,13 @@ class MechanismSource:
 
 
 def find_mechanism(kb: KnowledgeBase, name: str) -> MechanismSource | None:
-    """The mechanism called ``name`` (id, name or alias) in the knowledge base's catalog."""
+    """The mechanism called ``name`` (id, name or alias) in the knowledge base's catalog,
+    found once per knowledge base (the same parameter objects then find the same compiled
+    runs of its chains)."""
+    return kept_for(kb, (find_mechanism, name), lambda: _find(kb, name))
+
+
+def _find(kb: KnowledgeBase, name: str) -> MechanismSource | None:
     wanted = normalize(name)
     for mechanism in kb.mechanisms.values():
         if wanted not in {normalize(n) for n in (mechanism.id, mechanism.name, *mechanism.aliases)}:

@@ -38,6 +38,7 @@ FloatRunner = Callable[
 
 _CONSTANTS = frozenset({"pi", "e", "inf"})
 _Check = tuple[Compiled, Compiled, Callable[[Any, Any], bool]]
+isnan = math.isnan
 
 
 class _Refused(Exception):
@@ -86,7 +87,7 @@ _PROGRAMS_KEPT = 256
 def _checked(checks: tuple[_Check, ...], scope: dict[str, float]) -> None:
     for left, right, compare in checks:
         x, y = left(scope), right(scope)
-        if x != x or y != y or not compare(x, y):  # x != x: NaN
+        if isnan(x) or isnan(y) or not compare(x, y):
             raise _Refused
 
 
@@ -192,7 +193,7 @@ def _step(step: _Step, current: dict[str, float], given: Mapping[str, float], fr
     _checked(step.early, scope)
     for name, code in step.mapping:
         value = code(scope)
-        if value != value:  # NaN
+        if isnan(value):
             raise _Refused
         following[name] = value
     if step.late:

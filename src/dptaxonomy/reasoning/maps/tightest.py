@@ -152,20 +152,17 @@ def _evaluate(
             return ChainResult(chain, run_chain(chain, specs, source, given, {}, exact=True))
         floats = {name: _middle(value) for name, value in source.items()}
         floats_given = {name: _middle(value) for name, value in given.items()}
-        target = {spec.name: spec for spec in specs[chain.target]}
+        stronger = {spec.name: spec.stronger_when_larger for spec in specs[chain.target]}
         runner = float_runner(chain, specs, floats, floats_given, keys)
+        (first, *_others) = keys
 
         def objective(point: list[float]) -> float:
-            run = runner(floats, floats_given, dict(zip(keys, point, strict=True)))
+            free = dict(zip(keys, point, strict=True)) if _others else {first: point[0]}
+            run = runner(floats, floats_given, free)
             if run is None:
                 return math.inf
             values, computed = run
-            total = float(
-                sum(
-                    -values[name] if target[name].stronger_when_larger else values[name]
-                    for name in computed
-                )
-            )
+            total = float(sum(-values[n] if stronger[n] else values[n] for n in computed))
             return total if math.isfinite(total) else math.inf
 
         candidates = minimise(objective, [d for d in domains if d is not None])
