@@ -51,9 +51,22 @@ class _Value:
 
     name: str
     integer: bool
-    domain: Interval | None
+    contains: Callable[[float], bool] | None
+    """Whether a value lies in the domain (None: no domain)."""
     raise_to: float | None
     """The domain's closed lower end when a value below it may be raised to it, else None."""
+
+
+def _membership(domain: Interval) -> Callable[[float], bool]:
+    """``domain.contains``, its ends' kinds decided once (NaN lies in no domain)."""
+    low, high = domain.low, domain.high
+    if domain.low_closed:
+        if domain.high_closed:
+            return lambda value: low <= value <= high
+        return lambda value: low <= value < high
+    if domain.high_closed:
+        return lambda value: low < value <= high
+    return lambda value: low < value < high
 
 
 @record
@@ -99,14 +112,18 @@ def _compiled_check(condition: Comparison) -> _Check:
     )
 
 
-def _value_check(name: str, spec: ParameterSpec | None) -> _Value:
+def _value_check(name: str, spec: ParameterSpec | None) -> _Value | None:
+    """The checks of value ``name``, or None when nothing is checked of it."""
     if spec is None:
-        return _Value(name, False, None, None)
+        return None
     domain = spec.domain
+    integer = spec.type == "integer"
+    if domain is None:
+        return _Value(name, True, None, None) if integer else None
     raise_to = None
-    if domain is not None and spec.weaker_when_larger and domain.low_closed:
+    if spec.weaker_when_larger and domain.low_closed:
         raise_to = domain.low
-    return _Value(name, spec.type == "integer", domain, raise_to)
+    return _Value(name, integer, _membership(domain), raise_to)
 
 
 def _compile(
@@ -148,7 +165,11 @@ def _compile(
                 early,
                 tuple((name, bare_float_code(node)) for name, node in mapping.items()),
                 late,
-                tuple(_value_check(name, theirs.get(name)) for name in following),
+                tuple(
+                    check
+                    for name in following
+                    if (check := _value_check(name, theirs.get(name))) is not None
+                ),
             )
         )
         current = set(following)
@@ -183,14 +204,17 @@ def _program(
 
 def _step(step: _Step, current: dict[str, float], given: Mapping[str, float], free: Any) -> Any:
     """The values of the step's definition (a new mapping: ``current`` is left as it is)."""
+    following: dict[str, float] = {}
     if step.given or step.free:
-        following = {name: float(given[name]) for name in step.given}
+        for name in step.given:
+            following[name] = float(given[name])
         for name, key in step.free:
             following[name] = float(free[key])
         scope = {**following, **current}
     else:
-        following, scope = {}, current
-    _checked(step.early, scope)
+        scope = current
+    if step.early:
+        _checked(step.early, scope)
     for name, code in step.mapping:
         value = code(scope)
         if isnan(value):
@@ -202,13 +226,13 @@ def _step(step: _Step, current: dict[str, float], given: Mapping[str, float], fr
         value = following[check.name]
         if check.integer and not (math.isfinite(value) and value.is_integer()):
             raise _Refused
-        domain = check.domain
-        if domain is None or domain.contains(value):
+        contains = check.contains
+        if contains is None or contains(value):
             continue
         if check.raise_to is None:
             raise _Refused
         raised = float(max(value, check.raise_to))
-        if not domain.contains(raised):
+        if not contains(raised):
             raise _Refused
         following[check.name] = raised
     return following
@@ -260,7 +284,9 @@ def float_runner(
                 current = _step(step, current, given, free)
         except _FAILURES:
             return None
-        values = {name: current[name] for name in finish.kept}
+        values = {}
+        for name in finish.kept:
+            values[name] = current[name]
         for name, spec in finish.compared:
             mine, theirs = current[name], float(given[name])
             if (spec.weaker_when_larger and mine <= theirs) or (
