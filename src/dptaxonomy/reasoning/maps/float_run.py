@@ -26,7 +26,7 @@ from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.schema.arith import Comparison, Interval
 from dptaxonomy.schema.arith_eval import COMPARISONS, FLOAT_ERRORS, Compiled, bare_float_code
 
-__all__ = ["FloatRun", "FloatRunner", "float_run", "float_runner"]
+__all__ = ["FloatRun", "FloatRunner", "float_run", "float_runner", "search_key"]
 
 FloatRun = tuple[dict[str, float], tuple[str, ...]]
 """The target's values and the names the chain computed (as :class:`~.conversion.ChainRun`)."""
@@ -242,6 +242,53 @@ _FAILURES = (_Refused, *FLOAT_ERRORS)
 """What a run that gives nothing raises (a refusal or a numeric error)."""
 
 
+def _fixed(steps: tuple[_Step, ...]) -> int:
+    """How many leading steps read no given value and no free parameter."""
+    return next((k for k, step in enumerate(steps) if step.given or step.free), len(steps))
+
+
+def _head_values(head: tuple[_Step, ...], source: Mapping[str, float]) -> dict[str, float] | None:
+    """The values the leading steps ``head`` give from ``source``, or None where they refuse."""
+    current = {name: float(value) for name, value in source.items()}
+    try:
+        for step in head:
+            current = _step(step, current, {}, {})
+    except _FAILURES:
+        return None
+    return current
+
+
+def search_key(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source: Mapping[str, float],
+    given: Mapping[str, float],
+    free: list[FreeKey],
+) -> tuple[Any, ...] | None:
+    """What the float run of ``chain`` at these values is a function of, besides the free
+    parameters' values: the facts of the steps after the leading ones, the exact values
+    those leading steps give (sign of zero included), the given values, and the free
+    parameters by their place in those steps. Two chains of one conversion with equal keys
+    have runs that give equal results at every point, so a search over their free
+    parameters finds the same points (the facts are compared by identity: compare keys
+    only while the knowledge base lives). None when the leading steps refuse."""
+    program = _program(chain, specs, (frozenset(source), frozenset(given), frozenset(free)))
+    if program is None:
+        return None
+    steps = program[0]
+    fixed = _fixed(steps)
+    values = _head_values(steps[:fixed], source)
+    if values is None:
+        return None
+    return (
+        chain.target,
+        tuple(id(fact) for fact in chain.steps[fixed:]),
+        tuple((name, value.hex()) for name, value in values.items()),
+        tuple((name, float(value).hex()) for name, value in given.items()),
+        tuple((index - fixed, name) for index, name in free),
+    )
+
+
 def float_runner(
     chain: Chain,
     specs: Mapping[str, tuple[ParameterSpec, ...]],
@@ -257,19 +304,14 @@ def float_runner(
     steps, finish = program
     # the leading steps that read no given value and no free parameter compute the same
     # values at every point of a search: run once per source mapping, then reused
-    fixed = next((k for k, step in enumerate(steps) if step.given or step.free), len(steps))
+    fixed = _fixed(steps)
     head, tail = steps[:fixed], steps[fixed:]
     kept: list[Any] = [None, None, None]  # the source mapping, a copy of it, its head's values
 
     def start(source: Mapping[str, float]) -> dict[str, float] | None:
         if source is kept[0] and source == kept[1]:
             return kept[2]  # type: ignore[no-any-return]
-        current: dict[str, float] | None = {name: float(value) for name, value in source.items()}
-        try:
-            for step in head:
-                current = _step(step, current, {}, {})
-        except _FAILURES:
-            current = None
+        current = _head_values(head, source)
         kept[:] = [source, dict(source), current]
         return current
 

@@ -26,7 +26,7 @@ from dptaxonomy.reasoning.maps.conversion import (
     free_parameters,
     run_chain,
 )
-from dptaxonomy.reasoning.maps.float_run import float_runner
+from dptaxonomy.reasoning.maps.float_run import float_runner, search_key
 from dptaxonomy.reasoning.maps.inversion import plan_inversion, solve
 from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
@@ -123,6 +123,7 @@ def _evaluate(
     specs: Mapping[str, tuple[ParameterSpec, ...]],
     source: Mapping[str, IV],
     given: Mapping[str, IV],
+    searches: dict[Any, list[list[float]]],
 ) -> ChainResult:
     if chain.defect is not None:
         reason = f"the composed map is undefined: {chain.defect}"
@@ -165,7 +166,13 @@ def _evaluate(
             total = float(sum(-values[n] if stronger[n] else values[n] for n in computed))
             return total if math.isfinite(total) else math.inf
 
-        candidates = minimise(objective, [d for d in domains if d is not None])
+        # chains that end in the same steps, reached at the same values, search alike
+        key = search_key(chain, specs, floats, floats_given, keys)
+        candidates = searches.get(key) if key is not None else None
+        if candidates is None:
+            candidates = minimise(objective, [d for d in domains if d is not None])
+            if key is not None:
+                searches[key] = candidates
     except ChainRefused as exc:
         return _refused(chain, exc)
     last = ChainRefused(
@@ -233,7 +240,8 @@ def evaluate_chains(
     target_given: Mapping[str, IV],
 ) -> Conversion:
     """Evaluate ``chains`` (with every definition's parameters in ``specs``), best first."""
-    results = [_evaluate(chain, specs, source_values, target_given) for chain in chains]
+    searches: dict[Any, list[list[float]]] = {}
+    results = [_evaluate(chain, specs, source_values, target_given, searches) for chain in chains]
     at_target = {spec.name: spec for spec in specs.get(target, ())}
     scores = [result.score(at_target) for result in results]
     order = sorted(
