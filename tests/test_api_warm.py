@@ -163,3 +163,23 @@ def test_a_remembered_enclosure_is_the_enclosure(value: Fraction) -> None:
     kept = enclosure(value)
     assert (lower(kept), upper(kept)) == (lower(fresh), upper(fresh))
     assert enclosure(value) is kept
+
+
+def _quantile_eight_steps(p: object) -> object:
+    """Φ⁻¹'s estimate as it was computed before it stopped at a fixed point: 8 Newton steps."""
+    from statistics import NormalDist
+
+    from dptaxonomy.reasoning.maps.numeric import _mp
+
+    start = min(max(float(p), 1e-300), 1 - 2**-53)  # type: ignore[arg-type]
+    x = _mp.mpf(NormalDist().inv_cdf(start))
+    for _ in range(8):
+        x -= (_mp.ncdf(x) - p) / _mp.npdf(x)
+    return x
+
+
+@given(st.floats(min_value=1e-300, max_value=1 - 2**-53))
+def test_the_quantile_stopped_at_its_fixed_point_is_bit_for_bit_as_before(p: float) -> None:
+    from dptaxonomy.reasoning.maps.numeric import _mp, _quantile
+
+    assert _quantile(_mp.mpf(p)) == _quantile_eight_steps(_mp.mpf(p))
