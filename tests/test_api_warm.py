@@ -104,6 +104,21 @@ def test_the_process_key_is_kept_by_stat_data_and_sees_an_edit(
     assert after == catalog_digest(catalog, remember=False)
 
 
+@pytest.mark.usefixtures("later")
+def test_the_process_key_sees_a_file_added_deep_in_a_folder_without_files(
+    tmp_path: Path,
+) -> None:
+    catalog = _copy(tmp_path)
+    (catalog / "more").mkdir()
+    first = process_digest(catalog)
+    assert process_digest(catalog) == first
+    (catalog / "more" / "deeper").mkdir()
+    shutil.copy(catalog / "renyi-dp.yaml", catalog / "more" / "deeper" / "renyi-dp-copy.yaml")
+    after = process_digest(catalog)
+    assert after != first
+    assert after == catalog_digest(catalog, remember=False)
+
+
 def test_fresh_files_are_not_kept_in_the_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 from dptaxonomy import __version__
 from dptaxonomy.base.errors import UnsafeFileError
 from dptaxonomy.cache.jsonfile import read_json
-from dptaxonomy.catalog.paths import EVIDENCE_FILE, catalog_listing
+from dptaxonomy.catalog.paths import EVIDENCE_FILE, catalog_folders, catalog_listing
 from dptaxonomy.catalog.safe_read import read_catalog_file
 
 __all__ = [
@@ -184,27 +184,35 @@ def catalog_digest(directory: Path, *, remember: bool = True, evidence: bool = T
     return digest
 
 
-_IN_PROCESS: dict[str, tuple[list[Row], str]] = {}
-"""Per catalog (real path): the stat rows and key :func:`process_digest` last found."""
+_IN_PROCESS: dict[str, tuple[list[Row], list[tuple[str, str]], list[Row], str]] = {}
+"""Per catalog (real path): its folders' stat rows, its listing, its files' stat rows and
+the key :func:`process_digest` last found."""
 
 
 def process_digest(directory: Path) -> str:
     """:func:`catalog_digest` for a process that asks again: the key kept in memory with the
-    files' stat data, and given again while every file keeps exactly that stat data.
+    stat data of the catalog's folders and files, and given again while they all keep
+    exactly that stat data.
 
-    The catalog is listed and stat'ed on every call, with the same guard against racy
-    files (rows are kept only once settled), so an edit is seen as before. Neither the
+    Every file is stat'ed on every call, with the same guard against racy files (rows are
+    kept only once settled), so an edit is seen as before; the folders are stat'ed instead
+    of listed (an entry added, removed or renamed changes its folder's times). Neither the
     stat memo on disk nor the code stamp is read again: a process runs the code it
     imported, which an edit on disk does not change.
     """
     where = os.path.realpath(directory)
-    rows = _stat_rows(catalog_listing(directory))
     kept = _IN_PROCESS.get(where)
-    if rows is not None and kept is not None and kept[0] == rows:
-        return kept[1]
+    if kept is not None:
+        folders, files, rows, digest = kept
+        same_folders = _stat_rows([(row[0], row[0]) for row in folders]) == folders
+        if same_folders and _stat_rows(files) == rows:
+            return digest
+    folders = _stat_rows([(folder, folder) for folder in catalog_folders(directory)])
+    files = catalog_listing(directory)
+    rows = _stat_rows(files)
     digest = catalog_digest(directory)
-    if rows is not None and _settled(rows):
+    if folders is not None and rows is not None and _settled(folders) and _settled(rows):
         if len(_IN_PROCESS) >= 8:
             _IN_PROCESS.clear()
-        _IN_PROCESS[where] = (rows, digest)
+        _IN_PROCESS[where] = (folders, files, rows, digest)
     return digest
