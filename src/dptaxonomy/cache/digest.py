@@ -207,12 +207,15 @@ def process_digest(directory: Path) -> str:
         same_folders = _stat_rows([(row[0], row[0]) for row in folders]) == folders
         if same_folders and _stat_rows(files) == rows:
             return digest
-    folders = _stat_rows([(folder, folder) for folder in catalog_folders(directory)])
-    files = catalog_listing(directory)
-    rows = _stat_rows(files)
+    now_folders = _stat_rows([(folder, folder) for folder in catalog_folders(directory)])
+    now_files = catalog_listing(directory)
+    now_rows = _stat_rows(now_files)
     digest = catalog_digest(directory)
-    if folders is not None and rows is not None and _settled(folders) and _settled(rows):
-        if len(_IN_PROCESS) >= 8:
-            _IN_PROCESS.clear()
-        _IN_PROCESS[where] = (folders, files, rows, digest)
+    if now_folders is None or now_rows is None:
+        return digest
+    if not (_settled(now_folders) and _settled(now_rows)):
+        return digest  # a change moments ago: its times may not yet tell a later edit apart
+    if len(_IN_PROCESS) >= 8:
+        _IN_PROCESS.clear()
+    _IN_PROCESS[where] = (now_folders, now_files, now_rows, digest)
     return digest
