@@ -1,26 +1,20 @@
-"""A warm process: what a conversion keeps per knowledge base and per catalog (issue 24).
+"""A warm process: what a conversion keeps per knowledge base (issue 24).
 
 Chains, parameter specs and mechanism sources are kept with the knowledge base
-object (and so never serve another catalog); the catalog key is kept in memory
-by the files' stat data; memoised pieces of the numeric work give exactly the
-values they replace.
+object (and so never serve another catalog); memoised pieces of the numeric
+work give exactly the values they replace. The catalog key a process keeps is
+tested with the other keys, in tests/test_cache_digest.py.
 """
 
 from __future__ import annotations
 
 import math
-import shutil
-import time
 from fractions import Fraction
-from pathlib import Path
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import dptaxonomy
-from dptaxonomy.cache import digest
-from dptaxonomy.cache.digest import SETTLE_NS, catalog_digest, process_digest
 from dptaxonomy.catalog.store import open_catalog
 from dptaxonomy.queries.mechanism_source import find_mechanism
 from dptaxonomy.reasoning.compile import compile_knowledge_base
@@ -31,14 +25,7 @@ from dptaxonomy.reasoning.maps.paths import chains_between
 from dptaxonomy.reasoning.maps.rational import enclosure
 from dptaxonomy.reasoning.maps.tightest import parameter_specs
 from dptaxonomy.schema.arith import BinOp, Interval, Number
-from tests.conftest import CATALOG_DIR, FIXTURES
-
-
-@pytest.fixture
-def later(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock reads 10 s ahead, so that files written by the test count as settled."""
-    real = time.time_ns
-    monkeypatch.setattr(time, "time_ns", lambda: real() + 5 * SETTLE_NS)
+from tests.conftest import CATALOG_DIR
 
 
 def test_chains_specs_and_mechanisms_are_kept_per_knowledge_base() -> None:
@@ -74,66 +61,6 @@ def test_a_warm_conversion_at_a_new_value_answers_as_a_cold_one() -> None:
 
     cold = convert_result(kb, source, target, {**others, "sigma": "3"}, fixed)
     assert warm[-1].to_json() == cold.to_json()
-
-
-def _copy(tmp_path: Path) -> Path:
-    catalog = tmp_path / "catalog"
-    shutil.copytree(FIXTURES / "valid", catalog)
-    return catalog
-
-
-@pytest.mark.usefixtures("later")
-def test_the_process_key_is_kept_by_stat_data_and_sees_an_edit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    catalog = _copy(tmp_path)
-    first = process_digest(catalog)
-    assert first == catalog_digest(catalog, remember=False)
-
-    def never(*_args: object, **_kwargs: object) -> str:
-        raise AssertionError("the key was computed again although no file changed")
-
-    monkeypatch.setattr(digest, "catalog_digest", never)
-    assert process_digest(catalog) == first
-    monkeypatch.setattr(digest, "catalog_digest", catalog_digest)
-    path = catalog / "renyi-dp.yaml"
-    time.sleep(0.05)  # past the file system's timestamp granularity
-    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    after = process_digest(catalog)
-    assert after != first
-    assert after == catalog_digest(catalog, remember=False)
-
-
-@pytest.mark.usefixtures("later")
-def test_the_process_key_sees_a_file_added_deep_in_a_folder_without_files(
-    tmp_path: Path,
-) -> None:
-    catalog = _copy(tmp_path)
-    (catalog / "more").mkdir()
-    first = process_digest(catalog)
-    assert process_digest(catalog) == first
-    (catalog / "more" / "deeper").mkdir()
-    shutil.copy(catalog / "renyi-dp.yaml", catalog / "more" / "deeper" / "renyi-dp-copy.yaml")
-    after = process_digest(catalog)
-    assert after != first
-    assert after == catalog_digest(catalog, remember=False)
-
-
-def test_fresh_files_are_not_kept_in_the_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    catalog = _copy(tmp_path)  # just written: their times may not tell the next edit apart
-    first = process_digest(catalog)
-    computed: list[Path] = []
-    real = digest.catalog_digest
-
-    def counted(directory: Path) -> str:
-        computed.append(directory)
-        return real(directory)
-
-    monkeypatch.setattr(digest, "catalog_digest", counted)
-    assert process_digest(catalog) == first
-    assert computed == [catalog]
 
 
 _ENDS = st.sampled_from([-math.inf, -1.0, 0.0, 0.5, 1.0, math.inf])
