@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from dptaxonomy.cache.digest import SETTLE_NS, cache_dir, catalog_digest
+from dptaxonomy.cache import digest
+from dptaxonomy.cache.digest import SETTLE_NS, cache_dir, catalog_digest, process_digest
 from tests.clirunner import run
 from tests.conftest import FIXTURES
 
@@ -122,3 +123,60 @@ def test_queries_see_an_edit_through_the_memo(
     )
     after = run(capsys, "relate", "renyi-dp", "differential-privacy", "--catalog", str(catalog))
     assert after.out.startswith("renyi-dp vs differential-privacy: stronger")
+
+
+# --- the key a process keeps in memory (issue 24) ---
+
+
+@pytest.mark.usefixtures("later")
+def test_the_process_key_is_kept_by_stat_data_and_sees_an_edit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog = _copy(tmp_path)
+    first = process_digest(catalog)
+    assert first == catalog_digest(catalog, remember=False)
+
+    def never(*_args: object, **_kwargs: object) -> str:
+        raise AssertionError("the key was computed again although no file changed")
+
+    monkeypatch.setattr(digest, "catalog_digest", never)
+    assert process_digest(catalog) == first
+    monkeypatch.setattr(digest, "catalog_digest", catalog_digest)
+    path = catalog / "renyi-dp.yaml"
+    time.sleep(0.05)  # past the file system's timestamp granularity
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    after = process_digest(catalog)
+    assert after != first
+    assert after == catalog_digest(catalog, remember=False)
+
+
+@pytest.mark.usefixtures("later")
+def test_the_process_key_sees_a_file_added_deep_in_a_folder_without_files(
+    tmp_path: Path,
+) -> None:
+    catalog = _copy(tmp_path)
+    (catalog / "more").mkdir()
+    first = process_digest(catalog)
+    assert process_digest(catalog) == first
+    (catalog / "more" / "deeper").mkdir()
+    shutil.copy(catalog / "renyi-dp.yaml", catalog / "more" / "deeper" / "renyi-dp-copy.yaml")
+    after = process_digest(catalog)
+    assert after != first
+    assert after == catalog_digest(catalog, remember=False)
+
+
+def test_fresh_files_are_not_kept_in_the_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog = _copy(tmp_path)  # just written: their times may not tell the next edit apart
+    first = process_digest(catalog)
+    computed: list[Path] = []
+    real = digest.catalog_digest
+
+    def counted(directory: Path) -> str:
+        computed.append(directory)
+        return real(directory)
+
+    monkeypatch.setattr(digest, "catalog_digest", counted)
+    assert process_digest(catalog) == first
+    assert computed == [catalog]

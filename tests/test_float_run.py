@@ -23,7 +23,7 @@ from dptaxonomy.reasoning.maps.conversion import (
     free_parameters,
     run_chain,
 )
-from dptaxonomy.reasoning.maps.float_run import FloatRun, float_run
+from dptaxonomy.reasoning.maps.float_run import FloatRun, float_run, float_runner
 from dptaxonomy.reasoning.maps.inversion import plan_inversion
 from dptaxonomy.reasoning.maps.optimise import to_value
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
@@ -90,6 +90,33 @@ def test_float_run_agrees_with_run_chain(case: int, t: float, subset: int) -> No
     assert found == expected
     if found is not None:
         assert all(not math.isnan(v) for v in found[0].values())
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    case=st.integers(min_value=0),
+    ts=st.lists(st.floats(min_value=-16, max_value=16), min_size=2, max_size=4),
+    subset=st.integers(min_value=0, max_value=15),
+)
+def test_a_runner_asked_again_agrees_with_run_chain(
+    case: int, ts: list[float], subset: int
+) -> None:
+    """One runner, as a search uses it: the same source mapping at several free values (its
+    leading steps run once), then the mapping changed in place (they run again)."""
+    chain, specs = _cases()[case % len(_cases())]
+    source = {s.name: _at(s, ts[0] / 2) for s in specs[chain.source]}
+    target = specs[chain.target]
+    given_values = {s.name: _at(s, -ts[0]) for k, s in enumerate(target) if subset >> k & 1}
+    keys = [key for key, _ in free_parameters(chain, specs)]
+    runner = float_runner(chain, specs, source, given_values, keys)
+    for t in ts:
+        free = {key: _at(spec, t) for key, spec in free_parameters(chain, specs)}
+        expected = _reference(chain, specs, source, given_values, free)
+        assert runner(source, given_values, free) == expected
+    for s in specs[chain.source]:
+        source[s.name] = _at(s, ts[-1])
+    expected = _reference(chain, specs, source, given_values, free)
+    assert runner(source, given_values, free) == expected
 
 
 def test_float_run_refuses_a_missing_free_parameter() -> None:

@@ -28,7 +28,7 @@ from typing import Any
 from dptaxonomy import __version__
 from dptaxonomy.base.errors import UnsafeFileError
 from dptaxonomy.cache.jsonfile import read_json
-from dptaxonomy.catalog.paths import EVIDENCE_FILE, catalog_listing
+from dptaxonomy.catalog.paths import EVIDENCE_FILE, catalog_folders, catalog_listing
 from dptaxonomy.catalog.safe_read import read_catalog_file
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "cache_dir",
     "catalog_digest",
     "code_stamp",
+    "process_digest",
 ]
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
@@ -136,9 +137,14 @@ def _remembered(path: Path, header: str, where: str, rows: list[Row]) -> str | N
     return digest if isinstance(digest, str) and len(digest) == 64 else None
 
 
-def _remember(path: Path, header: str, where: str, rows: list[Row], digest: str) -> None:
+def _settled(rows: list[Row]) -> bool:
+    """Whether every file's times are old enough to tell a later edit apart."""
     settled = time.time_ns() - SETTLE_NS
-    if any(row[2] >= settled or row[3] >= settled for row in rows):
+    return all(row[2] < settled and row[3] < settled for row in rows)
+
+
+def _remember(path: Path, header: str, where: str, rows: list[Row], digest: str) -> None:
+    if not _settled(rows):
         return  # a file changed moments ago: its times may not yet tell a later edit apart
     from dptaxonomy.base.atomic import write_text_atomic
 
@@ -175,4 +181,41 @@ def catalog_digest(directory: Path, *, remember: bool = True, evidence: bool = T
     digest = _content_digest(files, header, where)
     if rows is not None:
         _remember(memo, header, where, rows, digest)
+    return digest
+
+
+_IN_PROCESS: dict[str, tuple[list[Row], list[tuple[str, str]], list[Row], str]] = {}
+"""Per catalog (real path): its folders' stat rows, its listing, its files' stat rows and
+the key :func:`process_digest` last found."""
+
+
+def process_digest(directory: Path) -> str:
+    """:func:`catalog_digest` for a process that asks again: the key kept in memory with the
+    stat data of the catalog's folders and files, and given again while they all keep
+    exactly that stat data.
+
+    Every file is stat'ed on every call, with the same guard against racy files (rows are
+    kept only once settled), so an edit is seen as before; the folders are stat'ed instead
+    of listed (an entry added, removed or renamed changes its folder's times). Neither the
+    stat memo on disk nor the code stamp is read again: a process runs the code it
+    imported, which an edit on disk does not change.
+    """
+    where = os.path.realpath(directory)
+    kept = _IN_PROCESS.get(where)
+    if kept is not None:
+        folders, files, rows, digest = kept
+        same_folders = _stat_rows([(row[0], row[0]) for row in folders]) == folders
+        if same_folders and _stat_rows(files) == rows:
+            return digest
+    now_folders = _stat_rows([(folder, folder) for folder in catalog_folders(directory)])
+    now_files = catalog_listing(directory)
+    now_rows = _stat_rows(now_files)
+    digest = catalog_digest(directory)
+    if now_folders is None or now_rows is None:
+        return digest
+    if not (_settled(now_folders) and _settled(now_rows)):
+        return digest  # a change moments ago: its times may not yet tell a later edit apart
+    if len(_IN_PROCESS) >= 8:
+        _IN_PROCESS.clear()
+    _IN_PROCESS[where] = (now_folders, now_files, now_rows, digest)
     return digest

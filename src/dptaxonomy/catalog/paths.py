@@ -12,6 +12,7 @@ __all__ = [
     "MECHANISMS_DIR",
     "REFERENCES_FILE",
     "catalog_files",
+    "catalog_folders",
     "catalog_listing",
     "check_catalog_dir",
     "default_catalog_dir",
@@ -83,6 +84,17 @@ def catalog_listing(directory: Path) -> list[tuple[str, str]]:
     if os.path.lexists(evidence):
         files.append((EVIDENCE_FILE, evidence))
     return files
+
+
+def catalog_folders(directory: Path) -> list[str]:
+    """Every folder whose entries :func:`catalog_listing` reads: an entry added, removed or
+    renamed in one of them changes that folder's modification time."""
+    root = str(directory)
+    folders = [folder for folder, _, _ in os.walk(root)]
+    mechanisms = os.path.join(root, MECHANISMS_DIR)
+    if os.path.isdir(mechanisms):
+        folders += [folder for folder, _, _ in os.walk(mechanisms)]
+    return folders
 
 
 def catalog_files(directory: Path) -> list[Path]:

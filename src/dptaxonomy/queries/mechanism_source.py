@@ -16,6 +16,7 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.maps.conversion import ParameterSpec
 from dptaxonomy.reasoning.maps.paths import MAX_STEPS, Chain, chains_between
+from dptaxonomy.reasoning.maps.per_base import kept_for
 from dptaxonomy.reasoning.maps.tightest import parameter_specs
 
 __all__ = ["MechanismSource", "find_mechanism"]
@@ -32,7 +33,13 @@ class MechanismSource:
     """(definition, "[key] place") for each established ``violates`` claim."""
 
     def chains(self, kb: KnowledgeBase, target: str) -> list[Chain]:
-        """Each claim, followed by every chain from its definition to ``target``."""
+        """Each claim, followed by every chain from its definition to ``target``: built
+        once per knowledge base (the mechanism's claims are its), so the chains keep
+        their composed maps between conversions."""
+        key = (MechanismSource.chains, self.id, target)
+        return list(kept_for(kb, key, lambda: self._chains(kb, target)))
+
+    def _chains(self, kb: KnowledgeBase, target: str) -> tuple[Chain, ...]:
         found = []
         for claim in self.claims:
             if claim.b == target:
@@ -40,7 +47,7 @@ class MechanismSource:
                 continue
             rest = chains_between(kb, claim.b, target, conditional=True, max_steps=MAX_STEPS - 1)
             found += [Chain(self.id, target, (claim, *chain.steps)) for chain in rest]
-        return found
+        return tuple(found)
 
     def specs(self, kb: KnowledgeBase, chains: list[Chain]) -> dict[str, tuple[ParameterSpec, ...]]:
         """Parameters of the mechanism and of every definition on ``chains``."""
@@ -52,7 +59,13 @@ class MechanismSource:
 
 
 def find_mechanism(kb: KnowledgeBase, name: str) -> MechanismSource | None:
-    """The mechanism called ``name`` (id, name or alias) in the knowledge base's catalog."""
+    """The mechanism called ``name`` (id, name or alias) in the knowledge base's catalog,
+    found once per knowledge base (the same parameter objects then find the same compiled
+    runs of its chains)."""
+    return kept_for(kb, (find_mechanism, name), lambda: _find(kb, name))
+
+
+def _find(kb: KnowledgeBase, name: str) -> MechanismSource | None:
     wanted = normalize(name)
     for mechanism in kb.mechanisms.values():
         if wanted not in {normalize(n) for n in (mechanism.id, mechanism.name, *mechanism.aliases)}:

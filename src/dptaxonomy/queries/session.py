@@ -30,12 +30,13 @@ def knowledge_base(directory: Path, assume_conjectures: bool) -> tuple[Key | Non
     """The catalog's knowledge base and its key, kept per content key and working directory
     (file names are shown relative to it); read again whenever the catalog changes. The key
     is None when caching is off (nothing is kept then)."""
-    from dptaxonomy.cache.store import NO_CACHE_ENV, catalog_digest
+    from dptaxonomy.cache.digest import process_digest
+    from dptaxonomy.cache.store import NO_CACHE_ENV
     from dptaxonomy.cache.store import knowledge_base as cached
 
     if os.environ.get(NO_CACHE_ENV):
         return None, cached(directory, assume_conjectures=assume_conjectures)
-    digest = catalog_digest(directory)
+    digest = process_digest(directory)
     key = (os.path.realpath(directory), os.getcwd(), digest, assume_conjectures)
     kb = _BASES.get(key)
     if kb is None:

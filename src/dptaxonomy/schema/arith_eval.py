@@ -24,8 +24,10 @@ from dptaxonomy.schema.arith_shared import RENDER_LIMIT, children, unique_nodes
 
 __all__ = [
     "COMPARISONS",
+    "FLOAT_ERRORS",
     "MAX_BINOMIAL_N",
     "Compiled",
+    "bare_float_code",
     "binomial_counts",
     "compile_expression",
     "evaluate",
@@ -114,20 +116,37 @@ COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
 }
 """Each comparison operator of the grammar as a function (floats, fractions alike)."""
 
-_CODE: dict[int, tuple[Node, Compiled]] = {}
-"""Each node's code by ``id`` (the node is kept with it, so its id stays its own)."""
+_CODE: dict[int, tuple[Node, Compiled, Compiled]] = {}
+"""Each node's code and bare code by ``id`` (the node is kept with it, so its id stays its
+own)."""
 _CODE_KEPT = 4096
+
+
+def _code_entry(node: Node) -> tuple[Node, Compiled, Compiled]:
+    entry = _CODE.get(id(node))
+    if entry is None or entry[0] is not node:
+        if len(_CODE) >= _CODE_KEPT:
+            _CODE.clear()
+        bare = _bare(node)
+        entry = _CODE[id(node)] = (node, _guarded(bare), bare)
+    return entry
 
 
 def float_code(node: Node) -> Compiled:
     """``node`` compiled once per node object (:func:`compile_expression`), for callers that
     evaluate the same tree many times: no hashing of the tree, no size count per call."""
-    entry = _CODE.get(id(node))
-    if entry is None or entry[0] is not node:
-        if len(_CODE) >= _CODE_KEPT:
-            _CODE.clear()
-        entry = _CODE[id(node)] = (node, compile_expression(node))
-    return entry[1]
+    return _code_entry(node)[1]
+
+
+def bare_float_code(node: Node) -> Compiled:
+    """:func:`float_code` without its translation of errors, for a caller that treats every
+    failure alike: a numeric error raises ``ValueError``, ``ZeroDivisionError``,
+    ``OverflowError``, ``TypeError`` or :class:`ArithmeticError_` (see :data:`FLOAT_ERRORS`)."""
+    return _code_entry(node)[2]
+
+
+FLOAT_ERRORS = (ArithmeticError_, ValueError, ZeroDivisionError, OverflowError, TypeError)
+"""Every error :func:`bare_float_code`'s functions raise on a value they cannot compute."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -159,7 +178,15 @@ def compile_expression(node: Node) -> Compiled:
     >>> compile_expression(parse_expression("alpha * rho + 1"))({"alpha": 2.0, "rho": 0.5})
     2.0
     """
-    inner = _closure(node) if _small(node) else _program(node)
+    return _guarded(_bare(node))
+
+
+def _bare(node: Node) -> Compiled:
+    return _closure(node) if _small(node) else _program(node)
+
+
+def _guarded(inner: Compiled) -> Compiled:
+    """``inner`` with its numeric errors raised as :class:`ArithmeticError_`."""
 
     def run(values: dict[str, float]) -> float:
         try:

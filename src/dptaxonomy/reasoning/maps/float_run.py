@@ -23,10 +23,10 @@ from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.maps.chain_records import FreeKey, ParameterSpec
 from dptaxonomy.reasoning.maps.conversion import chain_plan
 from dptaxonomy.reasoning.maps.paths import Chain
-from dptaxonomy.schema.arith import ArithmeticError_, Comparison, Interval
-from dptaxonomy.schema.arith_eval import COMPARISONS, Compiled, float_code
+from dptaxonomy.schema.arith import Comparison, Interval
+from dptaxonomy.schema.arith_eval import COMPARISONS, FLOAT_ERRORS, Compiled, bare_float_code
 
-__all__ = ["FloatRun", "FloatRunner", "float_run", "float_runner"]
+__all__ = ["FloatRun", "FloatRunner", "float_run", "float_runner", "search_key"]
 
 FloatRun = tuple[dict[str, float], tuple[str, ...]]
 """The target's values and the names the chain computed (as :class:`~.conversion.ChainRun`)."""
@@ -38,6 +38,7 @@ FloatRunner = Callable[
 
 _CONSTANTS = frozenset({"pi", "e", "inf"})
 _Check = tuple[Compiled, Compiled, Callable[[Any, Any], bool]]
+isnan = math.isnan
 
 
 class _Refused(Exception):
@@ -50,9 +51,22 @@ class _Value:
 
     name: str
     integer: bool
-    domain: Interval | None
+    contains: Callable[[float], bool] | None
+    """Whether a value lies in the domain (None: no domain)."""
     raise_to: float | None
     """The domain's closed lower end when a value below it may be raised to it, else None."""
+
+
+def _membership(domain: Interval) -> Callable[[float], bool]:
+    """``domain.contains``, its ends' kinds decided once (NaN lies in no domain)."""
+    low, high = domain.low, domain.high
+    if domain.low_closed:
+        if domain.high_closed:
+            return lambda value: low <= value <= high
+        return lambda value: low <= value < high
+    if domain.high_closed:
+        return lambda value: low < value <= high
+    return lambda value: low < value < high
 
 
 @record
@@ -83,34 +97,33 @@ _PROGRAMS: dict[tuple[Any, ...], tuple[Chain, tuple[Any, ...], _Program]] = {}
 _PROGRAMS_KEPT = 256
 
 
-def _evaluate(code: Compiled, scope: dict[str, float]) -> float:
-    try:
-        result = code(scope)
-    except ArithmeticError_:
-        raise _Refused from None
-    if math.isnan(result):
-        raise _Refused
-    return result
-
-
 def _checked(checks: tuple[_Check, ...], scope: dict[str, float]) -> None:
     for left, right, compare in checks:
-        if not compare(_evaluate(left, scope), _evaluate(right, scope)):
+        x, y = left(scope), right(scope)
+        if isnan(x) or isnan(y) or not compare(x, y):
             raise _Refused
 
 
 def _compiled_check(condition: Comparison) -> _Check:
-    return float_code(condition.left), float_code(condition.right), COMPARISONS[condition.op]
+    return (
+        bare_float_code(condition.left),
+        bare_float_code(condition.right),
+        COMPARISONS[condition.op],
+    )
 
 
-def _value_check(name: str, spec: ParameterSpec | None) -> _Value:
+def _value_check(name: str, spec: ParameterSpec | None) -> _Value | None:
+    """The checks of value ``name``, or None when nothing is checked of it."""
     if spec is None:
-        return _Value(name, False, None, None)
+        return None
     domain = spec.domain
+    integer = spec.type == "integer"
+    if domain is None:
+        return _Value(name, True, None, None) if integer else None
     raise_to = None
-    if domain is not None and spec.weaker_when_larger and domain.low_closed:
+    if spec.weaker_when_larger and domain.low_closed:
         raise_to = domain.low
-    return _Value(name, spec.type == "integer", domain, raise_to)
+    return _Value(name, integer, _membership(domain), raise_to)
 
 
 def _compile(
@@ -150,9 +163,13 @@ def _compile(
                 tuple(from_given),
                 tuple(from_free),
                 early,
-                tuple((name, float_code(node)) for name, node in mapping.items()),
+                tuple((name, bare_float_code(node)) for name, node in mapping.items()),
                 late,
-                tuple(_value_check(name, theirs.get(name)) for name in following),
+                tuple(
+                    check
+                    for name in following
+                    if (check := _value_check(name, theirs.get(name))) is not None
+                ),
             )
         )
         current = set(following)
@@ -186,30 +203,90 @@ def _program(
 
 
 def _step(step: _Step, current: dict[str, float], given: Mapping[str, float], free: Any) -> Any:
-    extra = {name: float(given[name]) for name in step.given}
-    for name, key in step.free:
-        extra[name] = float(free[key])
-    scope = {**extra, **current}
-    _checked(step.early, scope)
-    following = dict(extra)
+    """The values of the step's definition (a new mapping: ``current`` is left as it is)."""
+    following: dict[str, float] = {}
+    if step.given or step.free:
+        for name in step.given:
+            following[name] = float(given[name])
+        for name, key in step.free:
+            following[name] = float(free[key])
+        scope = {**following, **current}
+    else:
+        scope = current
+    if step.early:
+        _checked(step.early, scope)
     for name, code in step.mapping:
-        following[name] = _evaluate(code, scope)
+        value = code(scope)
+        if isnan(value):
+            raise _Refused
+        following[name] = value
     if step.late:
         _checked(step.late, {**following, **current})
     for check in step.values:
         value = following[check.name]
         if check.integer and not (math.isfinite(value) and value.is_integer()):
             raise _Refused
-        domain = check.domain
-        if domain is None or domain.contains(value):
+        contains = check.contains
+        if contains is None or contains(value):
             continue
         if check.raise_to is None:
             raise _Refused
         raised = float(max(value, check.raise_to))
-        if not domain.contains(raised):
+        if not contains(raised):
             raise _Refused
         following[check.name] = raised
     return following
+
+
+_FAILURES = (_Refused, *FLOAT_ERRORS)
+"""What a run that gives nothing raises (a refusal or a numeric error)."""
+
+
+def _fixed(steps: tuple[_Step, ...]) -> int:
+    """How many leading steps read no given value and no free parameter."""
+    return next((k for k, step in enumerate(steps) if step.given or step.free), len(steps))
+
+
+def _head_values(head: tuple[_Step, ...], source: Mapping[str, float]) -> dict[str, float] | None:
+    """The values the leading steps ``head`` give from ``source``, or None where they refuse."""
+    current = {name: float(value) for name, value in source.items()}
+    try:
+        for step in head:
+            current = _step(step, current, {}, {})
+    except _FAILURES:
+        return None
+    return current
+
+
+def search_key(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source: Mapping[str, float],
+    given: Mapping[str, float],
+    free: list[FreeKey],
+) -> tuple[Any, ...] | None:
+    """What the float run of ``chain`` at these values is a function of, besides the free
+    parameters' values: the facts of the steps after the leading ones, the exact values
+    those leading steps give (sign of zero included), the given values, and the free
+    parameters by their place in those steps. Two chains of one conversion with equal keys
+    have runs that give equal results at every point, so a search over their free
+    parameters finds the same points (the facts are compared by identity: compare keys
+    only while the knowledge base lives). None when the leading steps refuse."""
+    program = _program(chain, specs, (frozenset(source), frozenset(given), frozenset(free)))
+    if program is None:
+        return None
+    steps = program[0]
+    fixed = _fixed(steps)
+    values = _head_values(steps[:fixed], source)
+    if values is None:
+        return None
+    return (
+        chain.target,
+        tuple(id(fact) for fact in chain.steps[fixed:]),
+        tuple((name, value.hex()) for name, value in values.items()),
+        tuple((name, float(value).hex()) for name, value in given.items()),
+        tuple((index - fixed, name) for index, name in free),
+    )
 
 
 def float_runner(
@@ -225,17 +302,33 @@ def float_runner(
     if program is None:
         return lambda _source, _given, _free: None
     steps, finish = program
+    # the leading steps that read no given value and no free parameter compute the same
+    # values at every point of a search: run once per source mapping, then reused
+    fixed = _fixed(steps)
+    head, tail = steps[:fixed], steps[fixed:]
+    kept: list[Any] = [None, None, None]  # the source mapping, a copy of it, its head's values
+
+    def start(source: Mapping[str, float]) -> dict[str, float] | None:
+        if source is kept[0] and source == kept[1]:
+            return kept[2]  # type: ignore[no-any-return]
+        current = _head_values(head, source)
+        kept[:] = [source, dict(source), current]
+        return current
 
     def run(
         source: Mapping[str, float], given: Mapping[str, float], free: Mapping[FreeKey, float]
     ) -> FloatRun | None:
-        current = {name: float(value) for name, value in source.items()}
-        try:
-            for step in steps:
-                current = _step(step, current, given, free)
-        except (_Refused, OverflowError, ValueError, ZeroDivisionError):
+        current = start(source)
+        if current is None:
             return None
-        values = {name: current[name] for name in finish.kept}
+        try:
+            for step in tail:
+                current = _step(step, current, given, free)
+        except _FAILURES:
+            return None
+        values = {}
+        for name in finish.kept:
+            values[name] = current[name]
         for name, spec in finish.compared:
             mine, theirs = current[name], float(given[name])
             if (spec.weaker_when_larger and mine <= theirs) or (

@@ -145,7 +145,10 @@ def _quantile(p: Any) -> Any:
     start = min(max(float(p), 1e-300), 1 - 2**-53)
     x = _mp.mpf(NormalDist().inv_cdf(start))
     for _ in range(8):
-        x -= (_mp.ncdf(x) - p) / _mp.npdf(x)
+        following = x - (_mp.ncdf(x) - p) / _mp.npdf(x)
+        if following == x:  # a fixed point: every later step would give x again
+            break
+        x = following
     return x
 
 

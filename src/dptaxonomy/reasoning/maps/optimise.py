@@ -26,33 +26,44 @@ _ROUNDS = 3
 
 def to_value(t: float, domain: Interval) -> float:
     """Map t ∈ ℝ into the interior of ``domain``."""
+    return _mapping(domain)(t)
+
+
+def _mapping(domain: Interval) -> Callable[[float], float]:
+    """:func:`to_value` for one domain, its case decided once (the same arithmetic)."""
     low, high = domain.low, domain.high
+    exp = math.exp
     if math.isfinite(low) and math.isfinite(high):
-        return low + (high - low) / (1.0 + math.exp(-t))
+        width = high - low
+        return lambda t: low + width / (1.0 + exp(-t))
     if math.isfinite(low):
-        return low + math.exp(t)
+        return lambda t: low + exp(t)
     if math.isfinite(high):
-        return high - math.exp(t)
-    return math.sinh(t)
+        return lambda t: high - exp(t)
+    return math.sinh
 
 
 def _line(
-    objective: Callable[[list[float]], float], point: list[float], k: int, domain: Interval
+    objective: Callable[[list[float]], float],
+    point: list[float],
+    k: int,
+    to_k: Callable[[float], float],
 ) -> float:
     """Best t for coordinate ``k`` of ``point`` (others fixed): grid, then golden section."""
 
     def value(t: float) -> float:
         trial = list(point)
-        trial[k] = to_value(t, domain)
+        trial[k] = to_k(t)
         return objective(trial)
 
     scores = [value(t) for t in GRID]
-    best = min(range(len(GRID)), key=lambda i: (scores[i], i))
-    if not math.isfinite(scores[best]):
+    least = min(scores)  # the objective is never NaN: the first least score is the best
+    best = scores.index(least)
+    if not math.isfinite(least):
         return math.nan
     a = GRID[max(best - 1, 0)]
     b = GRID[min(best + 1, len(GRID) - 1)]
-    candidates = [(scores[best], GRID[best]), *golden_section(value, a, b, steps=_REFINE_STEPS)]
+    candidates = [(least, GRID[best]), *golden_section(value, a, b, steps=_REFINE_STEPS)]
     return min(candidates)[1]
 
 
@@ -97,23 +108,24 @@ def minimise(
 ) -> list[list[float]]:
     """Points in the product of ``domains`` where ``objective`` is small, best first.
 
-    ``objective`` returns ``inf`` where the chain gives nothing. The first
+    ``objective`` returns ``inf`` where the chain gives nothing (never NaN). The first
     point is the search's best; the others are fallbacks (the best grid
     points) for the caller to try if the sound evaluation refuses the first.
     Returns [] when the objective is infinite everywhere it was tried.
     """
     objective = _remembered(objective)
-    point = [to_value(0.0, domain) for domain in domains]
+    maps = [_mapping(domain) for domain in domains]
+    point = [to_k(0.0) for to_k in maps]
     rounds = 1 if len(domains) == 1 else _ROUNDS
     for _ in range(rounds):
-        for k, domain in enumerate(domains):
-            t = _line(objective, point, k, domain)
+        for k, to_k in enumerate(maps):
+            t = _line(objective, point, k, to_k)
             if math.isnan(t):
                 continue
-            point[k] = to_value(t, domain)
+            point[k] = to_k(t)
     found = [(objective(point), point)]
     for t in GRID[::4]:
-        trial = [to_value(t, domain) for domain in domains]
+        trial = [to_k(t) for to_k in maps]
         found.append((objective(trial), trial))
     found = [pair for pair in found if math.isfinite(pair[0])]
     found.sort(key=lambda pair: pair[0])

@@ -27,6 +27,7 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.maps.composition import oriented_map
 from dptaxonomy.reasoning.maps.definedness import composition_defect
+from dptaxonomy.reasoning.maps.per_base import kept_for
 from dptaxonomy.reasoning.maps.scoping import compose_steps
 from dptaxonomy.schema.arith import Comparison, Node, names_in, parse_condition
 
@@ -121,13 +122,23 @@ def chains_between(
     facts that hold only under a restricting condition (rule K3) are steps
     too. Deterministic: ties are broken by the order of
     :attr:`KnowledgeBase.mapped_facts` (established first, then by file and position).
+    Enumerated once per knowledge base and question
+    (:mod:`~dptaxonomy.reasoning.maps.per_base`): the same :class:`Chain` objects come
+    back, with their parsed and composed maps.
     """
+    key = (chains_between, source, target, conditional, max_steps)
+    return list(kept_for(kb, key, lambda: _enumerate(kb, source, target, conditional, max_steps)))
+
+
+def _enumerate(
+    kb: KnowledgeBase, source: str, target: str, conditional: bool, max_steps: int
+) -> tuple[Chain, ...]:
     if source == target:
-        return []
+        return ()
     edges = kb.mapped_edges(conditional=conditional)
     distance = _reaching(kb, target, conditional)
     if source not in distance or distance[source] > max_steps:
-        return []
+        return ()
     rank = kb.mapped_rank(conditional=conditional)
     found: list[Chain] = []
 
@@ -149,4 +160,4 @@ def chains_between(
 
     extend(source, [], {source})
     found.sort(key=lambda c: (len(c.steps), [rank[id(s)] for s in c.steps]))
-    return found[:MAX_CHAINS]
+    return tuple(found[:MAX_CHAINS])

@@ -14,6 +14,7 @@ exact value) gives None and the interval arithmetic decides, as before.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -67,10 +68,7 @@ def rational_value(node: Node, values: Mapping[str, Fraction]) -> Fraction | Non
     """The exact value of ``node`` when it is a rational function of exact values, else None."""
     result: Fraction | None
     if isinstance(node, Number):
-        try:
-            result = Fraction(node.text or repr(node.value))
-        except (ValueError, ZeroDivisionError):
-            return None
+        result = _written(node.text or repr(node.value))
     elif isinstance(node, Name):
         result = values.get(node.name)
     elif isinstance(node, Neg):
@@ -108,8 +106,19 @@ def _binary(node: BinOp, values: Mapping[str, Fraction]) -> Fraction | None:
     return left ** int(right)
 
 
+@functools.lru_cache(maxsize=1024)
+def _written(text: str) -> Fraction | None:
+    """The rational a number is written as (a chain run reads the same few many times)."""
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+@functools.lru_cache(maxsize=1024)
 def enclosure(value: Fraction) -> IV:
-    """The tightest enclosure of an exact rational (a point when it is dyadic)."""
+    """The tightest enclosure of an exact rational (a point when it is dyadic); remembered:
+    the interval context's precision never changes, and an enclosure is never modified."""
     numerator = Number(float(value.numerator), str(value.numerator))
     denominator = Number(float(value.denominator), str(value.denominator))
     return evaluate_interval(BinOp("/", numerator, denominator), {})

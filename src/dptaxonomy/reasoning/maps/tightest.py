@@ -26,11 +26,12 @@ from dptaxonomy.reasoning.maps.conversion import (
     free_parameters,
     run_chain,
 )
-from dptaxonomy.reasoning.maps.float_run import float_runner
+from dptaxonomy.reasoning.maps.float_run import float_runner, search_key
 from dptaxonomy.reasoning.maps.inversion import plan_inversion, solve
 from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
+from dptaxonomy.reasoning.maps.per_base import kept_for
 
 __all__ = [
     "ChainResult",
@@ -109,8 +110,12 @@ class Conversion:
 
 
 def parameter_specs(kb: KnowledgeBase, definition: str) -> tuple[ParameterSpec, ...]:
-    """The parameters of ``definition`` as the conversion needs them."""
-    return tuple(ParameterSpec(*entry) for entry in kb.info[definition].conversion_parameters)
+    """The parameters of ``definition`` as the conversion needs them (read once per knowledge
+    base: the same objects come back, so programs compiled for them are found again)."""
+    entries = kb.info[definition].conversion_parameters
+    return kept_for(
+        kb, (parameter_specs, definition), lambda: tuple(ParameterSpec(*e) for e in entries)
+    )
 
 
 def _evaluate(
@@ -118,6 +123,7 @@ def _evaluate(
     specs: Mapping[str, tuple[ParameterSpec, ...]],
     source: Mapping[str, IV],
     given: Mapping[str, IV],
+    searches: dict[Any, list[list[float]]],
 ) -> ChainResult:
     if chain.defect is not None:
         reason = f"the composed map is undefined: {chain.defect}"
@@ -147,23 +153,26 @@ def _evaluate(
             return ChainResult(chain, run_chain(chain, specs, source, given, {}, exact=True))
         floats = {name: _middle(value) for name, value in source.items()}
         floats_given = {name: _middle(value) for name, value in given.items()}
-        target = {spec.name: spec for spec in specs[chain.target]}
+        stronger = {spec.name: spec.stronger_when_larger for spec in specs[chain.target]}
         runner = float_runner(chain, specs, floats, floats_given, keys)
+        (first, *_others) = keys
 
         def objective(point: list[float]) -> float:
-            run = runner(floats, floats_given, dict(zip(keys, point, strict=True)))
+            free = dict(zip(keys, point, strict=True)) if _others else {first: point[0]}
+            run = runner(floats, floats_given, free)
             if run is None:
                 return math.inf
             values, computed = run
-            total = float(
-                sum(
-                    -values[name] if target[name].stronger_when_larger else values[name]
-                    for name in computed
-                )
-            )
+            total = float(sum(-values[n] if stronger[n] else values[n] for n in computed))
             return total if math.isfinite(total) else math.inf
 
-        candidates = minimise(objective, [d for d in domains if d is not None])
+        # chains that end in the same steps, reached at the same values, search alike
+        key = search_key(chain, specs, floats, floats_given, keys)
+        candidates = searches.get(key) if key is not None else None
+        if candidates is None:
+            candidates = minimise(objective, [d for d in domains if d is not None])
+            if key is not None:
+                searches[key] = candidates
     except ChainRefused as exc:
         return _refused(chain, exc)
     last = ChainRefused(
@@ -231,7 +240,8 @@ def evaluate_chains(
     target_given: Mapping[str, IV],
 ) -> Conversion:
     """Evaluate ``chains`` (with every definition's parameters in ``specs``), best first."""
-    results = [_evaluate(chain, specs, source_values, target_given) for chain in chains]
+    searches: dict[Any, list[list[float]]] = {}
+    results = [_evaluate(chain, specs, source_values, target_given, searches) for chain in chains]
     at_target = {spec.name: spec for spec in specs.get(target, ())}
     scores = [result.score(at_target) for result in results]
     order = sorted(
