@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from dptaxonomy.base.records import fields, is_record
+from dptaxonomy.cache.annotations import field_types
 from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge, accounting_knowledge
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -159,12 +160,11 @@ _FIELDS: dict[type, list[tuple[str, Any]]] = {}
 
 
 def _fields(cls: type) -> list[tuple[str, Any]]:
-    """Each field's name and type; the string annotations are evaluated once per class."""
+    """Each field's name and type; the string annotations are read once per class."""
     known = _FIELDS.get(cls)
     if known is not None:
         return known
-    hints = typing.get_type_hints(cls)
-    known = _FIELDS[cls] = [(name, hints[name]) for name in fields(cls)]
+    known = _FIELDS[cls] = field_types(cls, fields(cls))
     return known
 
 
