@@ -5,8 +5,9 @@ knowledge base from plain JSON instead of parsing YAML and validating with
 pydantic. The key is a SHA-256 of the package version and of every catalog
 file's path and bytes, so any edit gives a new key: a cache can be missing or
 useless, never stale (the key is remembered by the files' stat data:
-:mod:`dptaxonomy.cache.digest`). Each compilation is four JSON files (never
-pickle: a tampered cache cannot run code): the knowledge base, what composing reads
+:mod:`dptaxonomy.cache.digest`). Each compilation is four files of plain JSON
+values stored with marshal (never pickle: a tampered cache cannot run code; see
+:mod:`dptaxonomy.cache.marshalfile`): the knowledge base, what composing reads
 of it, the entries as documents and the name index; an unreadable or malformed one
 is ignored and rebuilt.
 """
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from dptaxonomy import __version__
 from dptaxonomy.base.records import replace
 from dptaxonomy.cache.digest import CACHE_ENV, FORMAT, NO_CACHE_ENV, cache_dir, catalog_digest
-from dptaxonomy.cache.jsonfile import read_json
+from dptaxonomy.cache.marshalfile import plain_bytes, read_plain
 from dptaxonomy.catalog.paths import check_catalog_dir, display_path, root_relative_names
 
 if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no knowledge base
@@ -47,11 +48,11 @@ Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
 
 def _path(digest: str, assume_conjectures: bool, part: str = "kb") -> Path:
     """The file of one part (``kb``, ``compose`` or ``views``) of a compilation."""
-    return cache_dir() / f"{part}-{digest}{'-conj' if assume_conjectures else ''}.json"
+    return cache_dir() / f"{part}-{digest}{'-conj' if assume_conjectures else ''}.marshal"
 
 
 def _read(path: Path, digest: str, assume_conjectures: bool) -> dict[str, Any] | None:
-    data = read_json(path)
+    data = read_plain(path)
     if (
         not isinstance(data, dict)
         or data.get("format") != FORMAT
@@ -70,12 +71,12 @@ def _decoded(data: dict[str, Any], decode: Decode[T], shown: Callable[[str], str
         return None
 
 
-def _write(path: Path, text: str) -> None:
-    from dptaxonomy.base.atomic import write_text_atomic
+def _write(path: Path, data: bytes) -> None:
+    from dptaxonomy.base.atomic import write_bytes_atomic
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, text)
+        write_bytes_atomic(path, data)
     except OSError:
         return  # a read-only or full cache directory only costs speed
 
@@ -88,7 +89,7 @@ def _cached(
     Returns it with the compilation's key ("" when caching is off); ``known`` is that key
     when the caller has just computed it (it is then not computed again).
 
-    A compilation is three files, so that each command parses only what it
+    A compilation is four files, so that each command parses only what it
     reads: ``kb`` (the knowledge base), ``compose`` (what composing reads of it),
     ``views`` (the entries as documents, for ``show`` and ``list``; written for the
     plain compilation only) and ``names`` (the name index, read only when a name is
@@ -141,14 +142,13 @@ def _cached(
     if not assume_conjectures:  # show and list read the views of the plain compilation
         views = encode_views(catalog, kb, stored)
         parts["views"] = {**header, "assume_conjectures": False, "views": views}
-    texts = {
-        name: json.dumps(document, ensure_ascii=False, separators=(",", ":"))
-        for name, document in parts.items()
-    }
+    # each part as JSON holds it (tuples become lists, str enums plain strings): what is
+    # decoded now is exactly what a later run reads back
+    plain = {name: json.loads(json.dumps(document)) for name, document in parts.items()}
     if use_cache:
-        for name, text in texts.items():
-            _write(_path(digest, assume_conjectures, name), text)
-    return decode(json.loads(texts[part]), shown), digest  # what a later run reads: both agree
+        for name, value in plain.items():
+            _write(_path(digest, assume_conjectures, name), plain_bytes(value))
+    return decode(plain[part], shown), digest
 
 
 def knowledge_base(
