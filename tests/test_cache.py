@@ -119,14 +119,81 @@ def test_a_code_object_inside_a_wellformed_cache_is_rejected(
 ) -> None:
     catalog = _copy(tmp_path)
     knowledge_base(catalog)
-    [path] = cache_dir().glob("kb-*.marshal")
+    [path] = cache_dir().glob("facts-*.marshal")
     data = read_plain(path)
     code = compile("print('ran')", "cache", "exec")
     data["origins"]["rows"][0][data["origins"]["fields"].index("note")] = code
     path.write_bytes(MAGIC + marshal.dumps(data))
-    knowledge_base(catalog)
+    kb = knowledge_base(catalog)
+    assert len(compiles) == 1  # the facts are read when first needed
+    assert all(f.origin.note is None or type(f.origin.note) is str for f in kb.facts)
     assert len(compiles) == 2  # refused by the decoder's type checks, never run
     assert "ran" not in capsys.readouterr().out
+    assert read_plain(path)["origins"] == knowledge_base_data(catalog)["origins"]
+
+
+def knowledge_base_data(catalog: Path) -> dict[str, object]:
+    """The facts part a fresh compilation of ``catalog`` writes (in a cache of its own)."""
+    from dptaxonomy.cache.codec import CORE, encode_knowledge_base
+    from dptaxonomy.catalog.paths import root_relative_names
+    from dptaxonomy.catalog.store import load_catalog
+    from dptaxonomy.reasoning.compile import compile_knowledge_base
+
+    names = root_relative_names(catalog)
+    whole = encode_knowledge_base(
+        compile_knowledge_base(load_catalog(catalog)), lambda n: names.get(n, n)
+    )
+    plain: dict[str, object] = json.loads(json.dumps(whole))
+    return {k: v for k, v in plain.items() if k not in CORE}
+
+
+def test_the_facts_are_read_with_the_definitions_and_decoded_when_needed(
+    tmp_path: Path, compiles: list[Path]
+) -> None:
+    catalog = _copy(tmp_path)
+    fresh = knowledge_base(catalog)
+    kb = knowledge_base(catalog)
+    [path] = cache_dir().glob("facts-*.marshal")
+    path.unlink()  # after the knowledge base was read: its bytes were read with it
+    assert kb.facts == fresh.facts
+    assert kb.mechanisms == fresh.mechanisms
+    assert kb.operations == fresh.operations
+    assert len(compiles) == 1
+
+
+def test_a_missing_facts_file_is_compiled_again_when_needed(
+    tmp_path: Path, compiles: list[Path]
+) -> None:
+    catalog = _copy(tmp_path)
+    fresh = knowledge_base(catalog)
+    [path] = cache_dir().glob("facts-*.marshal")
+    path.unlink()
+    kb = knowledge_base(catalog)
+    assert len(compiles) == 1
+    assert kb.facts == fresh.facts
+    assert kb.separations == fresh.separations
+    assert len(compiles) == 2
+    assert path.exists()
+
+
+def test_a_bad_facts_file_after_an_edit_refuses_the_question(
+    tmp_path: Path, compiles: list[Path]
+) -> None:
+    from dptaxonomy.base.errors import CacheChangedError
+
+    catalog = _copy(tmp_path)
+    knowledge_base(catalog)
+    [path] = cache_dir().glob("facts-*.marshal")
+    path.write_bytes(b"")
+    kb = knowledge_base(catalog)
+    entry = catalog / "renyi-dp.yaml"
+    entry.write_text(entry.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    with pytest.raises(CacheChangedError) as refused:
+        _ = kb.facts
+    assert str(refused.value) == (
+        "the catalog changed while its cached knowledge base was being read; run it again"
+    )
+    assert len(compiles) == 1  # nothing compiled under the old key
 
 
 def test_a_tampered_but_wellformed_cache_is_rejected(tmp_path: Path, compiles: list[Path]) -> None:

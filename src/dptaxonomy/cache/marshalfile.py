@@ -26,7 +26,7 @@ from typing import Any
 from dptaxonomy.base.errors import UnsafeFileError
 from dptaxonomy.catalog.safe_read import read_regular_file
 
-__all__ = ["MAGIC", "plain_bytes", "read_plain"]
+__all__ = ["MAGIC", "plain_bytes", "plain_value", "read_bytes", "read_plain"]
 
 MAGIC = b"dptaxonomy cache, marshal 4\n"
 """Every such file's first bytes (a file of another form, JSON included, is not read)."""
@@ -48,15 +48,24 @@ def plain_bytes(value: Any) -> bytes:
     return MAGIC + marshal.dumps(_shared(value, {}), 4)
 
 
-def read_plain(path: Path) -> Any:
-    """The value stored in ``path`` by :func:`plain_bytes`, or None if it cannot be read as one."""
+def read_bytes(path: Path) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file, else None."""
     try:
-        data = read_regular_file(path, None)
+        return read_regular_file(path, None)
     except UnsafeFileError:
         return None
-    if not data.startswith(MAGIC):
+
+
+def plain_value(data: bytes | None) -> Any:
+    """The value :func:`plain_bytes` made ``data`` from, or None if it is not such a file."""
+    if data is None or not data.startswith(MAGIC):
         return None
     try:
         return marshal.loads(memoryview(data)[len(MAGIC) :])
     except (ValueError, EOFError, TypeError):  # marshal's errors for malformed data
         return None
+
+
+def read_plain(path: Path) -> Any:
+    """The value stored in ``path`` by :func:`plain_bytes`, or None if it cannot be read as one."""
+    return plain_value(read_bytes(path))
