@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import marshal
 import shutil
 from pathlib import Path
 
 import pytest
 
+from dptaxonomy.cache.marshalfile import MAGIC, plain_bytes, read_plain
 from dptaxonomy.cache.store import cache_dir, catalog_digest, knowledge_base
 from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -37,13 +39,13 @@ def _copy(tmp_path: Path) -> Path:
     return catalog
 
 
-def test_cache_is_written_as_json_and_reused(tmp_path: Path, compiles: list[Path]) -> None:
+def test_cache_is_written_and_reused(tmp_path: Path, compiles: list[Path]) -> None:
     catalog = _copy(tmp_path)
     first = knowledge_base(catalog)
     assert len(compiles) == 1
-    files = list(cache_dir().glob("kb-*.json"))
+    files = list(cache_dir().glob("kb-*.marshal"))
     assert len(files) == 1
-    assert json.loads(files[0].read_text(encoding="utf-8"))["digest"] == catalog_digest(catalog)
+    assert read_plain(files[0])["digest"] == catalog_digest(catalog)
     second = knowledge_base(catalog)
     assert len(compiles) == 1  # restored from the cache, not compiled again
     assert second.strength.members == first.strength.members
@@ -82,21 +84,125 @@ def test_an_invalid_edit_is_reported_not_served_from_cache(
 def test_a_corrupt_cache_is_rebuilt(tmp_path: Path, garbage: bytes, compiles: list[Path]) -> None:
     catalog = _copy(tmp_path)
     knowledge_base(catalog)
-    [path] = cache_dir().glob("kb-*.json")
+    [path] = cache_dir().glob("kb-*.marshal")
     path.write_bytes(garbage)
     kb = knowledge_base(catalog)
     assert len(compiles) == 2  # rebuilt from the catalog
     assert kb.is_stronger("differential-privacy", "renyi-dp")
-    assert json.loads(path.read_text(encoding="utf-8"))["digest"] == catalog_digest(catalog)
+    assert read_plain(path)["digest"] == catalog_digest(catalog)
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        MAGIC,
+        MAGIC + marshal.dumps({"format": 1})[:-3],
+        MAGIC + b"[\x01\x00\x00\x00" * 100_000 + b"N",
+        MAGIC + marshal.dumps(compile("print('ran')", "cache", "exec")),
+    ],
+    ids=["empty", "truncated", "deep", "code"],
+)
+def test_a_malformed_marshal_file_is_rebuilt(
+    tmp_path: Path, garbage: bytes, compiles: list[Path]
+) -> None:
+    catalog = _copy(tmp_path)
+    knowledge_base(catalog)
+    [path] = cache_dir().glob("kb-*.marshal")
+    path.write_bytes(garbage)
+    assert knowledge_base(catalog).is_stronger("differential-privacy", "renyi-dp")
+    assert len(compiles) == 2
+    assert read_plain(path)["digest"] == catalog_digest(catalog)
+
+
+def test_a_code_object_inside_a_wellformed_cache_is_rejected(
+    tmp_path: Path, compiles: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    catalog = _copy(tmp_path)
+    knowledge_base(catalog)
+    [path] = cache_dir().glob("facts-*.marshal")
+    data = read_plain(path)
+    code = compile("print('ran')", "cache", "exec")
+    data["origins"]["rows"][0][data["origins"]["fields"].index("note")] = code
+    path.write_bytes(MAGIC + marshal.dumps(data))
+    kb = knowledge_base(catalog)
+    assert len(compiles) == 1  # the facts are read when first needed
+    assert all(f.origin.note is None or type(f.origin.note) is str for f in kb.facts)
+    assert len(compiles) == 2  # refused by the decoder's type checks, never run
+    assert "ran" not in capsys.readouterr().out
+    assert read_plain(path)["origins"] == knowledge_base_data(catalog)["origins"]
+
+
+def knowledge_base_data(catalog: Path) -> dict[str, object]:
+    """The facts part a fresh compilation of ``catalog`` writes (in a cache of its own)."""
+    from dptaxonomy.cache.codec import CORE, encode_knowledge_base
+    from dptaxonomy.catalog.paths import root_relative_names
+    from dptaxonomy.catalog.store import load_catalog
+    from dptaxonomy.reasoning.compile import compile_knowledge_base
+
+    names = root_relative_names(catalog)
+    whole = encode_knowledge_base(
+        compile_knowledge_base(load_catalog(catalog)), lambda n: names.get(n, n)
+    )
+    plain: dict[str, object] = json.loads(json.dumps(whole))
+    return {k: v for k, v in plain.items() if k not in CORE}
+
+
+def test_the_facts_are_read_with_the_definitions_and_decoded_when_needed(
+    tmp_path: Path, compiles: list[Path]
+) -> None:
+    catalog = _copy(tmp_path)
+    fresh = knowledge_base(catalog)
+    kb = knowledge_base(catalog)
+    [path] = cache_dir().glob("facts-*.marshal")
+    path.unlink()  # after the knowledge base was read: its bytes were read with it
+    assert kb.facts == fresh.facts
+    assert kb.mechanisms == fresh.mechanisms
+    assert kb.operations == fresh.operations
+    assert len(compiles) == 1
+
+
+def test_a_missing_facts_file_is_compiled_again_when_needed(
+    tmp_path: Path, compiles: list[Path]
+) -> None:
+    catalog = _copy(tmp_path)
+    fresh = knowledge_base(catalog)
+    [path] = cache_dir().glob("facts-*.marshal")
+    path.unlink()
+    kb = knowledge_base(catalog)
+    assert len(compiles) == 1
+    assert kb.facts == fresh.facts
+    assert kb.separations == fresh.separations
+    assert len(compiles) == 2
+    assert path.exists()
+
+
+def test_a_bad_facts_file_after_an_edit_refuses_the_question(
+    tmp_path: Path, compiles: list[Path]
+) -> None:
+    from dptaxonomy.base.errors import CacheChangedError
+
+    catalog = _copy(tmp_path)
+    knowledge_base(catalog)
+    [path] = cache_dir().glob("facts-*.marshal")
+    path.write_bytes(b"")
+    kb = knowledge_base(catalog)
+    entry = catalog / "renyi-dp.yaml"
+    entry.write_text(entry.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    with pytest.raises(CacheChangedError) as refused:
+        _ = kb.facts
+    assert str(refused.value) == (
+        "the catalog changed while its cached knowledge base was being read; run it again"
+    )
+    assert len(compiles) == 1  # nothing compiled under the old key
 
 
 def test_a_tampered_but_wellformed_cache_is_rejected(tmp_path: Path, compiles: list[Path]) -> None:
     catalog = _copy(tmp_path)
     knowledge_base(catalog)
-    [path] = cache_dir().glob("kb-*.json")
-    data = json.loads(path.read_text(encoding="utf-8"))
+    [path] = cache_dir().glob("kb-*.marshal")
+    data = read_plain(path)
     data["strength"]["members"] = data["strength"]["members"][:1]
-    path.write_text(json.dumps(data), encoding="utf-8")
+    path.write_bytes(plain_bytes(data))
     knowledge_base(catalog)
     assert len(compiles) == 2
 
@@ -115,10 +221,10 @@ def test_a_corrupt_views_file_is_rebuilt(
 ) -> None:
     catalog = _copy(tmp_path)
     assert run(capsys, "show", "renyi-dp", "--catalog", str(catalog)).code == 0
-    [path] = cache_dir().glob("views-*.json")
-    data = json.loads(path.read_text(encoding="utf-8"))
+    [path] = cache_dir().glob("views-*.marshal")
+    data = read_plain(path)
     del data["views"]["definitions"]["renyi-dp"]["properties"]
-    path.write_text(json.dumps(data), encoding="utf-8")
+    path.write_bytes(plain_bytes(data))
     result = run(capsys, "show", "renyi-dp", "--catalog", str(catalog), "--format", "json")
     assert result.code == 0
     assert json.loads(result.out)["properties"]["convexity"]["value"] == "yes"

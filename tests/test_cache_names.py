@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dptaxonomy.cache.codec import decode_knowledge_base, encode_knowledge_base
+from dptaxonomy.cache.marshalfile import plain_bytes, read_plain
 from dptaxonomy.cache.store import cache_dir, catalog_view, knowledge_base
 from dptaxonomy.catalog.names import NameIndex
 from dptaxonomy.catalog.store import open_catalog
@@ -16,7 +17,7 @@ from tests.conftest import CATALOG_DIR
 
 
 def _names_file() -> Path:
-    [path] = cache_dir().glob("names-*.json")
+    [path] = cache_dir().glob("names-*.marshal")
     return path
 
 
@@ -42,9 +43,9 @@ def test_the_stored_index_is_the_built_one() -> None:
 def test_a_damaged_index_is_built_again(damage: object) -> None:
     knowledge_base(CATALOG_DIR)
     path = _names_file()
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = read_plain(path)
     damage(data)  # type: ignore[operator]
-    path.write_text(json.dumps(data), encoding="utf-8")
+    path.write_bytes(plain_bytes(data))
     kb = knowledge_base(CATALOG_DIR)
     assert kb.resolve("RDP") == "renyi-dp"
     assert kb.names.data() == NameIndex(kb.info.values()).data()

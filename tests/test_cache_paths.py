@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from dptaxonomy.cache.marshalfile import read_plain
 from dptaxonomy.cache.store import cache_dir
 from tests.clirunner import run
 from tests.conftest import FIXTURES
@@ -33,10 +34,10 @@ def test_a_copy_elsewhere_cites_its_own_files(
     first, second = copies
     earlier = run(capsys, "relate", "DP", "Rényi DP", "--catalog", str(first))
     assert f"stated in {first}/renyi-dp.yaml:29 " in earlier.out
-    assert len(list(cache_dir().glob("kb-*.json"))) == 1
+    assert len(list(cache_dir().glob("kb-*.marshal"))) == 1
     later = run(capsys, "relate", "DP", "Rényi DP", "--catalog", str(second))
     assert later.code == 0
-    assert len(list(cache_dir().glob("kb-*.json"))) == 1  # served from the shared entry
+    assert len(list(cache_dir().glob("kb-*.marshal"))) == 1  # served from the shared entry
     assert f"stated in {second}/renyi-dp.yaml:29 " in later.out
     assert str(first) not in later.out
 
@@ -59,8 +60,8 @@ def test_the_cache_stores_paths_relative_to_the_catalog_root(
 ) -> None:
     first, _ = copies
     assert run(capsys, "relate", "DP", "Rényi DP", "--catalog", str(first)).code == 0
-    (path,) = cache_dir().glob("kb-*.json")
-    data = json.loads(path.read_text(encoding="utf-8"))
+    (path,) = cache_dir().glob("kb-*.marshal")
+    data = read_plain(path)
     files = {row[data["infos"]["fields"].index("file")] for row in data["infos"]["rows"]}
     assert files == {
         "bayesian-dp-ab20.yaml",
@@ -68,7 +69,7 @@ def test_the_cache_stores_paths_relative_to_the_catalog_root(
         "differential-privacy.yaml",
         "renyi-dp.yaml",
     }
-    assert str(first) not in path.read_text(encoding="utf-8")
+    assert str(first).encode() not in path.read_bytes()
 
 
 def test_export_json_does_not_depend_on_the_working_directory(

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from dptaxonomy.cache.marshalfile import read_plain
 from tests.clirunner import run
 from tests.conftest import FIXTURES
 
@@ -161,7 +162,9 @@ def test_a_deeply_nested_cache_file_is_rebuilt(
     for command in (["show", "DP"], ["stronger-than", "DP"], ["open-questions"]):
         result = run(capsys, *command, "--catalog", ".")
         assert result.code == 0, result.out + result.err
-    assert all(json.loads(file.read_bytes()) != [] for file in files if file.exists())
+    for file in (f for f in files if f.exists()):  # each rewritten in its own form
+        value = read_plain(file) if file.suffix == ".marshal" else json.loads(file.read_bytes())
+        assert value not in (None, [])
 
 
 @pytest.mark.parametrize("make", ["fifo", "directory"])
@@ -171,7 +174,7 @@ def test_a_cache_file_that_is_not_a_file_is_ignored(make: str, tmp_path: Path) -
     catalog = hostile_catalog(tmp_path)
     cache = tmp_path / "cache"
     cache.mkdir()
-    path = cache / f"kb-{catalog_digest(catalog, remember=False)}.json"
+    path = cache / f"kb-{catalog_digest(catalog, remember=False)}.marshal"
     if make == "fifo":
         os.mkfifo(path)
     else:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AmbiguousNameError",
     "Argument",
+    "CacheChangedError",
     "CatalogError",
     "CatalogNotFoundError",
     "ComposeError",
@@ -53,6 +54,16 @@ class ReleaseError(DptaxError):
         self.file = file
         self.diagnostics = tuple(diagnostics)
         super().__init__(f"{file}: {len(self.diagnostics)} error(s)")
+
+
+class CacheChangedError(DptaxError):
+    """A cached compilation's second file was unreadable when first needed, and the catalog
+    had changed since its first file was read: no consistent knowledge base is left."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the catalog changed while its cached knowledge base was being read; run it again"
+        )
 
 
 class CatalogNotFoundError(DptaxError):

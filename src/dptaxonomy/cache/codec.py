@@ -18,14 +18,18 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from dptaxonomy.base.records import fields, is_record
+from dptaxonomy.cache.annotations import field_types
 from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge, accounting_knowledge
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
-from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase
 from dptaxonomy.reasoning.logic.closure import Closure
 from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
 
 __all__ = [
+    "CORE",
     "decode_accounting",
+    "decode_assertions",
+    "decode_core",
     "decode_knowledge_base",
     "encode_accounting",
     "encode_knowledge_base",
@@ -159,12 +163,11 @@ _FIELDS: dict[type, list[tuple[str, Any]]] = {}
 
 
 def _fields(cls: type) -> list[tuple[str, Any]]:
-    """Each field's name and type; the string annotations are evaluated once per class."""
+    """Each field's name and type; the string annotations are read once per class."""
     known = _FIELDS.get(cls)
     if known is not None:
         return known
-    hints = typing.get_type_hints(cls)
-    known = _FIELDS[cls] = [(name, hints[name]) for name in fields(cls)]
+    known = _FIELDS[cls] = field_types(cls, fields(cls))
     return known
 
 
@@ -304,17 +307,16 @@ def encode_knowledge_base(
     }
 
 
-def decode_knowledge_base(
-    data: dict[str, Any], file_name: Callable[[str], str] = _identity
-) -> KnowledgeBase:
-    """The knowledge base :func:`encode_knowledge_base` stored; ValueError if malformed.
+CORE = ("assume_conjectures", "infos", "strength", "extension", "not_stronger_rows")
+"""The keys of :func:`encode_knowledge_base`'s form that :func:`decode_core` reads; the
+others hold the :class:`Assertions` (:func:`decode_assertions`)."""
 
-    ``file_name`` maps each stored file name back to the form to show (the
-    cache renders catalog-root paths against the catalog in use).
-    """
-    file = _file_reader(file_name)
-    infos = {info.id: info for info in _untable(data["infos"], DefinitionInfo, {"file": file})}
-    origin_at = _origin_reader(data["origins"], file)
+
+def decode_assertions(
+    data: dict[str, Any], file_name: Callable[[str], str] = _identity
+) -> Assertions:
+    """The facts, mechanisms, claims and operations :func:`encode_knowledge_base` stored."""
+    origin_at = _origin_reader(data["origins"], _file_reader(file_name))
     factset = FactSet(
         facts=_untable(data["facts"], Fact, {"origin": origin_at}),
         conditional=_untable(data["conditional"], Fact, {"origin": origin_at}),
@@ -322,20 +324,46 @@ def decode_knowledge_base(
         conjectured_unused=[origin_at(i) for i in _list(data["conjectured_unused"])],
         unquantified=[origin_at(i) for i in _list(data["unquantified"])],
     )
+    return Assertions(
+        factset,
+        {m.id: m for m in _untable(data["mechanisms"], MechanismInfo)},
+        _untable(data["mechanism_claims"], Fact, {"origin": origin_at}),
+        _untable(data["operations"], OperationInfo),
+    )
+
+
+def decode_core(
+    data: dict[str, Any], file_name: Callable[[str], str], assertions: Callable[[], Assertions]
+) -> KnowledgeBase:
+    """The knowledge base from its :data:`CORE` part; ``assertions`` reads the rest when a
+    question first needs it. ValueError if the part is malformed."""
+    file = _file_reader(file_name)
+    infos = {info.id: info for info in _untable(data["infos"], DefinitionInfo, {"file": file})}
     kb = KnowledgeBase(
         infos,
-        factset,
+        None,
         _unclosure(data["strength"]),
         _unclosure(data["extension"]),
         assume_conjectures=bool(data["assume_conjectures"]),
-        mechanisms={m.id: m for m in _untable(data["mechanisms"], MechanismInfo)},
-        mechanism_claims=_untable(data["mechanism_claims"], Fact, {"origin": origin_at}),
         not_stronger_rows=_rows(data["not_stronger_rows"], len(data["strength"]["members"])),
-        operations=_untable(data["operations"], OperationInfo),
+        assertions=assertions,
     )
     if set(kb.strength.component) != set(infos) or set(kb.extension.component) != set(infos):
         raise ValueError("closure and definitions disagree")
     return kb
+
+
+def decode_knowledge_base(
+    data: dict[str, Any], file_name: Callable[[str], str] = _identity
+) -> KnowledgeBase:
+    """The knowledge base :func:`encode_knowledge_base` stored, every part decoded now;
+    ValueError if malformed.
+
+    ``file_name`` maps each stored file name back to the form to show (the
+    cache renders catalog-root paths against the catalog in use).
+    """
+    assertions = decode_assertions(data, file_name)
+    return decode_core(data, file_name, lambda: assertions)
 
 
 def encode_accounting(

@@ -5,8 +5,9 @@ knowledge base from plain JSON instead of parsing YAML and validating with
 pydantic. The key is a SHA-256 of the package version and of every catalog
 file's path and bytes, so any edit gives a new key: a cache can be missing or
 useless, never stale (the key is remembered by the files' stat data:
-:mod:`dptaxonomy.cache.digest`). Each compilation is four JSON files (never
-pickle: a tampered cache cannot run code): the knowledge base, what composing reads
+:mod:`dptaxonomy.cache.digest`). Each compilation is four files of plain JSON
+values stored with marshal (never pickle: a tampered cache cannot run code; see
+:mod:`dptaxonomy.cache.marshalfile`): the knowledge base, what composing reads
 of it, the entries as documents and the name index; an unreadable or malformed one
 is ignored and rebuilt.
 """
@@ -20,16 +21,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from dptaxonomy import __version__
+from dptaxonomy.base.errors import CacheChangedError
 from dptaxonomy.base.records import replace
 from dptaxonomy.cache.digest import CACHE_ENV, FORMAT, NO_CACHE_ENV, cache_dir, catalog_digest
-from dptaxonomy.cache.jsonfile import read_json
+from dptaxonomy.cache.marshalfile import plain_bytes, plain_value, read_bytes, read_plain
 from dptaxonomy.catalog.paths import check_catalog_dir, display_path, root_relative_names
 
 if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no knowledge base
     from dptaxonomy.cache.views import CatalogView
     from dptaxonomy.catalog.names import NameIndex
     from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
-    from dptaxonomy.reasoning.knowledge import KnowledgeBase
+    from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase
 
 __all__ = [
     "CACHE_ENV",
@@ -46,12 +48,16 @@ Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
 
 
 def _path(digest: str, assume_conjectures: bool, part: str = "kb") -> Path:
-    """The file of one part (``kb``, ``compose`` or ``views``) of a compilation."""
-    return cache_dir() / f"{part}-{digest}{'-conj' if assume_conjectures else ''}.json"
+    """The file of one part (``kb``, ``facts``, ``compose``, ``views``, ``names``)."""
+    return cache_dir() / f"{part}-{digest}{'-conj' if assume_conjectures else ''}.marshal"
 
 
 def _read(path: Path, digest: str, assume_conjectures: bool) -> dict[str, Any] | None:
-    data = read_json(path)
+    return _current(read_plain(path), digest, assume_conjectures)
+
+
+def _current(data: Any, digest: str, assume_conjectures: bool) -> dict[str, Any] | None:
+    """``data`` if it is a part of the compilation ``digest`` by this version, else None."""
     if (
         not isinstance(data, dict)
         or data.get("format") != FORMAT
@@ -70,26 +76,34 @@ def _decoded(data: dict[str, Any], decode: Decode[T], shown: Callable[[str], str
         return None
 
 
-def _write(path: Path, text: str) -> None:
-    from dptaxonomy.base.atomic import write_text_atomic
+def _write(path: Path, data: bytes) -> None:
+    from dptaxonomy.base.atomic import write_bytes_atomic
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, text)
+        write_bytes_atomic(path, data)
     except OSError:
         return  # a read-only or full cache directory only costs speed
 
 
 def _cached(
-    directory: Path, assume_conjectures: bool, decode: Decode[T], part: str, known: str = ""
+    directory: Path,
+    assume_conjectures: bool,
+    decode: Decode[T],
+    part: str,
+    known: str = "",
+    compiled: dict[str, Any] | None = None,
 ) -> tuple[T, str]:
     """``decode`` applied to one part of the catalog's cached compilation, compiled if needed.
 
     Returns it with the compilation's key ("" when caching is off); ``known`` is that key
-    when the caller has just computed it (it is then not computed again).
+    when the caller has just computed it (it is then not computed again). When the
+    catalog is compiled, ``compiled`` (if given) receives every part's plain value.
 
-    A compilation is three files, so that each command parses only what it
-    reads: ``kb`` (the knowledge base), ``compose`` (what composing reads of it),
+    A compilation is five files, so that each command parses only what it
+    reads: ``kb`` (the knowledge base's definitions and closures), ``facts`` (its
+    facts, mechanisms and operation rules, read when first needed),
+    ``compose`` (what composing reads of it),
     ``views`` (the entries as documents, for ``show`` and ``list``; written for the
     plain compilation only) and ``names`` (the name index, read only when a name is
     resolved). Files
@@ -113,7 +127,7 @@ def _cached(
         if found is not None:
             return found, digest
     from dptaxonomy.base.errors import CatalogError
-    from dptaxonomy.cache.codec import encode_accounting, encode_knowledge_base
+    from dptaxonomy.cache.codec import CORE, encode_accounting, encode_knowledge_base
     from dptaxonomy.cache.views import encode_views
     from dptaxonomy.catalog.store import load_catalog
     from dptaxonomy.reasoning.compile import compile_knowledge_base
@@ -128,27 +142,70 @@ def _cached(
         return names.get(name, name)
 
     header = {"format": FORMAT, "version": __version__, "digest": digest}
+    flag = {"assume_conjectures": assume_conjectures}
+    whole = encode_knowledge_base(kb, stored)
     parts = {
-        "kb": {**header, **encode_knowledge_base(kb, stored)},
+        "kb": {**header, **{key: whole[key] for key in CORE}},
+        "facts": {**header, **flag, **{k: v for k, v in whole.items() if k not in CORE}},
         "compose": {
             **header,
             "assume_conjectures": assume_conjectures,
             **encode_accounting(kb, stored),
         },
     }
-    flag = {"assume_conjectures": assume_conjectures}
     parts["names"] = {**header, **flag, "names": kb.names.data()}  # read only to resolve
     if not assume_conjectures:  # show and list read the views of the plain compilation
         views = encode_views(catalog, kb, stored)
         parts["views"] = {**header, "assume_conjectures": False, "views": views}
-    texts = {
-        name: json.dumps(document, ensure_ascii=False, separators=(",", ":"))
-        for name, document in parts.items()
-    }
+    # each part as JSON holds it (tuples become lists, str enums plain strings): what is
+    # decoded now is exactly what a later run reads back
+    plain = {name: json.loads(json.dumps(document)) for name, document in parts.items()}
+    if compiled is not None:
+        compiled.update(plain)
     if use_cache:
-        for name, text in texts.items():
-            _write(_path(digest, assume_conjectures, name), text)
-    return decode(json.loads(texts[part]), shown), digest  # what a later run reads: both agree
+        for name, value in plain.items():
+            _write(_path(digest, assume_conjectures, name), plain_bytes(value))
+    return decode(plain[part], shown), digest
+
+
+class _AssertionsReader:
+    """Reads a compilation's ``facts`` part when a question first needs it.
+
+    Its bytes are read with the ``kb`` part, so that a later edit or removal cannot
+    mix two compilations, and decoded on demand. A malformed one is compiled again
+    under its key, if the catalog still has that key; otherwise no knowledge base
+    consistent with the part already read is left, and the question is refused.
+    """
+
+    def __init__(self, directory: Path, assume_conjectures: bool) -> None:
+        self.directory = directory
+        self.assume_conjectures = assume_conjectures
+        self.shown: Callable[[str], str] = str
+        self.digest = ""
+        self.plain: Any = None  # the part's value, when the catalog was just compiled
+        self.raw: bytes | None = None
+
+    def settle(self, digest: str, compiled: dict[str, Any]) -> None:
+        """Take the part from the compilation just made, else read the file's bytes now."""
+        self.digest = digest
+        if "facts" in compiled:
+            self.plain = compiled["facts"]
+        elif digest:
+            self.raw = read_bytes(_path(digest, self.assume_conjectures, "facts"))
+
+    def __call__(self) -> Assertions:
+        from dptaxonomy.cache.codec import decode_assertions
+
+        data = self.plain
+        if data is None and self.raw is not None:
+            data = _current(plain_value(self.raw), self.digest, self.assume_conjectures)
+        found = None if data is None else _decoded(data, decode_assertions, self.shown)
+        if found is not None:
+            return found
+        if self.digest and catalog_digest(self.directory) != self.digest:
+            raise CacheChangedError
+        part = _cached(self.directory, self.assume_conjectures, decode_assertions, "facts")
+        return part[0]
 
 
 def knowledge_base(
@@ -160,9 +217,17 @@ def knowledge_base(
     Raises :class:`~dptaxonomy.base.errors.CatalogError` (with diagnostics) when the
     catalog is invalid; an invalid catalog is never cached.
     """
-    from dptaxonomy.cache.codec import decode_knowledge_base
+    from dptaxonomy.cache.codec import decode_core
 
-    kb, digest = _cached(directory, assume_conjectures, decode_knowledge_base, "kb", digest)
+    later = _AssertionsReader(directory, assume_conjectures)
+
+    def decode(data: dict[str, Any], shown: Callable[[str], str]) -> KnowledgeBase:
+        later.shown = shown
+        return decode_core(data, shown, later)
+
+    compiled: dict[str, Any] = {}
+    kb, digest = _cached(directory, assume_conjectures, decode, "kb", digest, compiled)
+    later.settle(digest, compiled)
     if digest:
         kb.stored_names = _names_reader(
             digest, assume_conjectures

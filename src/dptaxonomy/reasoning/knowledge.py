@@ -18,7 +18,7 @@ from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Status, Truth
 
-__all__ = ["KnowledgeBase", "PropertyValue"]
+__all__ = ["Assertions", "KnowledgeBase", "PropertyValue"]
 
 
 @record
@@ -28,6 +28,22 @@ class PropertyValue:
     value: Truth
     derived_from: str | None = None
     """For a derived value: the equivalent definition whose claim it is."""
+
+
+@record(slots=True)
+class Assertions:
+    """What a knowledge base holds besides its definitions and closures.
+
+    The facts with their origins (notes, citations, witnesses), the mechanisms
+    with their claims and the operation rules: most of a compilation, and read
+    by fewer questions than the closures, so the cache restores it only when a
+    question first reads it (:mod:`dptaxonomy.cache.store`).
+    """
+
+    factset: FactSet
+    mechanisms: dict[str, MechanismInfo]
+    mechanism_claims: list[Fact]
+    operations: list[OperationInfo]
 
 
 def _edge_order(fact: Fact) -> tuple[bool, str, int, str, str]:
@@ -47,7 +63,7 @@ class KnowledgeBase:
     def __init__(
         self,
         info: dict[str, DefinitionInfo],
-        factset: FactSet,
+        factset: FactSet | None,
         strength: Closure,
         extension: Closure,
         *,
@@ -56,22 +72,24 @@ class KnowledgeBase:
         mechanism_claims: list[Fact] | None = None,
         not_stronger_rows: list[int] | None = None,
         operations: list[OperationInfo] | None = None,
+        assertions: Callable[[], Assertions] | None = None,
     ) -> None:
         """``not_stronger_rows``: the rows rule N1 derives (:attr:`not_stronger_rows`), when
-        known (the cache stores them); computed here otherwise."""
+        known (the cache stores them); computed here otherwise.
+
+        ``assertions``: instead of ``factset``, ``mechanisms``, ``mechanism_claims`` and
+        ``operations`` (then None), reads them when a question first needs one (the
+        cache's restoring; ``not_stronger_rows`` must then be given).
+        """
         self.info = info
-        self.mechanisms = mechanisms or {}
-        """Each mechanism of the catalog by id (a conversion's possible sources)."""
-        self.mechanism_claims = mechanism_claims or []
-        """The mechanisms' established ``satisfies`` claims with maps, as ≻ facts (not closed
-        over: a mechanism is no definition; ``convert`` starts chains with them)."""
-        self.operations = operations or []
-        """Every definition's operation rules, disputed ones included (``dptax compose``)."""
+        if factset is not None:
+            given = Assertions(factset, mechanisms or {}, mechanism_claims or [], operations or [])
+            self._read: Callable[[], Assertions] = lambda: given
+        elif assertions is not None and not_stronger_rows is not None:
+            self._read = assertions
+        else:
+            raise ValueError("a knowledge base needs its facts, or their reader and N1's rows")
         self.assume_conjectures = assume_conjectures
-        self.factset = factset
-        self.stronger_facts = [f for f in factset.facts if f.kind is FactKind.stronger]
-        self.extends_facts = [f for f in factset.facts if f.kind is FactKind.extends]
-        self.separations = [f for f in factset.facts if f.kind is FactKind.not_stronger]
         self.strength = strength
         self.extension = extension
         self._not_stronger_rows = (
@@ -83,6 +101,46 @@ class KnowledgeBase:
         self.stored_names: Callable[[], NameIndex | None] | None = None
         """Reads the name index the cache stored beside it (set by :mod:`dptaxonomy.cache`;
         None: :attr:`names` builds it): a query that resolves no name never reads it."""
+
+    @cached_property
+    def _assertions(self) -> Assertions:
+        return self._read()
+
+    @property
+    def factset(self) -> FactSet:
+        """The facts usable for inference, and those set aside (with why)."""
+        return self._assertions.factset
+
+    @property
+    def mechanisms(self) -> dict[str, MechanismInfo]:
+        """Each mechanism of the catalog by id (a conversion's possible sources)."""
+        return self._assertions.mechanisms
+
+    @property
+    def mechanism_claims(self) -> list[Fact]:
+        """The mechanisms' established ``satisfies`` claims with maps, as ≻ facts (not closed
+        over: a mechanism is no definition; ``convert`` starts chains with them)."""
+        return self._assertions.mechanism_claims
+
+    @property
+    def operations(self) -> list[OperationInfo]:
+        """Every definition's operation rules, disputed ones included (``dptax compose``)."""
+        return self._assertions.operations
+
+    @cached_property
+    def stronger_facts(self) -> list[Fact]:
+        """The asserted ≻ facts."""
+        return [f for f in self.factset.facts if f.kind is FactKind.stronger]
+
+    @cached_property
+    def extends_facts(self) -> list[Fact]:
+        """The asserted ⊂ facts."""
+        return [f for f in self.factset.facts if f.kind is FactKind.extends]
+
+    @cached_property
+    def separations(self) -> list[Fact]:
+        """The asserted ¬≻ facts."""
+        return [f for f in self.factset.facts if f.kind is FactKind.not_stronger]
 
     @cached_property
     def core(self) -> tuple[str, ...]:
