@@ -70,3 +70,13 @@ def test_what_cannot_be_read_reads_as_none(tmp_path: Path, content: bytes) -> No
 def test_a_missing_file_or_a_directory_reads_as_none(tmp_path: Path) -> None:
     assert read_plain(tmp_path / "missing.marshal") is None
     assert read_plain(tmp_path) is None
+
+
+def test_a_world_writable_file_is_not_read(tmp_path: Path) -> None:
+    # marshal is not hardened against crafted data: a file anyone may write is rebuilt.
+    path = tmp_path / "kb.marshal"
+    path.write_bytes(plain_bytes({"format": 16}))
+    path.chmod(0o664)
+    assert read_plain(path) == {"format": 16}
+    path.chmod(0o666)
+    assert read_plain(path) is None

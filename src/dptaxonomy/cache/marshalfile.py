@@ -6,15 +6,20 @@ making one string object per occurrence of a name. The same value is stored
 with :mod:`marshal` instead, each distinct string once and referred to
 afterwards, so reading it makes a tenth as many strings and parses no text.
 
-Why marshal and never pickle: the cache lives in a user-writable directory,
-so its files are untrusted. Unpickling can call any importable function a
+Why marshal and never pickle: unpickling can call any importable function a
 tampered file names; :func:`marshal.loads` only builds objects (it never
 calls, imports or runs anything), and every value is then checked by the
-part's decoder exactly as a JSON value was. What is stored is always a value
-JSON could hold: :func:`plain_bytes` takes one made by ``json.loads``, so a
-file read back gives the value a JSON cache would have given. A file without
-the magic prefix, truncated, nested too deep or otherwise malformed reads as
-None and is rebuilt.
+part's decoder exactly as a JSON value was. Python documents marshal as not
+hardened against maliciously made data, so a file is read only if it is the
+user's own and not world-writable (``private`` in
+:func:`~dptaxonomy.catalog.safe_read.read_regular_file`): the trust Python
+itself gives the marshal files of its ``__pycache__``, which it even runs.
+Another user's file, or one every user may write, is rebuilt, never read.
+
+What is stored is always a value JSON could hold: :func:`plain_bytes` takes
+one made by ``json.loads``, so a file read back gives the value a JSON cache
+would have given. A file without the magic prefix, truncated, nested too deep
+or otherwise malformed reads as None and is rebuilt.
 """
 
 from __future__ import annotations
@@ -49,9 +54,9 @@ def plain_bytes(value: Any) -> bytes:
 
 
 def read_bytes(path: Path) -> bytes | None:
-    """The bytes of ``path`` if it is a regular file, else None."""
+    """The bytes of ``path`` if it is a private regular file (see the module), else None."""
     try:
-        return read_regular_file(path, None)
+        return read_regular_file(path, None, private=True)
     except UnsafeFileError:
         return None
 

@@ -52,9 +52,14 @@ def _unreadable(exc: OSError) -> UnsafeFileError:
     )
 
 
-def read_regular_file(path: str | Path, limit: int | None = MAX_FILE_BYTES) -> bytes:
+def read_regular_file(
+    path: str | Path, limit: int | None = MAX_FILE_BYTES, *, private: bool = False
+) -> bytes:
     """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes (None: no limit).
 
+    With ``private``, the file must also belong to this process's user and not be
+    writable by every user (a group-writable file is accepted: under the common
+    umask 002 the user's own group holds it).
     Raises :class:`UnsafeFileError` otherwise; never blocks on a pipe or
     reads without bound from a device.
     """
@@ -69,6 +74,12 @@ def read_regular_file(path: str | Path, limit: int | None = MAX_FILE_BYTES) -> b
                 "not-a-regular-file",
                 "the file is not a regular file (a directory, pipe, socket or device)",
                 "catalog files are plain YAML or JSON files",
+            )
+        if private and not _private(status):
+            raise UnsafeFileError(
+                "not-private",
+                "the file belongs to another user or every user may write it",
+                "remove it: the cache rebuilds it",
             )
         if limit is not None and status.st_size > limit:
             raise _too_large(status.st_size, limit)
@@ -88,6 +99,14 @@ def read_regular_file(path: str | Path, limit: int | None = MAX_FILE_BYTES) -> b
         raise _unreadable(exc) from None
     finally:
         os.close(handle)
+
+
+def _private(status: os.stat_result) -> bool:
+    """Whether a file is this user's and not world-writable (always, where no user ids exist)."""
+    user = getattr(os, "geteuid", None)
+    if user is None:
+        return True
+    return status.st_uid == user() and not status.st_mode & stat.S_IWOTH
 
 
 def _too_large(size: int, limit: int) -> UnsafeFileError:
