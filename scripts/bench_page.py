@@ -132,15 +132,16 @@ def _api(rows: list[Row]) -> list[str]:
 
 
 def _scale(rows: list[Row]) -> list[str]:
-    header = ["shape", "command", "size", "seconds", "peak MiB", "output bytes", "bytes / size"]
+    header = ["shape", "command", "size", "seconds", "CPU s", "peak MiB", "output bytes"]
     return _table(
-        [*header, "exit"],
+        [*header, "bytes / size", "exit"],
         [
             [
                 r["shape"],
                 f"`{r['command']}`",
                 _number(r["size"]),
                 f"{r['seconds']:.2f}",
+                f"{r['cpu_s']:.2f}" if "cpu_s" in r else "—",
                 f"{r['peak_mib']:.0f}",
                 str(r["output_bytes"]),
                 f"{r['output_bytes'] / r['size']:.0f}",
@@ -198,11 +199,13 @@ KINDS: dict[str, tuple[str, str, Callable[[list[Row]], list[str]]]] = {
     "scale": (
         "Scale cases",
         "`python scripts/bench.py --scale --record`: each row runs one whole command in a "
-        "fresh process without the cache. Sizes: steps of a chain, definitions of a "
-        "catalog, or parameters of the mechanism (`verify-grid`: beyond 64 grid points a "
-        "seeded sample of 64 is checked). Composed maps share subtrees, so `chain-maps` "
-        "output grows linearly with the steps; the JSON export writes each fact and step "
-        "chain once, so `chain-export` grows with the n²/2 derived pairs.",
+        "fresh process without the cache; CPU s (user + system, recorded since 2026-11-28 "
+        "night) is what other processes on a shared machine do not inflate. Sizes: steps "
+        "of a chain, definitions of a catalog, or parameters of the mechanism "
+        "(`verify-grid`: beyond 64 grid points a seeded sample of 64 is checked). Composed "
+        "maps share subtrees, so `chain-maps` output grows linearly with the steps; the JSON "
+        "export writes each fact and step chain once, so `chain-export` grows with the n²/2 "
+        "derived pairs.",
         _scale,
     ),
     "baselines": (

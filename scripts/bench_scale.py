@@ -123,7 +123,8 @@ CASES: list[Case] = [
 
 
 def _run(arguments: tuple[str, ...], catalog: Path, folder: Path) -> dict[str, Any]:
-    """Run ``dptax ARGUMENTS --catalog CATALOG``: seconds, peak MiB, output bytes, exit code."""
+    """Run ``dptax ARGUMENTS --catalog CATALOG``: seconds (wall and CPU), peak MiB, output bytes,
+    exit code."""
     site = folder / "site"
     command = [sys.executable, "-m", "dptaxonomy"]
     command += [a.format(site=site) for a in arguments]
@@ -149,6 +150,7 @@ def _run(arguments: tuple[str, ...], catalog: Path, folder: Path) -> dict[str, A
     written = sum(f.stat().st_size for f in site.rglob("*") if f.is_file()) if site.exists() else 0
     return {
         "seconds": round(seconds, 2),
+        "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
         "peak_mib": round(usage.ru_maxrss / 1024, 1),
         "output_bytes": output.stat().st_size + written,
         "exit": os.waitstatus_to_exitcode(status),

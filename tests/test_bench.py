@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
-from scripts.bench import main
+from scripts.bench import main, timed
 
 from tests.external import require
 
@@ -36,6 +37,24 @@ def test_bench_text_and_peers_off(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.splitlines()[0].split()[:3] == ["size", "facts", "load"]
     assert "skipped" in out
+
+
+def test_bench_cpu_time_leaves_out_waiting(capsys: pytest.CaptureFixture[str]) -> None:
+    wall, _ = timed(lambda: time.sleep(0.2))
+
+    def sleep_then_seven() -> int:
+        time.sleep(0.2)
+        return 7
+
+    cpu, value = timed(sleep_then_seven, cpu=True)
+    assert wall >= 0.2
+    assert cpu < 0.1  # a sleeping process uses no CPU
+    assert value == 7
+    main(["--sizes", "20", "--no-peers", "--cpu", "--json"])
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["size"] == 20
+    assert row["engine_s"] >= 0
+    assert row["networkx_s"] is None
 
 
 def test_bench_rejects_bad_sizes() -> None:

@@ -27,12 +27,13 @@ def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False
         factset.facts.extend(witness_facts(catalog, assume_conjectures=assume_conjectures))
         mark_outside_domain(catalog, factset)
         factset.facts.extend(perfect_privacy_facts(catalog, factset.facts))
-        infos = {i: definition_info(catalog, i) for i in catalog.definitions}
+        definitions = catalog.definitions  # a new dict per call: build it once
+        infos = {i: definition_info(catalog, i) for i in definitions}
         mechanisms, claims = mechanism_claims(catalog)
         operations = [
             operation_info(catalog, definition_id, index)
-            for definition_id in sorted(catalog.definitions)
-            for index, rule in enumerate(catalog.definitions[definition_id].operations)
+            for definition_id, definition in definitions.items()
+            for index, rule in enumerate(definition.operations)
             if rule.open is None
         ]
         stronger = [(f.a, f.b) for f in factset.facts if f.kind is FactKind.stronger]
@@ -52,7 +53,7 @@ def compile_knowledge_base(catalog: Catalog, *, assume_conjectures: bool = False
 def operation_info(catalog: Catalog, definition_id: str, index: int) -> OperationInfo:
     """The plain record of ``operations[index]`` of a definition (what compose reads), a rule
     rather than an ``open`` mark (which has no map and may cite nothing)."""
-    rule = catalog.definitions[definition_id].operations[index]
+    rule = catalog.entries[definition_id].definition.operations[index]
     cited = rule.citation
     if cited is None or rule.open is not None:
         raise ValueError(f"{definition_id} operations[{index}] is an `open` mark, not a rule")

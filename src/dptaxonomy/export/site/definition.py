@@ -74,7 +74,7 @@ def _row(catalog: Catalog, reasoner: Reasoner, this: str, other: str, proof: Pro
     mapping = composed_map(parametric) if parametric is not None else None
     shown = parametric if mapping is not None and parametric is not None else proof
     conditions = tuple(dict.fromkeys(c for s in shown.steps for c in s.origin.conditions))
-    definition = catalog.definitions[other]
+    definition = catalog.entries[other].definition
     return RelationRow(
         id=other,
         name=definition.name,
@@ -101,7 +101,7 @@ def _separations(catalog: Catalog, reasoner: Reasoner, this: str) -> list[dict[s
             assert proof is not None
             separation = next(s for s in proof.steps if s.kind.value == "not_stronger")
             citation = separation.origin.citation
-            definition = catalog.definitions[other]
+            definition = catalog.entries[other].definition
             rows.append(
                 {
                     "id": other,
@@ -203,7 +203,7 @@ def definition_context(
 ) -> dict[str, Any]:
     """Everything the page of definition ``this`` shows (diagram excluded)."""
     kb = reasoner.kb
-    definition = catalog.definitions[this]
+    definition = catalog.entries[this].definition
     stronger: list[RelationRow] = []
     equivalents: list[RelationRow] = []
     for neighbour in reasoner.stronger_than(this):
@@ -215,8 +215,12 @@ def definition_context(
         if not n.equivalent
     ]
     ext = kb.extension
-    special = [catalog.definitions[i] for i in ext.ancestors(this) if not ext.same_class(i, this)]
-    general = [catalog.definitions[i] for i in ext.descendants(this) if not ext.same_class(i, this)]
+    special = [
+        catalog.entries[i].definition for i in ext.ancestors(this) if not ext.same_class(i, this)
+    ]
+    general = [
+        catalog.entries[i].definition for i in ext.descendants(this) if not ext.same_class(i, this)
+    ]
     statement = (
         render_latex(definition.statement, block=True, label=definition.statement)
         if definition.statement
@@ -242,11 +246,11 @@ def definition_context(
         "mechanisms": mechanisms_about(catalog, this),
         "special_cases": [(d.id, d.name) for d in special],
         "generalisations": [(d.id, d.name) for d in general],
-        "combines": [(i, catalog.definitions[i].name) for i in definition.combines],
+        "combines": [(i, catalog.entries[i].definition.name) for i in definition.combines],
         "links": [
-            (link, catalog.definitions[link.target].name)
+            (link, catalog.entries[link.target].definition.name)
             for link in definition.links
-            if link.target in catalog.definitions
+            if link.target in catalog.entries
         ],
         "cite": cite_text(catalog, definition),
         "cite_entry": entry_bibtex(definition, version),

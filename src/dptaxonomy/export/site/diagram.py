@@ -39,7 +39,7 @@ def neighbourhood_dot(catalog: Catalog, kb: KnowledgeBase, definition_id: str) -
 def diagram_alt(catalog: Catalog, kb: KnowledgeBase, definition_id: str) -> str:
     """A text alternative naming what the diagram shows."""
     shown = select(catalog, kb, _options(definition_id))
-    name = catalog.definitions[definition_id].name
+    name = catalog.entries[definition_id].definition.name
     others = len(shown) - 1
     return (
         f"Hasse diagram of {name} and the {others} definition(s) one fact away from it: "

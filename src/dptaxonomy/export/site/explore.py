@@ -73,7 +73,7 @@ def matrix_json(matrix: Matrix) -> str:
 
 
 def _property_values(catalog: Catalog, definition_id: str) -> dict[str, str]:
-    properties = catalog.definitions[definition_id].properties
+    properties = catalog.entries[definition_id].definition.properties
     values = {}
     for name in Properties.model_fields:
         claim = getattr(properties, name)
@@ -89,10 +89,10 @@ def _claims(catalog: Catalog, kb: KnowledgeBase) -> list[dict[str, Any]]:
         satisfies: dict[str, str] = {}
         violates: dict[str, str] = {}
         for claim in mechanism.satisfies:
-            if claim.status is Status.established and claim.definition in catalog.definitions:
+            if claim.status is Status.established and claim.definition in catalog.entries:
                 satisfies[claim.definition] = "asserted"
         for violated in mechanism.violates:
-            if violated.status is Status.established and violated.definition in catalog.definitions:
+            if violated.status is Status.established and violated.definition in catalog.entries:
                 violates[violated.definition] = "asserted"
         for source in list(satisfies):
             for b in ids:
@@ -118,7 +118,7 @@ def explorer_json(catalog: Catalog, kb: KnowledgeBase, matrix: Matrix) -> str:
     ids, rows = matrix
     definitions = []
     for definition_id in ids:
-        d = catalog.definitions[definition_id]
+        d = catalog.entries[definition_id].definition
         definitions.append(
             {
                 "id": d.id,

@@ -21,7 +21,7 @@ __all__ = ["computed_claims", "mechanism_context", "mechanisms_about", "witnesse
 
 
 def _name(catalog: Catalog, definition_id: str) -> str:
-    definition = catalog.definitions.get(definition_id)
+    definition = catalog.definition(definition_id)
     return label_of(definition) if definition is not None else definition_id
 
 

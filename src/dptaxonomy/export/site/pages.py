@@ -102,7 +102,7 @@ def index_context(catalog: Catalog, reasoner: Reasoner) -> dict[str, Any]:
 
 def _question_row(catalog: Catalog, question: OpenQuestion, repository: str) -> dict[str, Any]:
     """An open question with its pre-filled issue (and a link to ask it on the relate page)."""
-    a, b = catalog.definitions[question.a], catalog.definitions[question.b]
+    a, b = catalog.entries[question.a].definition, catalog.entries[question.b].definition
     title = f"Does {a.name} imply {b.name}?"
     body = (
         f"Open question from the dptaxonomy site: is `{a.id}` ≻ `{b.id}`?\n\n"
@@ -133,7 +133,7 @@ def _operation_row(
     return {
         "operation": question.operation.replace("_", " "),
         "question": question.question,
-        "concerns": [catalog.definitions[m] for m in question.concerns],
+        "concerns": [catalog.entries[m].definition for m in question.concerns],
         "reasons": list(question.reasons),
         "issue": issue_link(repository, question.question, body, "open-question"),
     }

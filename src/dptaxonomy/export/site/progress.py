@@ -35,13 +35,13 @@ def progress_context(
     refuted = refuted_pairs(kb)
     grid = [
         {
-            "definition": catalog.definitions[a],
-            "label": label_of(catalog.definitions[a]),
+            "definition": catalog.entries[a].definition,
+            "label": label_of(catalog.entries[a].definition),
             "cells": [
                 {
                     "state": _cell(reasoner, a, b, refuted),
-                    "title": f"{label_of(catalog.definitions[a])} ≻ "
-                    f"{label_of(catalog.definitions[b])}?",
+                    "title": f"{label_of(catalog.entries[a].definition)} ≻ "
+                    f"{label_of(catalog.entries[b].definition)}?",
                     "url": pair_url(a, b) if pair_key(a, b) in pairs else None,
                 }
                 for b in kb.core
@@ -54,5 +54,5 @@ def progress_context(
         "core": counts.core,
         "witnesses": counts.witnesses,
         "grid": grid,
-        "columns": [label_of(catalog.definitions[b]) for b in kb.core],
+        "columns": [label_of(catalog.entries[b].definition) for b in kb.core],
     }

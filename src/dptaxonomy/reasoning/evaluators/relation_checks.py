@@ -191,9 +191,9 @@ def _results(catalog: Catalog, subject: str, relation: Relation, cases: list[Cas
     a, b = ends[sides[0]], ends[sides[1]]
     source, target = EVALUABLE[a], EVALUABLE[b]
     if relation.kind in (RelationKind.extends, RelationKind.extended_by):
-        general = catalog.definitions[b]
+        general = catalog.entries[b].definition
         if _complete(relation, general):
-            pair = (catalog.definitions[a], general)
+            pair = (catalog.entries[a].definition, general)
             return _identity(relation, pair, (source, target), cases)
     found = _implication(source, target, relation, (a, b), cases)
     if relation.kind is RelationKind.equivalent:
@@ -219,7 +219,7 @@ def relation_results(catalog: Catalog, cases: list[Case]) -> Iterator[RelationRe
             sides = implication_sides(relation.kind)
             assert sides is not None
             left, right = (subject, target) if sides[0] == "subject" else (target, subject)
-            identity = symbol == "⊂" and _complete(relation, catalog.definitions[right])
+            identity = symbol == "⊂" and _complete(relation, catalog.entries[right].definition)
             if symbol == "⊂" and not identity and (left, right) in excluded:
                 continue  # outside the domain: checked as the identity its map states
             reading = f"{left} {symbol} {right}" + (

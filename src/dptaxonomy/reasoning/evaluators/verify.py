@@ -284,10 +284,10 @@ def _map_checks(
             implying, implied = ends[sides[0]], ends[sides[1]]
             source, target = EVALUABLE.get(implying), EVALUABLE.get(implied)
             if source is not None and target is not None:
-                implied_entry = catalog.definitions[implied]
+                implied_entry = catalog.entries[implied].definition
                 results = _map_results(relation, source, target, implied_entry, cases)
             else:  # prior-based definitions are judged on whole algorithms, not on pairs
-                entries = catalog.definitions[implying], catalog.definitions[implied]
+                entries = catalog.entries[implying].definition, catalog.entries[implied].definition
                 found = map_results(relation, *entries, algorithms)
                 if found is None:
                     continue

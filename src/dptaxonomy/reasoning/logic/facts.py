@@ -169,7 +169,7 @@ def _restricting(
     implying = (
         {p.name: p.domain for p in implying_definition.parameters} if implying_definition else {}
     )
-    implied_definition = catalog.definitions.get(subject if implying_id == target else target)
+    implied_definition = catalog.definition(subject if implying_id == target else target)
     implied = (
         {p.name: p.domain for p in implied_definition.parameters} if implied_definition else {}
     )

@@ -82,14 +82,14 @@ def _restricting(catalog: Catalog, step: Fact) -> bool:
     """Whether the cited relation holds only for a sub-family (rule K3), judged afresh."""
     if step.origin.witness is not None:
         return False  # a witness separation is a fact about one mechanism, never restricted
-    relation = catalog.definitions[step.origin.definition].relations[step.origin.index]
+    relation = catalog.entries[step.origin.definition].definition.relations[step.origin.index]
     implying_id = (
         step.origin.target if implying_is_target(relation.kind) else step.origin.definition
     )
     implying = catalog.definition(implying_id)
     domains = {p.name: p.domain for p in implying.parameters} if implying else {}
     implied_id = step.origin.definition if implying_id == step.origin.target else step.origin.target
-    implied = catalog.definitions.get(implied_id)
+    implied = catalog.definition(implied_id)
     chosen = {p.name: p.domain for p in implied.parameters} if implied else {}
     return any(
         classify_condition(c, domains, chosen) is ConditionKind.restricting

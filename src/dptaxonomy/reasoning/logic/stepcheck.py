@@ -173,9 +173,9 @@ def _check_perfect_privacy(catalog: Catalog, step: Fact) -> None:
 
 def placed_outside(catalog: Catalog, special: str, general: str) -> bool:
     """Whether some stated ``special ⊂ general`` maps a parameter outside general's domain."""
-    target = catalog.definitions[general]
+    target = catalog.entries[general].definition
     for subject, other, kind in ((special, general, "extends"), (general, special, "extended_by")):
-        for relation in catalog.definitions[subject].relations:
+        for relation in catalog.entries[subject].definition.relations:
             same = relation.target == other and relation.kind.value == kind
             if same and _outside(relation, target):
                 return True

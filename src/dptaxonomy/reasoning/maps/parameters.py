@@ -33,10 +33,13 @@ def step_map(step: Fact) -> dict[str, Node] | None:
 def _composed(proof: Proof) -> dict[str, Node] | None:
     if proof.conclusion is Conclusion.not_stronger or not proof.steps:
         return None
-    maps = [step_map(step) for step in proof.steps]
-    if any(mapping is None for mapping in maps):
-        return None
-    return compose_steps(proof.steps, [m for m in maps if m is not None])[0]
+    maps = []
+    for step in proof.steps:  # stop at the first step without a map: a long proof often has one
+        mapping = step_map(step)
+        if mapping is None:
+            return None
+        maps.append(mapping)
+    return compose_steps(proof.steps, maps)[0]
 
 
 def composition_problem(proof: Proof) -> str | None:
