@@ -20,6 +20,7 @@ from dptaxonomy.schema.arith import (
     Node,
     Number,
 )
+from dptaxonomy.schema.arith_renyi import rdp_epsilon
 from dptaxonomy.schema.arith_shared import RENDER_LIMIT, children, unique_nodes
 
 __all__ = [
@@ -249,6 +250,14 @@ def _function(function: str) -> Callable[..., float]:
     if function in _VARIADIC:
         variadic = _VARIADIC[function]
         return lambda *given: float(variadic(*given))
+    if function == "rdp_epsilon":
+
+        def renyi(*given: float) -> float:
+            if len(given) != 3:
+                raise ArithmeticError_("rdp_epsilon takes three arguments (alpha, r, delta)")
+            return rdp_epsilon(*given)
+
+        return renyi
     if function == "binom_pmf":
 
         def binomial(*given: float) -> float:
