@@ -39,8 +39,13 @@ from dataclasses import dataclass
 
 __all__ = ["Witness", "optimal_witness", "rdp_epsilon"]
 
-_GOLDEN = (math.sqrt(5.0) - 1.0) / 2.0
 _SEARCH_STEPS = 80
+_SCAN = 12
+_EXACT = 4e-16
+"""Relative width of log u at which the search stops when the law itself is wanted."""
+_RANKING = 1e-7
+"""Relative width enough for the value: φ is flat at its maximum, so an error w in log u
+moves γ* by about w² (relative), far below what ranking chains needs."""
 _NEWTON_STEPS = 200
 _LOG_MAX = 700.0
 """Above e^700 a float overflows: a search meeting such a law gives no proposal."""
@@ -82,7 +87,7 @@ class Witness:
 def _atom(u: float, alpha: float, big_m: float, log_m: float) -> float | None:
     """The root b > 1 of F for this u (None when it is beyond the float range)."""
     log_start = (log_m - math.log(u)) / (alpha - 1.0)
-    if log_start > _LOG_MAX:
+    if alpha * log_start > _LOG_MAX:  # b^α would overflow
         return None
     b = math.exp(log_start)
     low = (1.0 - u) ** alpha
@@ -98,10 +103,14 @@ def _atom(u: float, alpha: float, big_m: float, log_m: float) -> float | None:
     return max(b, 1.0)
 
 
-def optimal_witness(alpha: float, r: float, delta: float) -> Witness | None:
+def optimal_witness(
+    alpha: float, r: float, delta: float, *, width: float = _EXACT
+) -> Witness | None:
     """The best two-atom law for (α, r, δ), or None when M ≤ 1 or δ ≥ 1 (then ε* = 0).
 
-    Raises ValueError outside α > 1, r ≥ 0, δ > 0 and OverflowError when a law
+    ``width`` is the relative width of the final bracket of log u: the default pins the
+    law to the float precision (its multipliers then certify); :func:`rdp_epsilon` only
+    needs the value. Raises ValueError outside α > 1, r ≥ 0, δ > 0 and OverflowError when a law
     of the search does not fit in floats (α close to 1 with a small δ).
     """
     if not (alpha > 1.0 and r >= 0.0 and delta > 0.0):
@@ -113,34 +122,24 @@ def optimal_witness(alpha: float, r: float, delta: float) -> Witness | None:
     if big_m <= 1.0 or delta >= 1.0:
         return None
 
-    def phi(t: float) -> tuple[float, float, float]:
+    def phi(t: float) -> _Point:
         u = math.exp(t)
         b = _atom(u, alpha, big_m, log_m)
         if b is None:  # its φ may be the largest: no proposal at all
             raise OverflowError("a two-atom law is beyond the float range")
         return b - delta * (b - 1.0 + u) / u, u, b
 
-    lo, hi = math.log(delta), 0.0
-    x1, x2 = hi - _GOLDEN * (hi - lo), lo + _GOLDEN * (hi - lo)
-    f1, f2 = phi(x1), phi(x2)
-    for _ in range(_SEARCH_STEPS):
-        if f1[0] < f2[0]:
-            lo, x1, f1 = x1, x2, f2
-            x2 = lo + _GOLDEN * (hi - lo)
-            f2 = phi(x2)
-        else:
-            hi, x2, f2 = x2, x1, f1
-            x1 = hi - _GOLDEN * (hi - lo)
-            f1 = phi(x1)
-    best = max(f1, f2, phi(0.0), key=lambda found: found[0])
-    if best[1] < 1.0:
-        best = _levelled(alpha, math.log(best[1]), phi, best)
+    best = _root(alpha, phi, math.log(delta), width)
     return Witness(alpha, best[1], best[2], best[0])
 
 
-def _gap(alpha: float, found: tuple[float, float, float]) -> float:
-    """g(a) − g(b) under the tangency multipliers: zero at the optimal law (its sign says
-    on which side of the optimum u lies)."""
+_Point = tuple[float, float, float]
+"""(φ(u), u, b(u)) at one point of the search."""
+
+
+def _gap(alpha: float, found: _Point) -> float:
+    """g(a) − g(b) under the tangency multipliers: negative below the optimal u, positive
+    above it, zero at it (at u = 1, a = 0 is a boundary and ν = 0)."""
     gamma, u, b = found
     a = 1.0 - u
     lam = 1.0 / (alpha * (b ** (alpha - 1.0) - a ** (alpha - 1.0)))
@@ -148,37 +147,43 @@ def _gap(alpha: float, found: tuple[float, float, float]) -> float:
     return lam * (alpha - 1.0) * a**alpha - (b - gamma - lam * b**alpha - nu * b)
 
 
-def _levelled(
-    alpha: float,
-    t: float,
-    phi: Callable[[float], tuple[float, float, float]],
-    best: tuple[float, float, float],
-) -> tuple[float, float, float]:
-    """The golden search's optimum refined to full precision: a bisection of the gap
-    (:func:`_gap`) on a bracket around log u, where the flat φ no longer tells sides apart."""
-    for width in (1e-6, 1e-4, 1e-2):
-        low, high = t - width, min(t + width, 0.0)
-        at_low, at_high = phi(low), phi(high)
-        if at_high[1] >= 1.0:
-            continue
-        sign = _gap(alpha, at_low) > 0.0
-        if sign == (_gap(alpha, at_high) > 0.0):
-            continue
-        for _ in range(_SEARCH_STEPS):
-            middle = (low + high) / 2.0
-            at_middle = phi(middle)
-            if (_gap(alpha, at_middle) > 0.0) == sign:
-                low = middle
-            else:
-                high = middle
-        refined = phi((low + high) / 2.0)
-        return refined if refined[0] >= best[0] * (1.0 - 1e-12) else best
-    return best
+def _root(alpha: float, phi: Callable[[float], _Point], low: float, width: float) -> _Point:
+    """The optimal law: the best of a coarse scan of φ over [log δ, 0] brackets it, then the
+    gap's sign change in that bracket pins it (the Illinois variant of regula falsi, which
+    halves the weight of an end kept twice, so both ends move); the scan's best point
+    when the gap keeps its sign there (an end of the range, or rounding at a huge b)."""
+    grid = [low * (1.0 - k / _SCAN) for k in range(_SCAN + 1)]
+    scanned = [phi(t) for t in grid]
+    best = max(range(len(grid)), key=lambda k: scanned[k][0])
+    low, high = grid[max(best - 1, 0)], grid[min(best + 1, _SCAN)]
+    at_low, at_high = scanned[max(best - 1, 0)], scanned[min(best + 1, _SCAN)]
+    g_low, g_high = _gap(alpha, at_low), _gap(alpha, at_high)
+    if g_low >= 0.0 or g_high <= 0.0:
+        return scanned[best]
+    found, side, last = at_high, 0, high
+    for _ in range(_SEARCH_STEPS):
+        t = (low * g_high - high * g_low) / (g_high - g_low)
+        if not low < t < high:
+            t = (low + high) / 2.0
+        moved, last = abs(t - last), t
+        found = phi(t)
+        g = _gap(alpha, found)
+        if g == 0.0 or moved <= width * max(1.0, abs(t)):
+            break
+        if g < 0.0:
+            low, g_low = t, g
+            g_high = g_high / 2.0 if side < 0 else g_high
+            side = -1
+        else:
+            high, g_high = t, g
+            g_low = g_low / 2.0 if side > 0 else g_low
+            side = 1
+    return found
 
 
 def rdp_epsilon(alpha: float, r: float, delta: float) -> float:
     """The proposed smallest ε ≥ 0 with δ*_α(ε) ≤ δ (a float: for ranking, not for bounds)."""
-    witness = optimal_witness(alpha, r, delta)
+    witness = optimal_witness(alpha, r, delta, width=_RANKING)
     if witness is None or witness.gamma <= 1.0:
         return 0.0
     return math.log(witness.gamma)

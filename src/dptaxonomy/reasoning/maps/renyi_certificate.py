@@ -54,8 +54,8 @@ from dptaxonomy.schema.arith_renyi import Witness, optimal_witness
 __all__ = ["certified_delta", "rdp_epsilon_enclosure", "witness_delta"]
 
 _iv = INTERVALS
-_NUDGES = (1e-12, 1e-9, 1e-6, 1e-3)
-"""Relative margins tried in turn between the float optimum γ* and the certified γ."""
+_NUDGES = (1e-9, 1e-7, 1e-5, 1e-3)
+"""Relative margins on δ tried in turn (the float optimum is good to about 1e-10)."""
 _FEASIBLE = 1e-12
 """Relative step by which the witness's large atom is moved inward to keep it feasible."""
 
