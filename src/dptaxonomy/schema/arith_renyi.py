@@ -165,10 +165,10 @@ def _root(alpha: float, phi: Callable[[float], _Point], low: float, width: float
         t = (low * g_high - high * g_low) / (g_high - g_low)
         if not low < t < high:
             t = (low + high) / 2.0
-        moved, last = abs(t - last), t
+        moved, last = abs(t - last), t  # a small step across the root ends the search
         found = phi(t)
         g = _gap(alpha, found)
-        if g == 0.0 or moved <= width * max(1.0, abs(t)):
+        if g == 0.0 or (moved <= width * max(1.0, abs(t)) and side == (-1 if g > 0 else 1)):
             break
         if g < 0.0:
             low, g_low = t, g

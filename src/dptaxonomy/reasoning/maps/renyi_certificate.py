@@ -48,7 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.reasoning.maps.numeric import IV, INTERVALS, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import DOUBLE, IV, INTERVALS, lower, point, upper
 from dptaxonomy.schema.arith_renyi import Witness, optimal_witness
 
 __all__ = ["certified_delta", "rdp_epsilon_enclosure", "witness_delta"]
@@ -76,11 +76,12 @@ def _piece_sup(lam: IV, alpha: IV, c: IV, at_end: IV, gamma: IV, *, left: bool) 
     return upper(at_end) if beyond else upper(closed)
 
 
-def certified_delta(alpha: IV, r: IV, gamma: IV, lam: float, nu: float) -> float:
-    """A float at or above the dual bound λM + ν + sup g ≥ δ*_α at γ, for all values enclosed."""
+def certified_delta(alpha: IV, r: IV, gamma: IV, lam: float, nu: Any) -> float:
+    """A float at or above the dual bound λM + ν + sup g ≥ δ*_α at γ, for all values enclosed
+    (``nu`` a float or an mpmath number, enclosed at the working precision)."""
     if not lam > 0:
         raise NumericError("the certificate needs lambda > 0")
-    lam_iv, nu_iv = point(lam), point(nu)
+    lam_iv, nu_iv = point(lam), _iv.mpf(nu)
     big_m = _iv.exp((alpha - 1) * r)
     at_gamma = -lam_iv * gamma**alpha - nu_iv * gamma
     left = _piece_sup(lam_iv, alpha, -nu_iv, at_gamma, gamma, left=True)
@@ -139,10 +140,27 @@ def _upper_end(alpha: IV, r: IV, delta: IV, middle: float) -> float | None:
         if witness is None:
             return None
         gamma = max(witness.gamma, 1.0)
-        shifts = {witness.multipliers(gamma), witness.multipliers(witness.gamma)}
-        if any(certified_delta(alpha, r, point(gamma), *m) <= lower(delta) for m in shifts):
+        lam, nu = witness.multipliers(gamma)
+        tries = (nu, _levelled(middle, gamma, lam, nu))
+        if any(certified_delta(alpha, r, point(gamma), lam, m) <= lower(delta) for m in tries):
             return 0.0 if gamma == 1.0 else upper(_iv.log(point(gamma)))
     return None
+
+
+def _levelled(alpha: float, gamma: float, lam: float, nu: float) -> Any:
+    """ν moved so that g's two pieces peak at the same height, computed at twice the working
+    precision: the float tangency leaves them apart by rounding (about b·2⁻⁵³), which at a
+    small δ is most of the dual's slack. Lowering ν by s raises the left peak by s·x_L and
+    the right one by s·x_R, so s = (R − L)/(x_R − x_L) levels them to first order."""
+    mp = DOUBLE
+    a, g, lam_m, nu_m = mp.mpf(alpha), mp.mpf(gamma), mp.mpf(lam), mp.mpf(nu)
+    x_left = min((-nu_m / (lam_m * a)) ** (1 / (a - 1)), g) if nu < 0 else mp.mpf(0)
+    x_right = max(((1 - nu_m) / (lam_m * a)) ** (1 / (a - 1)), g) if nu < 1 else g
+    left = -lam_m * x_left**a - nu_m * x_left
+    right = (1 - nu_m) * x_right - g - lam_m * x_right**a
+    if x_right <= x_left:
+        return nu_m
+    return nu_m + (right - left) / (x_right - x_left)
 
 
 def _lower_end(alpha: IV, r: IV, delta: IV, middle: float) -> float:
