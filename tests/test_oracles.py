@@ -65,11 +65,12 @@ def ours_zcdp_citing(rho: float, delta: float, key: str) -> float:
     given, fixed = {"xi": "0", "rho": repr(rho)}, {"delta": repr(delta)}
     answer = convert_result(_KB[0], "zCoDP", "(ε, δ)-DP", given, fixed).to_json()
     chains = [answer, *answer["alternatives"]]
-    return min(
+    best: float = min(
         chain["to"]["epsilon"]["value"]
         for chain in chains
         if chain.get("to") and chain["proof"][-1]["citation"]["key"] == key
     )
+    return best
 
 
 def opendp_zcdp(rho: float, delta: float) -> tuple[float, float]:

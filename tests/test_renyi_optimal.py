@@ -157,7 +157,8 @@ def test_never_worse_than_bbg_and_above_its_witness(alpha: float, r: float, delt
     except NumericError:
         assume(False)
         return
-    assert low <= rdp_epsilon(alpha, r, delta) + 1e-9 and low <= high
+    assert low <= rdp_epsilon(alpha, r, delta) + 1e-9
+    assert low <= high
     assert high <= max(bbg(alpha, r, delta), 0.0) * (1 + 1e-12) + 1e-12
     witness = optimal_witness(alpha, r, delta)
     if low > 0 and witness is not None:

@@ -18,7 +18,8 @@ when q(b − γ) ≤ δ, i.e. γ ≥ φ(u) := b − δ(b − 1 + u)/u, so the pr
 
 (F(1) < 0 when M > 1; Newton's method started at (M/u)^{1/(α−1)}, where F > 0,
 decreases monotonically to it). The optimum lies at u ≥ δ (for u < δ, φ < 1),
-so u is searched on a log scale over [δ, 1] by golden section.
+so u is searched on a log scale over [δ, 1]: a coarse scan, then regula falsi on the
+tangency gap (:func:`_gap`), which changes sign at the optimum.
 
 The proposal is made sound in :mod:`dptaxonomy.reasoning.maps.renyi_certificate`:
 the optimal law's tangency conditions give the dual multipliers (λ, ν) returned
@@ -144,7 +145,8 @@ def _gap(alpha: float, found: _Point) -> float:
     a = 1.0 - u
     lam = 1.0 / (alpha * (b ** (alpha - 1.0) - a ** (alpha - 1.0)))
     nu = -lam * alpha * a ** (alpha - 1.0)
-    return lam * (alpha - 1.0) * a**alpha - (b - gamma - lam * b**alpha - nu * b)
+    gap: float = lam * (alpha - 1.0) * a**alpha - (b - gamma - lam * b**alpha - nu * b)
+    return gap
 
 
 def _root(alpha: float, phi: Callable[[float], _Point], low: float, width: float) -> _Point:

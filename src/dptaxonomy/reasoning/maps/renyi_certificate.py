@@ -48,7 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.reasoning.maps.numeric import DOUBLE, IV, INTERVALS, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import DOUBLE, INTERVALS, IV, lower, point, upper
 from dptaxonomy.schema.arith_renyi import Witness, optimal_witness
 
 __all__ = ["certified_delta", "rdp_epsilon_enclosure", "witness_delta"]
