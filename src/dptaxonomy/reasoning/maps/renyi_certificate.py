@@ -45,6 +45,7 @@ orders).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from dptaxonomy.base.errors import NumericError
@@ -104,8 +105,25 @@ def rdp_epsilon_enclosure(alpha: IV, r: IV, delta: IV) -> IV:
 
     Raises :class:`NumericError` outside α > 1, r ≥ 0, δ > 0, or when no
     certificate is found (the float search out of range, or cancellation at a
-    δ far below the working precision).
+    δ far below the working precision). Remembered by the enclosures' exact ends,
+    refusals included: a mechanism's routes to one Rényi curve ask again.
     """
+    found = _remembered(alpha._mpi_, r._mpi_, delta._mpi_)
+    if isinstance(found, str):
+        raise NumericError(found)
+    return _iv.mpf(found)
+
+
+@functools.lru_cache(maxsize=512)
+def _remembered(alpha: Any, r: Any, delta: Any) -> tuple[Any, Any] | str:
+    try:
+        found = _enclosure(_iv.mpf(alpha), _iv.mpf(r), _iv.mpf(delta))
+    except NumericError as refused:
+        return str(refused)
+    return (found.a, found.b)
+
+
+def _enclosure(alpha: IV, r: IV, delta: IV) -> IV:
     if not (lower(alpha) > 1 and lower(r) >= 0 and lower(delta) > 0):
         raise NumericError("rdp_epsilon needs alpha > 1, r >= 0 and delta > 0")
     if lower(delta) >= 1 or upper(r) == 0:
