@@ -87,6 +87,10 @@ def _binom_pmf(s: float, n: float, p: float) -> float:
     )
 
 
+_TERNARY: dict[str, tuple[Callable[[float, float, float], float], str]] = {
+    "binom_pmf": (_binom_pmf, "(s, n, p)"),
+    "rdp_epsilon": (rdp_epsilon, "(alpha, r, delta)"),
+}
 _CONSTANTS = {"inf": math.inf, "pi": math.pi, "e": math.e}
 
 
@@ -250,22 +254,15 @@ def _function(function: str) -> Callable[..., float]:
     if function in _VARIADIC:
         variadic = _VARIADIC[function]
         return lambda *given: float(variadic(*given))
-    if function == "rdp_epsilon":
+    if function in _TERNARY:
+        ternary, names = _TERNARY[function]
 
-        def renyi(*given: float) -> float:
+        def three(*given: float) -> float:
             if len(given) != 3:
-                raise ArithmeticError_("rdp_epsilon takes three arguments (alpha, r, delta)")
-            return rdp_epsilon(*given)
+                raise ArithmeticError_(f"{function} takes three arguments {names}")
+            return ternary(*given)
 
-        return renyi
-    if function == "binom_pmf":
-
-        def binomial(*given: float) -> float:
-            if len(given) != 3:
-                raise ArithmeticError_("binom_pmf takes three arguments (s, n, p)")
-            return _binom_pmf(*given)
-
-        return binomial
+        return three
     unary = _UNARY[function]
 
     def call(*given: float) -> float:
