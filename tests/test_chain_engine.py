@@ -81,8 +81,9 @@ def test_convert_lists_each_chain_of_epsilon_dp_to_approximate_dp_once() -> None
     # each once (before the one engine, E3's readings listed 6 of them twice); 31 since
     # issue 24's maps (μ-GDP, KL and probabilistic DP) added chains; issue 23's
     # ε-DP ⟹ 2ε-BR ⟹ (2ε)²/8-zCDP three (on through zCDP, two of them via Rényi DP), and
-    # ε-DP ⇒ μ-GDP (the tight μ) ten: 44
-    assert len(listed) == sum(listed.values()) == 44
+    # ε-DP ⇒ μ-GDP (the tight μ) ten: 44; issue 24's optimal Rényi → (ε, δ) map
+    # (rdp_epsilon), one more last step for each of the fourteen chains through Rényi DP: 58
+    assert len(listed) == sum(listed.values()) == 58
     steps = [s for r in conversion.results for s in r.chain.steps]
     assert not any(s.rule is Rule.PERFECT_PRIVACY for s in steps)
     assert _relate_chains(kb, "differential-privacy", "approximate-dp") == _convert_chains(

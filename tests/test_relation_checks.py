@@ -101,7 +101,8 @@ def test_the_shipped_relations_are_refuted_only_where_disputed(catalog: Catalog)
     for entry, index in refuted:
         assert catalog.definitions[entry].relations[index].status.value == "disputed"
     # issues 24 and 26 added relations; issue 23 bounded range's five, issue 24 ε-DP ⇒ μ-GDP
-    assert len(rows) == 71
+    # and the optimal Rényi → (ε, δ) map
+    assert len(rows) == 72
     assert "approximate-concentrated-dp" in EVALUABLE
 
 

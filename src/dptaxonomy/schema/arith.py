@@ -52,14 +52,14 @@ __all__ = [
 ARITY: dict[str, tuple[int, int | None]] = {
     **dict.fromkeys(("exp", "log", "sqrt", "abs", "tanh", "Phi", "Phi_inv"), (1, 1)),
     **dict.fromkeys(("min", "max"), (1, None)),
-    "binom_pmf": (3, 3),
+    **dict.fromkeys(("binom_pmf", "rdp_epsilon"), (3, 3)),
 }
 """Each function's least and greatest number of arguments (None: any number)."""
 FUNCTIONS = frozenset(ARITY)
-"""Functions the grammar accepts (``Phi`` is the standard normal distribution function,
-``Phi_inv`` its inverse on (0, 1),
-``binom_pmf(s, n, p)`` the binomial probability C(n, s) p^s (1 − p)^(n − s) for integers
-0 ≤ s, n and 0 ≤ p ≤ 1, which is 0 when s > n)."""
+"""Functions the grammar accepts (``Phi``: the standard normal distribution function,
+``Phi_inv`` its inverse on (0, 1); ``binom_pmf(s, n, p)``: C(n, s) p^s (1 − p)^(n − s) for
+integers 0 ≤ s, n and 0 ≤ p ≤ 1, 0 when s > n; ``rdp_epsilon(alpha, r, delta)``: the
+optimal Rényi → (ε, δ) conversion at one order, :mod:`dptaxonomy.schema.arith_renyi`)."""
 
 _MAX_LENGTH = 500
 _MAX_DEPTH = 50

@@ -20,6 +20,7 @@ from dptaxonomy.schema.arith import (
     Node,
     Number,
 )
+from dptaxonomy.schema.arith_renyi import rdp_epsilon
 from dptaxonomy.schema.arith_shared import RENDER_LIMIT, children, unique_nodes
 
 __all__ = [
@@ -86,6 +87,10 @@ def _binom_pmf(s: float, n: float, p: float) -> float:
     )
 
 
+_TERNARY: dict[str, tuple[Callable[[float, float, float], float], str]] = {
+    "binom_pmf": (_binom_pmf, "(s, n, p)"),
+    "rdp_epsilon": (rdp_epsilon, "(alpha, r, delta)"),
+}
 _CONSTANTS = {"inf": math.inf, "pi": math.pi, "e": math.e}
 
 
@@ -249,14 +254,15 @@ def _function(function: str) -> Callable[..., float]:
     if function in _VARIADIC:
         variadic = _VARIADIC[function]
         return lambda *given: float(variadic(*given))
-    if function == "binom_pmf":
+    if function in _TERNARY:
+        ternary, names = _TERNARY[function]
 
-        def binomial(*given: float) -> float:
+        def three(*given: float) -> float:
             if len(given) != 3:
-                raise ArithmeticError_("binom_pmf takes three arguments (s, n, p)")
-            return _binom_pmf(*given)
+                raise ArithmeticError_(f"{function} takes three arguments {names}")
+            return ternary(*given)
 
-        return binomial
+        return three
     unary = _UNARY[function]
 
     def call(*given: float) -> float:

@@ -233,6 +233,11 @@ def binomial_mass(k: int, m: int, p: IV) -> IV:
 def _call(function: str, arguments: list[IV]) -> IV:
     if function == "binom_pmf":
         return _binomial(arguments)
+    if function == "rdp_epsilon":
+        _require(len(arguments) == 3, "rdp_epsilon takes three arguments (alpha, r, delta)")
+        from dptaxonomy.reasoning.maps.renyi_certificate import rdp_epsilon_enclosure
+
+        return rdp_epsilon_enclosure(*arguments)
     if function in ("min", "max"):
         _require(len(arguments) >= 1, f"{function} needs an argument")
         pick = min if function == "min" else max

@@ -1,0 +1,196 @@
+"""The optimal single-order conversion from Rényi DP to (ε, δ)-DP, in floating point.
+
+A pair (P, Q) with D_α(P‖Q) ≤ r (order α > 1) has a likelihood ratio L = dP/dQ
+with E_Q[L] = 1 and E_Q[L^α] ≤ M := e^{(α−1)r}; its hockey-stick divergence at
+γ = e^ε is E_Q[(L − γ)_+]. The optimal conversion (Asoodeh, Liao, Calmon, Kosut
+and Sankar, ISIT 2021, the joint range of Rényi and hockey-stick divergences) is
+
+    δ*_α(ε) = sup{E_Q[(L − γ)_+] : L ≥ 0, E_Q L = 1, E_Q L^α ≤ M},
+
+and the grammar's ``rdp_epsilon(alpha, r, delta)`` is the smallest ε ≥ 0 with
+δ*_α(ε) ≤ δ. This module only *proposes* it: the supremum is taken over
+two-atom laws L ∈ {1 − u, b} (0 < u ≤ 1 < b, mass q = u / (b − 1 + u) at b, so
+that E L = 1), the moment constraint active. Such a law is (ε, δ)-DP exactly
+when q(b − γ) ≤ δ, i.e. γ ≥ φ(u) := b − δ(b − 1 + u)/u, so the proposal is
+γ* = max_u φ(u), with b = b(u) the root of the convex function
+
+    F(b) = u b^α + (b − 1)(1 − u)^α − M(b − 1 + u)
+
+(F(1) < 0 when M > 1; Newton's method started at (M/u)^{1/(α−1)}, where F > 0,
+decreases monotonically to it). The optimum lies at u ≥ δ (for u < δ, φ < 1),
+so u is searched on a log scale over [δ, 1]: a coarse scan, then regula falsi on the
+tangency gap (:func:`_gap`), which changes sign at the optimum.
+
+The proposal is made sound in :mod:`dptaxonomy.reasoning.maps.renyi_certificate`:
+the optimal law's tangency conditions give the dual multipliers (λ, ν) returned
+here (:attr:`Witness.multipliers`), whose dual value, evaluated in interval
+arithmetic, bounds δ*_α from above (weak duality), and the law itself bounds
+it from below. Floats only rank and propose; they never decide a bound.
+
+>>> w = optimal_witness(2.0, 0.5, 1e-3)
+>>> round(math.log(w.gamma), 6), round(rdp_epsilon(2.0, 0.5, 1e-3), 6)
+(5.09485, 5.09485)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["Witness", "optimal_witness", "rdp_epsilon"]
+
+_SEARCH_STEPS = 80
+_SCAN = 12
+_EXACT = 4e-16
+"""Relative width of log u at which the search stops when the law itself is wanted."""
+_RANKING = 1e-7
+"""Relative width enough for the value: φ is flat at its maximum, so an error w in log u
+moves γ* by about w² (relative), far below what ranking chains needs."""
+_NEWTON_STEPS = 200
+_LOG_MAX = 700.0
+"""Above e^700 a float overflows: a search meeting such a law gives no proposal."""
+
+
+@dataclass(frozen=True)
+class Witness:
+    """The two-atom law L ∈ {1 − u, b} with mass u/(b − 1 + u) at b, and γ* = φ(u)."""
+
+    alpha: float
+    u: float
+    b: float
+    gamma: float
+
+    @property
+    def mass(self) -> float:
+        """The probability q of the atom b (under Q)."""
+        return self.u / (self.b - 1.0 + self.u)
+
+    def multipliers(self, gamma: float) -> tuple[float, float]:
+        """Dual multipliers (λ, ν) for the threshold ``gamma`` ≥ γ*, from the law's tangency.
+
+        The dual's g(x) = (x − γ)_+ − λx^α − νx is stationary at both atoms:
+        −λα a^{α−1} − ν = 0 at a = 1 − u and 1 − ν − λα b^{α−1} = 0 at b (at u = 1,
+        a = 0 is a boundary: g(0) = g(b) and g'(b) = 0 instead). Raising γ by Δ
+        lowers g's right piece by Δ; lowering ν by Δ/(b − a) levels the two pieces
+        again and lowers the dual value by about qΔ, which absorbs rounding.
+        """
+        alpha, a, b = self.alpha, 1.0 - self.u, self.b
+        if a <= 0.0:
+            lam = self.gamma / ((alpha - 1.0) * b**alpha)
+            nu = 1.0 - lam * alpha * b ** (alpha - 1.0)
+        else:
+            lam = 1.0 / (alpha * (b ** (alpha - 1.0) - a ** (alpha - 1.0)))
+            nu = -lam * alpha * a ** (alpha - 1.0)
+        return lam, nu - (gamma - self.gamma) / (b - max(a, 0.0))
+
+
+def _atom(u: float, alpha: float, big_m: float, log_m: float) -> float | None:
+    """The root b > 1 of F for this u (None when it is beyond the float range)."""
+    log_start = (log_m - math.log(u)) / (alpha - 1.0)
+    if alpha * log_start > _LOG_MAX:  # b^α would overflow
+        return None
+    b = math.exp(log_start)
+    low = (1.0 - u) ** alpha
+    for _ in range(_NEWTON_STEPS):
+        f = u * b**alpha + (b - 1.0) * low - big_m * (b - 1.0 + u)
+        slope = alpha * u * b ** (alpha - 1.0) + low - big_m
+        if slope <= 0.0:
+            break
+        step = f / slope
+        if not step > b * 1e-16:
+            break
+        b -= step
+    return max(b, 1.0)
+
+
+def optimal_witness(
+    alpha: float, r: float, delta: float, *, width: float = _EXACT
+) -> Witness | None:
+    """The best two-atom law for (α, r, δ), or None when M ≤ 1 or δ ≥ 1 (then ε* = 0).
+
+    ``width`` is the relative width of the final bracket of log u: the default pins the
+    law to the float precision (its multipliers then certify); :func:`rdp_epsilon` only
+    needs the value. Raises ValueError outside α > 1, r ≥ 0, δ > 0 and OverflowError when a law
+    of the search does not fit in floats (α close to 1 with a small δ).
+    """
+    if not (alpha > 1.0 and r >= 0.0 and delta > 0.0):
+        raise ValueError("rdp_epsilon needs alpha > 1, r >= 0 and delta > 0")
+    log_m = (alpha - 1.0) * r
+    if log_m > _LOG_MAX:
+        raise OverflowError("e^((alpha - 1) r) is beyond the float range")
+    big_m = math.exp(log_m)
+    if big_m <= 1.0 or delta >= 1.0:
+        return None
+
+    def phi(t: float) -> _Point:
+        u = math.exp(t)
+        b = _atom(u, alpha, big_m, log_m)
+        if b is None:  # its φ may be the largest: no proposal at all
+            raise OverflowError("a two-atom law is beyond the float range")
+        return b - delta * (b - 1.0 + u) / u, u, b
+
+    best = _root(alpha, phi, math.log(delta), width)
+    return Witness(alpha, best[1], best[2], best[0])
+
+
+_Point = tuple[float, float, float]
+"""(φ(u), u, b(u)) at one point of the search."""
+
+
+def _gap(alpha: float, found: _Point) -> float:
+    """g(a) − g(b) under the tangency multipliers: negative below the optimal u, positive
+    above it, zero at it (at u = 1, a = 0 is a boundary and ν = 0)."""
+    gamma, u, b = found
+    a = 1.0 - u
+    lam = 1.0 / (alpha * (b ** (alpha - 1.0) - a ** (alpha - 1.0)))
+    nu = -lam * alpha * a ** (alpha - 1.0)
+    gap: float = lam * (alpha - 1.0) * a**alpha - (b - gamma - lam * b**alpha - nu * b)
+    return gap
+
+
+def _root(alpha: float, phi: Callable[[float], _Point], low: float, width: float) -> _Point:
+    """The optimal law: the best of a coarse scan of φ over [log δ, 0] brackets it, then the
+    gap's sign change in that bracket pins it (the Illinois variant of regula falsi, which
+    halves the weight of an end kept twice, so both ends move); the scan's best point
+    when the gap keeps its sign there (an end of the range, or rounding at a huge b)."""
+    grid = [low * (1.0 - k / _SCAN) for k in range(_SCAN + 1)]
+    scanned = [phi(t) for t in grid]
+    best = max(range(len(grid)), key=lambda k: scanned[k][0])
+    low, high = grid[max(best - 1, 0)], grid[min(best + 1, _SCAN)]
+    at_low, at_high = scanned[max(best - 1, 0)], scanned[min(best + 1, _SCAN)]
+    g_low, g_high = _gap(alpha, at_low), _gap(alpha, at_high)
+    if g_low >= 0.0 or g_high <= 0.0:
+        return scanned[best]
+    found, side, last = at_high, 0, high
+    for _ in range(_SEARCH_STEPS):
+        t = (low * g_high - high * g_low) / (g_high - g_low)
+        if not low < t < high:
+            t = (low + high) / 2.0
+        moved, last = abs(t - last), t  # a small step across the root ends the search
+        found = phi(t)
+        g = _gap(alpha, found)
+        if g == 0.0 or (moved <= width * max(1.0, abs(t)) and side == (-1 if g > 0 else 1)):
+            break
+        if g < 0.0:
+            low, g_low = t, g
+            g_high = g_high / 2.0 if side < 0 else g_high
+            side = -1
+        else:
+            high, g_high = t, g
+            g_low = g_low / 2.0 if side > 0 else g_low
+            side = 1
+    return found
+
+
+@functools.lru_cache(maxsize=2048)
+def rdp_epsilon(alpha: float, r: float, delta: float) -> float:
+    """The proposed smallest ε ≥ 0 with δ*_α(ε) ≤ δ (a float: for ranking, not for bounds).
+
+    Remembered: the chains of one conversion that pass through Rényi DP (a mechanism's
+    several routes to the same curve) ask for the same orders again, about 4 times each."""
+    witness = optimal_witness(alpha, r, delta, width=_RANKING)
+    if witness is None or witness.gamma <= 1.0:
+        return 0.0
+    return math.log(witness.gamma)
