@@ -13,13 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dptaxonomy.base.records import replace
+from dptaxonomy.reasoning.accounting.grid_epsilon import upper_epsilon
 from dptaxonomy.reasoning.accounting.lossdist import Direction, _gaussian, _laplace, _subsampled
 from dptaxonomy.reasoning.accounting.pld import (
     RELATIVE,
     Discrete,
     compose,
     discretise,
-    upper_epsilon,
 )
 from dptaxonomy.reasoning.accounting.roundoff import ABSOLUTE, EXP_ULPS, trim
 

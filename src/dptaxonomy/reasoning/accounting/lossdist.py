@@ -31,10 +31,10 @@ from dptaxonomy.reasoning.accounting.components import Component, Shape
 from dptaxonomy.reasoning.maps.numeric import lower, upper
 from dptaxonomy.schema.enums import Sampling
 
-__all__ = ["TAIL", "Direction", "LossCdf", "loss_cdf"]
+__all__ = ["TAIL", "Direction", "LossCdf", "loss_cdf", "quantile"]
 
 TAIL = 1e-18
-"""Mass left outside a loss distribution's range (it goes to +∞ or the lowest bin)."""
+"""Mass left outside a loss distribution's range by default (it goes to +∞ or the lowest bin)."""
 
 _Z = 9.0
 """Standard normal quantile beyond which less than TAIL lies (Φ(-9) ≈ 1.1e-19)."""
@@ -92,12 +92,18 @@ class LossCdf:
         """(P survival, Q distribution, Q survival) of a continuous loss (to connect the dots)."""
 
 
-def _gaussian(mu: float) -> LossCdf:
+def quantile(tail: float) -> float:
+    """A standard normal quantile z ≥ 9 with Φ(−z) ≤ ``tail`` (Φ(−z) ≤ e^(−z²/2) for z ≥ 1)
+    where ``tail`` is below :data:`TAIL` (9 for it)."""
+    return _Z if tail >= TAIL else max(_Z, math.sqrt(2 * math.log(1 / tail)))
+
+
+def _gaussian(mu: float, z: float = _Z) -> LossCdf:
     mean = mu * mu / 2
     return LossCdf(
         lambda t: _phi((t - mean) / mu),
         mean - _Z_LOW * mu,
-        mean + _Z * mu,
+        mean + z * mu,
         pair=(
             lambda t: _phi((mean - t) / mu),
             lambda t: _phi((t + mean) / mu),
@@ -139,7 +145,7 @@ def _response(epsilon: float, delta: float) -> LossCdf:
     return LossCdf(cdf, -epsilon, epsilon, delta)
 
 
-def _subsampled(mu: float, q: float, direction: Direction) -> LossCdf:
+def _subsampled(mu: float, q: float, direction: Direction, z: float = _Z) -> LossCdf:
     import numpy as np
 
     floor = math.log1p(-q)
@@ -168,7 +174,7 @@ def _subsampled(mu: float, q: float, direction: Direction) -> LossCdf:
         return LossCdf(
             lambda t: above(t, mixture, 0.0),
             floor,
-            loss(mu + _Z),
+            loss(mu + z),
             pair=(
                 lambda t: above(t, mixture_above, 1.0),
                 lambda t: above(t, _phi, 0.0),
@@ -188,8 +194,13 @@ def _subsampled(mu: float, q: float, direction: Direction) -> LossCdf:
     )
 
 
-def loss_cdf(component: Component, direction: Direction, *, pessimistic: bool) -> LossCdf:
+def loss_cdf(
+    component: Component, direction: Direction, *, pessimistic: bool, tail: float = TAIL
+) -> LossCdf:
     """One run's loss distribution, at the parameters' pessimistic (or optimistic) ends.
+
+    An unbounded loss's range reaches up to where less than ``tail`` of P lies above it
+    (at least :data:`TAIL`'s reach), so that a small δ can ask for a wider range.
 
     Every shape's loss grows stochastically with each parameter (μ, ε, δ, q),
     so the upper ends give a pair dominating the true one and the lower ends a
@@ -203,9 +214,9 @@ def loss_cdf(component: Component, direction: Direction, *, pessimistic: bool) -
         assert component.rate is not None
         q = upper(component.rate) if pessimistic else lower(component.rate)
         if q < 1:
-            return _subsampled(pick("mu"), q, direction)
+            return _subsampled(pick("mu"), q, direction, quantile(tail))
     if shape is Shape.gaussian:
-        return _gaussian(pick("mu"))
+        return _gaussian(pick("mu"), quantile(tail))
     if shape is Shape.laplace:
         return _laplace(pick("epsilon"))
     if shape is Shape.pure:

@@ -1,0 +1,69 @@
+"""Exponential tilting of a discrete loss distribution, and the tilt a small δ asks for.
+
+Tilting p_i ↦ p_i·e^(t·l_i − λ) commutes with composition (convolution): the composed
+masses are e^(Σ count·λ − t·l) times the composition of the tilted parts. Composing the
+tilted parts puts the bulk of the computed mass where δ(ε) is decided, so that errors
+absolute on the tilted scale are relative there
+(:func:`~dptaxonomy.reasoning.accounting.pld.compose`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from dptaxonomy.reasoning.accounting.dots import UNIT
+from dptaxonomy.reasoning.accounting.roundoff import EXP_ULPS
+
+if TYPE_CHECKING:
+    from dptaxonomy.reasoning.accounting.pld import Discrete
+
+__all__ = ["log_mgfs", "tilt_for", "tilted"]
+
+Array = Any
+"""A numpy array."""
+
+
+def log_mgfs(part: Discrete, h: float, signed: Array) -> Array:
+    """log Σ p_i e^(t·l_i) at each slope t of ``signed`` (−∞ without mass), rounded up."""
+    import numpy as np
+
+    where = np.nonzero(part.pmf > 0)[0]
+    if where.size == 0:
+        return np.full(signed.size, -math.inf)
+    exponents = np.outer(signed, (part.offset + where) * h)
+    top = exponents.max(axis=1)
+    weights = np.exp(exponents - top[:, None]) @ part.pmf[where]
+    return top + np.log(weights) + 1e-12 * (1 + np.abs(top))
+
+
+def tilt_for(parts: Sequence[tuple[Discrete, int]], h: float, delta: float) -> float:
+    """The slope t minimising Chernoff's (Σ count·log M(t) − log δ)/t: the tilt at which the
+    composition's mass near the ε of δ is the bulk of the tilted distribution."""
+    import numpy as np
+
+    slopes = 2.0 ** (np.arange(-16, 29) / 4)
+    total = sum((k * log_mgfs(p, h, slopes) for p, k in parts), np.zeros(slopes.size))
+    return float(slopes[int(np.argmin((total - math.log(delta)) / slopes))])
+
+
+def tilted(part: Discrete, h: float, tilt: float) -> tuple[Array, float, float]:
+    """(pmf·e^(t·l − λ), λ, τ): the part tilted by ``tilt``, each value within a factor 1 ± τ
+    of the exact p_i·e^(t·l_i − λ) (λ = log Σ p_i e^(t·l_i) as computed: any λ works)."""
+    import numpy as np
+
+    if tilt == 0:
+        return part.pmf, 0.0, 0.0
+    losses = (part.offset + np.arange(part.pmf.size)) * h
+    with np.errstate(divide="ignore"):
+        logs = np.log(part.pmf) + tilt * losses
+    top = float(np.max(logs))
+    lam = top + math.log(float(np.sum(np.exp(logs - top))))
+    tilted = np.exp(logs - lam)
+    # log p (error ≤ u·|log p| + u), l and t·l (2u·|t·l|), the sums (3 roundings), exp and ×
+    finite = np.isfinite(logs)
+    reach = (
+        float(np.max(np.abs(logs[finite]))) + abs(lam) + 3 * float(np.max(np.abs(tilt * losses)))
+    )
+    return tilted, lam, 1.01 * UNIT * (reach + EXP_ULPS + 6)
