@@ -33,16 +33,8 @@ __all__ = ["lower_epsilon", "upper_epsilon"]
 Array = Any
 """A numpy array."""
 
-
-def _sums(composed: Composed) -> tuple[Array, Array, Array]:
-    """Losses and the suffix sums Σ_{i≥j} p_i and Σ_{i≥j} p_i e^(−l_i)."""
-    import numpy as np
-
-    losses = (composed.offset + np.arange(composed.pmf.size)) * composed.h
-    p = composed.pmf
-    first = np.cumsum(p[::-1])[::-1]
-    second = np.cumsum((p * np.exp(-losses))[::-1])[::-1]
-    return losses, first, second
+_SAFE = 1 + 1e-6
+"""Covers the rounding of the suffix sums of |r̂| and of the squared scales ((n + 2)u < 1e-8)."""
 
 
 def _suffix(values: Array) -> Array:
@@ -85,7 +77,7 @@ def upper_epsilon(composed: Composed, delta: float) -> float | None:
         first, second = _suffix(masses), _suffix(masses * decay)
         size = _suffix(np.abs(masses)) + np.exp(losses) * _suffix(np.abs(masses) * decay)
         spread = np.sqrt(_suffix(scale * scale))
-        slack = 1.01 * (kappa * size + composed.l2_error * spread)
+        slack = _SAFE * (kappa * size + composed.l2_error * spread)
         # δ at ε = l_{j-1} uses the suffix from j; the suffix sums at j give δ on [l_{j-1}, l_j]
         before = np.concatenate(([losses[0] - composed.h], losses[:-1]))
         at_left = first - np.exp(before) * second
@@ -106,28 +98,33 @@ def upper_epsilon(composed: Composed, delta: float) -> float | None:
 
 
 def lower_epsilon(composed: Composed, delta: float) -> float:
-    """The largest ε with δ̂(ε) − every error term > δ, on an optimistic composition (or 0)."""
+    """The largest ε with δ̂(ε) − every error term > δ, on an optimistic composition (or 0).
+
+    The mirror of :func:`upper_epsilon`: the exact inputs' composition is at least 1/F
+    times the computed inputs', the window's values exceed the exact ones by at most the
+    mass wrapped in from outside (at most e^(log_scale − t·l_J) times ``outside`` on the
+    suffix J, the scales decreasing), and the runs' δ may exceed the truth by ``excess``.
+    """
     import numpy as np
 
-    losses, first, second = _sums(composed)
-    n = losses.size
-    count = np.arange(n, 0, -1)
-    slack = (
-        composed.outside
-        + composed.excess
-        + composed.sum_error
-        + composed.l2_error * np.sqrt(count)
-        - composed.infinity
-    )
+    losses, masses, scale, kappa = _scaled(composed)
+    infinity = composed.infinity * (1 - 1e-11)  # its computation errs by under 1e-12
+    target = (delta + composed.excess - infinity) * math.exp(1.01 * composed.inputs)
     with np.errstate(over="ignore", invalid="ignore"):
-        at_left = first - np.exp(np.concatenate(([losses[0] - composed.h], losses[:-1]))) * second
-    infeasible = np.nonzero(at_left - slack > delta)[0]
+        decay = np.exp(-losses)
+        first, second = _suffix(masses), _suffix(masses * decay)
+        size = _suffix(np.abs(masses)) + np.exp(losses) * _suffix(np.abs(masses) * decay)
+        spread = np.sqrt(_suffix(scale * scale))
+        slack = _SAFE * (kappa * size + composed.l2_error * spread + composed.outside * scale)
+        before = np.concatenate(([losses[0] - composed.h], losses[:-1]))
+        at_left = first - np.exp(before) * second
+        infeasible = np.nonzero(at_left - slack > target)[0]
     if infeasible.size == 0:
         return 0.0
     j = int(infeasible[-1])
     left = float(losses[j - 1]) if j > 0 else float(losses[0] - composed.h)
     right = float(losses[j])
-    argument = (float(first[j]) - float(slack[j]) - delta) / float(second[j])
-    solved = math.log(argument) if argument > 0 else left
+    argument = (float(first[j]) - float(slack[j]) - target) / float(second[j])
+    solved = math.log(argument) if argument > 0 and math.isfinite(argument) else left
     value = min(max(solved, left), right)
     return max(0.0, value - 1e-12 * (1 + abs(value)))

@@ -63,14 +63,14 @@ def _composed(
 ) -> list[Composed]:
     # an optimistic run's connected dots may exceed the truth by ~1e-10 (rounding): where the
     # runs' sum of that is not small against δ, losses are rounded down instead
-    from dptaxonomy.reasoning.accounting.lossdist import TAIL, Direction, loss_cdf
+    from dptaxonomy.reasoning.accounting.lossdist import Direction, loss_cdf
     from dptaxonomy.reasoning.accounting.pld import compose, discretise
     from dptaxonomy.reasoning.accounting.tilt import tilt_for
 
     runs = sum(c.count for c in components)
     dots = pessimistic or runs * DOTS_SLACK < delta
     # the mass beyond a run's range goes to +∞: below a thousandth of δ over all runs
-    tail = delta * 1e-3 / runs if pessimistic else TAIL
+    tail = delta * 1e-3 / runs
     results = []
     for direction in Direction:
         parts = [
@@ -85,7 +85,7 @@ def _composed(
             )
             for c in components
         ]
-        tilt = tilt_for(parts, h, delta) if pessimistic and delta < SMALL else 0.0
+        tilt = tilt_for(parts, h, delta) if delta < SMALL else 0.0
         results.append(compose(parts, h, tilt=tilt))
     return results
 

@@ -79,9 +79,8 @@ class Composed:
     outside_above: float
     """A bound on the exact composition's finite mass above the window."""
     outside: float
-    """A bound on its finite mass outside the window (both ends): what may have wrapped in."""
-    sum_error: float
-    """A bound on the rounding error of the sums that evaluate δ(ε)."""
+    """A bound on its finite mass outside the window (both ends): what may have wrapped in
+    (on the tilted scale: mass e^(t·l − ``log_scale``) times the composed)."""
     excess: float = 0.0
     """How far the parts' δ(ε) may exceed the true ones', summed over every run."""
     shortfall: float = 0.0
@@ -120,6 +119,8 @@ def discretise(cdf: LossCdf, h: float, *, pessimistic: bool, dots: bool = True) 
         pmf = np.maximum(np.diff(cumulative, prepend=0.0) * (1 - 4 * UNIT), 0.0)
         infinity = min(1.0, 1.0 - math.fsum(pmf.tolist()) + 4 * UNIT)
         return Discrete(first, pmf, max(infinity, cdf.infinity))
+    if cdf.pair is not None:
+        return _rounded_down(cdf, first, grid)
     # cumulative[i] ≥ P(L < (first + i + 1)·h): mass moves down to the grid point below it
     ceiling = 1.0 - cdf.infinity
     values = cdf.cdf(grid + h + MARGIN * (1 + np.abs(grid + h))) * (1 + RELATIVE)
@@ -127,6 +128,27 @@ def discretise(cdf: LossCdf, h: float, *, pessimistic: bool, dots: bool = True) 
     values[-1] = ceiling
     cumulative = np.minimum.accumulate(values[::-1])[::-1]
     pmf = np.maximum(np.diff(cumulative, prepend=0.0), 0.0)
+    return Discrete(first, pmf, cdf.infinity)
+
+
+def _rounded_down(cdf: LossCdf, first: int, grid: Array) -> Discrete:
+    """Every loss moved down to the grid point below it, from P's survival function.
+
+    suffix[i] ≤ P(L > l_i + margin) ≤ P(L ≥ l_i) (relative margin and (A1)'s absolute
+    term, then a running minimum); the masses suffix[i] − suffix[i + 1], lowered by 2u,
+    sum on every suffix to at most it, and the rest of the mass goes to the first point:
+    the discrete loss is stochastically below the true one, its δ(ε) too, and accurate
+    however small the tail (unlike 1 − F).
+    """
+    import numpy as np
+
+    survival = cdf.pair[0] if cdf.pair is not None else None
+    assert survival is not None
+    values = survival(grid + MARGIN * (1 + np.abs(grid))) * (1 - RELATIVE) - ABSOLUTE
+    suffix = np.minimum.accumulate(np.clip(values, 0.0, 1.0 - cdf.infinity))
+    pmf = np.maximum(-np.diff(suffix, append=0.0) * (1 - 2 * UNIT), 0.0)
+    pmf[0] = max(0.0, 1.0 - cdf.infinity - math.fsum(pmf[1:].tolist()))
+    trim(pmf, cdf.infinity)  # taking mass from the lowest points only lowers δ
     return Discrete(first, pmf, cdf.infinity)
 
 
@@ -346,15 +368,14 @@ def compose(parts: Sequence[tuple[Discrete, int]], h: float, *, tilt: float = 0.
     infinity = min(1.0, -math.expm1(finite) * (1 + 1e-12))
     top = (start + size) * h
     above = _tail(signed, total, top, above=True)
-    below = _tail(signed, total, start * h, above=False)
+    wrapped = above + _tail(signed, total, start * h, above=False)
     if tilt:  # above the window, mass e^(Σλ − t·l) r̃ ≤ e^(Σλ − t·top) · (tilted mass above)
-        above = min(
-            above, math.exp(log_scale - tilt * top) * _tail(signed, window_total, top, above=True)
-        )
+        tilted_above = _tail(signed, window_total, top, above=True)
+        above = min(above, math.exp(log_scale - tilt * top) * tilted_above)
+        wrapped = tilted_above + _tail(signed, window_total, start * h, above=False)
     spread = sum(k * (p.pmf.size - 1) for p, k in parts) + 1
     if spread <= size and base == start:
-        above = below = 0.0
-    sum_error = 4 * size * UNIT * (float(np.abs(pmf).sum()) + 1.0)
+        above = wrapped = 0.0
     excess = math.fsum(k * p.excess for p, k in parts)
     # each part's P-total is at most 1 + 8u, so a run's shortfall grows by at most that
     # factor per other run (roundoff's composition step); the factor also covers the sum
@@ -370,8 +391,7 @@ def compose(parts: Sequence[tuple[Discrete, int]], h: float, *, tilt: float = 0.
         infinity,
         l2_error,
         above,
-        above + below,
-        sum_error,
+        wrapped,
         excess,
         short,
         relative=relative,
