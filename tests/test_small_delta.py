@@ -8,11 +8,14 @@ from typing import Any
 
 import mpmath
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dptaxonomy.reasoning.accounting.grid_epsilon import upper_epsilon
 from dptaxonomy.reasoning.accounting.lossdist import _gaussian, quantile
 from dptaxonomy.reasoning.accounting.pld import compose, discretise
 from dptaxonomy.reasoning.accounting.tilt import tilt_for
+from dptaxonomy.reasoning.maps.numeric import exact
 
 
 @pytest.fixture(autouse=True)
@@ -69,3 +72,102 @@ def test_tilted_gaussian_compositions_are_certified_and_tight(count: int, delta:
     assert untilted is None or untilted > truth + 1
     assert ours is not None
     assert truth <= ours <= truth * (1 + 1e-6)
+
+
+def _bisect(delta_of: Any, delta: float, high: float = 40.0) -> float:
+    """The ε where a decreasing δ(ε) crosses δ, by bisection to 1e-9."""
+    low, top = mpmath.mpf(0), mpmath.mpf(high)
+    while top - low > 1e-9:
+        middle = (low + top) / 2
+        low, top = (middle, top) if delta_of(middle) > delta else (low, middle)
+    return float((low + top) / 2)
+
+
+def _subsampled_delta(mu: float, q: float, count: int) -> Any:
+    """The exact δ(ε) of ``count`` (1 or 2) runs of the Poisson-subsampled Gaussian, removal
+    direction: P = (1 − q)N(0, 1) + qN(μ, 1), Q = N(0, 1), L = log(1 − q + q e^(μx − μ²/2))."""
+    m, r = mpmath.mpf(mu), mpmath.mpf(q)
+    floor = mpmath.log1p(-r)
+
+    def one(y: Any) -> Any:
+        if y <= floor:
+            return 1 - mpmath.exp(y)  # every loss exceeds y, and E_P[e^(−L)] = 1
+        x = (mpmath.log((mpmath.exp(y) - (1 - r)) / r) + m * m / 2) / m
+        above = (1 - r) * mpmath.ncdf(-x) + r * mpmath.ncdf(m - x)
+        return above - mpmath.exp(y) * mpmath.ncdf(-x)
+
+    if count == 1:
+        return one
+
+    def loss(x: Any) -> Any:
+        return mpmath.log(1 - r + r * mpmath.exp(m * x - m * m / 2))
+
+    def density(x: Any) -> Any:
+        return (1 - r) * mpmath.npdf(x) + r * mpmath.npdf(x - m)
+
+    def two(epsilon: Any) -> Any:
+        # the inner formula switches where ε − l(x) = log(1 − q)
+        switch = (mpmath.log((mpmath.exp(epsilon - floor) - (1 - r)) / r) + m * m / 2) / m
+        return mpmath.quad(
+            lambda x: one(epsilon - loss(x)) * density(x), [-mpmath.inf, switch, mpmath.inf]
+        )
+
+    return two
+
+
+def _removal_bounds(mu: float, q: float, count: int, delta: float, h: float) -> tuple[float, float]:
+    """The route's upper and lower ε for the removal direction alone."""
+    from dptaxonomy.reasoning.accounting.grid_epsilon import lower_epsilon
+    from dptaxonomy.reasoning.accounting.lossdist import Direction, _subsampled
+
+    z = quantile(delta * 1e-3 / count)
+    bounds = []
+    for pessimistic in (True, False):
+        part = discretise(
+            _subsampled(mu, q, Direction.remove, z), h, pessimistic=pessimistic, dots=False
+        )
+        parts = [(part, count)]
+        composed = compose(parts, h, tilt=tilt_for(parts, h, delta))
+        bounds.append(
+            upper_epsilon(composed, delta) if pessimistic else lower_epsilon(composed, delta)
+        )
+    upper, lower = bounds
+    assert upper is not None
+    return upper, lower
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("count", "delta"), [(1, 1e-15), (1, 1e-20), (1, 1e-30), (2, 1e-20)])
+def test_subsampled_gaussian_bounds_bracket_the_exact_epsilon(count: int, delta: float) -> None:
+    """Against δ(ε) computed by quadrature at 40 digits: upper ≥ truth ≥ lower, both close."""
+    mu, q, h = 2.0, 0.1, 1e-3
+    truth = _bisect(_subsampled_delta(mu, q, count), delta)
+    upper, lower = _removal_bounds(mu, q, count, delta, h)
+    assert lower <= truth <= upper
+    assert upper <= truth * (1 + 1e-6) + 1e-6
+    assert lower >= truth - count * h - 1e-6  # losses rounded down by at most h per run
+
+
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    sigma=st.floats(min_value=0.5, max_value=4.0),
+    count=st.integers(min_value=1, max_value=20),
+    exponent=st.integers(min_value=10, max_value=40),
+)
+def test_the_route_brackets_the_exact_gaussian_epsilon_at_small_delta(
+    sigma: float, count: int, exponent: int
+) -> None:
+    """upper ≥ truth ≥ lower for k Gaussians (exact through μ√k-GDP, at 40 digits)."""
+    from dptaxonomy.reasoning.accounting.components import Component, Shape
+    from dptaxonomy.reasoning.accounting.loss_route import pld_epsilon
+
+    delta = 10.0**-exponent
+    component = Component("g", Shape.gaussian, {"mu": exact("1") / exact(repr(sigma))}, count)
+    upper, lower, _ = pld_epsilon([component], delta, h=1e-3)
+    assert upper is not None
+    assert lower is not None
+    mu = mpmath.sqrt(count) / mpmath.mpf(sigma)
+    assert _gaussian_delta(mu, mpmath.mpf(upper)) <= delta
+    assert lower == 0.0 or _gaussian_delta(mu, mpmath.mpf(lower)) >= delta
+    assert upper - lower <= count * 1e-3 + 1e-6

@@ -7,7 +7,9 @@ mechanism meeting its guarantee (the mechanism itself for Gaussian, Laplace and
 subsampled Gaussian components; randomized response for ε-DP; the Gaussian of
 the same ρ or Rényi value for zCDP and RDP), discretised optimistically (lowered
 connected dots, or at very small δ losses rounded down) with every error term
-subtracted: no accountant given only these guarantees can certify less.
+subtracted: no accountant given only these guarantees can certify less. Each run's range
+reaches where less than δ/(1000·runs) of its mass lies above it, and below δ = ``SMALL``
+both compositions are tilted (:mod:`~dptaxonomy.reasoning.accounting.tilt`).
 """
 
 from __future__ import annotations

@@ -16,9 +16,11 @@ floating-point error is bounded, not ignored: the FFT's normwise error bound
 radix-2 Cooley–Tukey with twiddle factors accurate to 4 units of roundoff) is
 carried through the powers and products to an ℓ2 bound on the composed
 probabilities; the mass outside the FFT window (which wraps around) is bounded
-by Chernoff's inequality on the discrete distributions. :func:`upper_epsilon`
-adds both to δ(ε), so the ε it returns is certified for the pessimistic grid and
-hence for the true composition.
+by Chernoff's inequality on the discrete distributions.
+:func:`~dptaxonomy.reasoning.accounting.grid_epsilon.upper_epsilon` adds both to δ(ε), so
+the ε it returns is certified for the pessimistic grid and hence for the true composition.
+At very small δ the parts are tilted first (:mod:`~dptaxonomy.reasoning.accounting.tilt`),
+which makes those absolute errors relative to δ where it is decided.
 """
 
 from __future__ import annotations
