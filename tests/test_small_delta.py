@@ -121,7 +121,7 @@ def _removal_bounds(mu: float, q: float, count: int, delta: float, h: float) -> 
     from dptaxonomy.reasoning.accounting.lossdist import Direction, _subsampled
 
     z = quantile(delta * 1e-3 / count)
-    bounds = []
+    bounds: list[float | None] = []
     for pessimistic in (True, False):
         part = discretise(
             _subsampled(mu, q, Direction.remove, z), h, pessimistic=pessimistic, dots=False
@@ -133,6 +133,7 @@ def _removal_bounds(mu: float, q: float, count: int, delta: float, h: float) -> 
         )
     upper, lower = bounds
     assert upper is not None
+    assert lower is not None
     return upper, lower
 
 

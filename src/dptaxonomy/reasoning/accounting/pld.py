@@ -33,7 +33,7 @@ from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.accounting.dots import UNIT, Chords, chords, kinks, lowered
 from dptaxonomy.reasoning.accounting.lossdist import LossCdf
 from dptaxonomy.reasoning.accounting.roundoff import ABSOLUTE, Atom, Shortfall, shortfall, trim
-from dptaxonomy.reasoning.accounting.tilt import log_mgfs, tilted
+from dptaxonomy.reasoning.accounting.tilt import chernoff, generating, log_mgfs, tilted, window
 
 __all__ = ["Composed", "Discrete", "compose", "discretise"]
 
@@ -46,8 +46,6 @@ RELATIVE = 1e-13
 """Relative margin on a computed distribution value: assumed above its error, Φ's argument
 included (measured against mpmath: at most 6.3e-14 where the value exceeds 1e-30;
 tests/test_roundoff.py)."""
-WINDOW_TAIL = 1e-16
-"""Chernoff tail bound aimed at for the FFT window's two ends."""
 MAX_SIZE = 2**23
 """The largest FFT the engine runs; beyond it the caller coarsens the grid."""
 
@@ -221,52 +219,6 @@ def _fft_error(size: int) -> float:
     return levels * eta / (1 - levels * eta)
 
 
-_SLOPES = tuple(2.0**j for j in range(-3, 8))
-
-
-def _generating(parts: Sequence[tuple[Discrete, int]], h: float) -> tuple[Array, Array]:
-    """The slopes ±t and Σ count · log M(±t) of the composition's finite part."""
-    import numpy as np
-
-    slopes = np.array(_SLOPES)
-    signed = np.concatenate((slopes, -slopes))
-    total = sum((k * log_mgfs(p, h, signed) for p, k in parts), np.zeros(signed.size))
-    return signed, total
-
-
-def _tail(signed: Array, total: Array, at: float, *, above: bool) -> float:
-    """Chernoff: the composition's finite mass above (below) the loss ``at``."""
-    import numpy as np
-
-    chosen = signed > 0 if above else signed < 0
-    with np.errstate(over="ignore", invalid="ignore"):
-        exponents = total[chosen] - signed[chosen] * at
-    finite = exponents[np.isfinite(exponents)]
-    return min(1.0, math.exp(min(0.0, float(finite.min())))) if finite.size else 1.0
-
-
-def _window(
-    parts: Sequence[tuple[Discrete, int]], h: float, signed: Array, total: Array
-) -> tuple[int, int]:
-    """The window's first index and its (power-of-two) size."""
-    import numpy as np
-
-    low = sum(k * p.offset for p, k in parts)
-    span = sum(k * (p.pmf.size - 1) for p, k in parts) + 1
-    high = low + span - 1
-    target = math.log(WINDOW_TAIL)
-    with np.errstate(over="ignore", invalid="ignore"):
-        ends = (total - target) / signed / h  # above: up to this index; below: down to it
-    up = ends[(signed > 0) & np.isfinite(ends)]
-    down = ends[(signed < 0) & np.isfinite(ends)]
-    if up.size:
-        high = min(high, math.ceil(float(up.min())))
-    if down.size:
-        low = max(low, math.floor(float(down.max())))
-    size = 1 << max(1, (max(high - low + 1, 2) - 1).bit_length())
-    return low, size
-
-
 def _power(values: Array, error: Array, count: int) -> tuple[Array, Array]:
     """values**count by squaring, and a bound on its distance to the exact values' power.
 
@@ -351,7 +303,7 @@ def compose(parts: Sequence[tuple[Discrete, int]], h: float, *, tilt: float = 0.
     """
     import numpy as np
 
-    signed, total = _generating(parts, h)
+    signed, total = generating(parts, h)
     shifted = signed + tilt
     scaled = [tilted(p, h, tilt) for p, _ in parts]
     log_scale = math.fsum(k * lam for (_, k), (_, lam, _) in zip(parts, scaled, strict=True))
@@ -360,7 +312,7 @@ def compose(parts: Sequence[tuple[Discrete, int]], h: float, *, tilt: float = 0.
     if tilt:
         moved = sum((k * log_mgfs(p, h, shifted) for p, k in parts), np.zeros(signed.size))
         window_total = moved - log_scale
-    start, size = _window(parts, h, signed, window_total)
+    start, size = window(parts, h, signed, window_total)
     if size > MAX_SIZE:
         raise OverflowError(size)
     values, l2_error, base = _convolve(parts, [m for m, _, _ in scaled], size)
@@ -369,12 +321,12 @@ def compose(parts: Sequence[tuple[Discrete, int]], h: float, *, tilt: float = 0.
     finite = math.fsum(k * math.log1p(-p.infinity) for p, k in parts)
     infinity = min(1.0, -math.expm1(finite) * (1 + 1e-12))
     top = (start + size) * h
-    above = _tail(signed, total, top, above=True)
-    wrapped = above + _tail(signed, total, start * h, above=False)
+    above = chernoff(signed, total, top, above=True)
+    wrapped = above + chernoff(signed, total, start * h, above=False)
     if tilt:  # above the window, mass e^(Σλ − t·l) r̃ ≤ e^(Σλ − t·top) · (tilted mass above)
-        tilted_above = _tail(signed, window_total, top, above=True)
+        tilted_above = chernoff(signed, window_total, top, above=True)
         above = min(above, math.exp(log_scale - tilt * top) * tilted_above)
-        wrapped = tilted_above + _tail(signed, window_total, start * h, above=False)
+        wrapped = tilted_above + chernoff(signed, window_total, start * h, above=False)
     spread = sum(k * (p.pmf.size - 1) for p, k in parts) + 1
     if spread <= size and base == start:
         above = wrapped = 0.0

@@ -1,4 +1,5 @@
-"""Exponential tilting of a discrete loss distribution, and the tilt a small δ asks for.
+"""Moment generating functions of discrete loss distributions: Chernoff tails, the FFT window,
+exponential tilting and the tilt a small δ asks for.
 
 Tilting p_i ↦ p_i·e^(t·l_i − λ) commutes with composition (convolution): the composed
 masses are e^(Σ count·λ − t·l) times the composition of the tilted parts. Composing the
@@ -19,10 +20,13 @@ from dptaxonomy.reasoning.accounting.roundoff import EXP_ULPS
 if TYPE_CHECKING:
     from dptaxonomy.reasoning.accounting.pld import Discrete
 
-__all__ = ["log_mgfs", "tilt_for", "tilted"]
+__all__ = ["chernoff", "generating", "log_mgfs", "tilt_for", "tilted", "window"]
 
 Array = Any
 """A numpy array."""
+
+WINDOW_TAIL = 1e-16
+"""Chernoff tail bound aimed at for the FFT window's two ends."""
 
 
 def log_mgfs(part: Discrete, h: float, signed: Array) -> Array:
@@ -67,3 +71,49 @@ def tilted(part: Discrete, h: float, tilt: float) -> tuple[Array, float, float]:
         float(np.max(np.abs(logs[finite]))) + abs(lam) + 3 * float(np.max(np.abs(tilt * losses)))
     )
     return tilted, lam, 1.01 * UNIT * (reach + EXP_ULPS + 6)
+
+
+_SLOPES = tuple(2.0**j for j in range(-3, 8))
+
+
+def generating(parts: Sequence[tuple[Discrete, int]], h: float) -> tuple[Array, Array]:
+    """The slopes ±t and Σ count · log M(±t) of the composition's finite part."""
+    import numpy as np
+
+    slopes = np.array(_SLOPES)
+    signed = np.concatenate((slopes, -slopes))
+    total = sum((k * log_mgfs(p, h, signed) for p, k in parts), np.zeros(signed.size))
+    return signed, total
+
+
+def chernoff(signed: Array, total: Array, at: float, *, above: bool) -> float:
+    """Chernoff: the composition's finite mass above (below) the loss ``at``."""
+    import numpy as np
+
+    chosen = signed > 0 if above else signed < 0
+    with np.errstate(over="ignore", invalid="ignore"):
+        exponents = total[chosen] - signed[chosen] * at
+    finite = exponents[np.isfinite(exponents)]
+    return min(1.0, math.exp(min(0.0, float(finite.min())))) if finite.size else 1.0
+
+
+def window(
+    parts: Sequence[tuple[Discrete, int]], h: float, signed: Array, total: Array
+) -> tuple[int, int]:
+    """The window's first index and its (power-of-two) size."""
+    import numpy as np
+
+    low = sum(k * p.offset for p, k in parts)
+    span = sum(k * (p.pmf.size - 1) for p, k in parts) + 1
+    high = low + span - 1
+    target = math.log(WINDOW_TAIL)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ends = (total - target) / signed / h  # above: up to this index; below: down to it
+    up = ends[(signed > 0) & np.isfinite(ends)]
+    down = ends[(signed < 0) & np.isfinite(ends)]
+    if up.size:
+        high = min(high, math.ceil(float(up.min())))
+    if down.size:
+        low = max(low, math.floor(float(down.max())))
+    size = 1 << max(1, (max(high - low + 1, 2) - 1).bit_length())
+    return low, size
