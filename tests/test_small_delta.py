@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import mpmath
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from dptaxonomy.reasoning.accounting.grid_epsilon import upper_epsilon
 from dptaxonomy.reasoning.accounting.lossdist import _gaussian, quantile
 from dptaxonomy.reasoning.accounting.pld import compose, discretise
+from dptaxonomy.reasoning.accounting.roundoff import EXP_ULPS
 from dptaxonomy.reasoning.accounting.tilt import tilt_for
 from dptaxonomy.reasoning.maps.numeric import exact
 
@@ -172,3 +174,14 @@ def test_the_route_brackets_the_exact_gaussian_epsilon_at_small_delta(
     assert _gaussian_delta(mu, mpmath.mpf(upper)) <= delta
     assert lower == 0.0 or _gaussian_delta(mu, mpmath.mpf(lower)) >= delta
     assert upper - lower <= count * 1e-3 + 1e-6
+
+
+def test_numpy_log_is_within_the_assumed_units() -> None:
+    """Assumption (A2) for log, which tilting uses: on masses from 1e-300 to 1."""
+    masses = 10.0 ** np.random.default_rng(25).uniform(-300.0, 0.0, 20000)
+    logs = np.log(masses)
+    errors = [
+        abs(mpmath.mpf(float(v)) - mpmath.log(mpmath.mpf(float(p)))) / abs(mpmath.log(float(p)))
+        for p, v in zip(masses, logs, strict=True)
+    ]
+    assert float(max(errors)) <= EXP_ULPS * 2.0**-53

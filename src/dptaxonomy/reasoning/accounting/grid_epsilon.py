@@ -109,13 +109,16 @@ def lower_epsilon(composed: Composed, delta: float) -> float:
 
     losses, masses, scale, kappa = _scaled(composed)
     infinity = composed.infinity * (1 - 1e-11)  # its computation errs by under 1e-12
-    target = (delta + composed.excess - infinity) * math.exp(1.01 * composed.inputs)
+    factor = math.exp(1.01 * composed.inputs)
+    target = (delta + composed.excess - infinity) * factor
     with np.errstate(over="ignore", invalid="ignore"):
         decay = np.exp(-losses)
         first, second = _suffix(masses), _suffix(masses * decay)
         size = _suffix(np.abs(masses)) + np.exp(losses) * _suffix(np.abs(masses) * decay)
         spread = np.sqrt(_suffix(scale * scale))
-        slack = _SAFE * (kappa * size + composed.l2_error * spread + composed.outside * scale)
+        slack = _SAFE * (
+            kappa * size + composed.l2_error * spread + factor * composed.outside * scale
+        )
         before = np.concatenate(([losses[0] - composed.h], losses[:-1]))
         at_left = first - np.exp(before) * second
         infeasible = np.nonzero(at_left - slack > target)[0]

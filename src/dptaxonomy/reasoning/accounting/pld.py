@@ -144,7 +144,8 @@ def _rounded_down(cdf: LossCdf, first: int, grid: Array) -> Discrete:
 
     survival = cdf.pair[0] if cdf.pair is not None else None
     assert survival is not None
-    values = survival(grid + MARGIN * (1 + np.abs(grid))) * (1 - RELATIVE) - ABSOLUTE
+    # 2ρ: the products' own rounding stays below the exact lower bound Ŝ(1 − ρ) − ABSOLUTE
+    values = survival(grid + MARGIN * (1 + np.abs(grid))) * (1 - 2 * RELATIVE) - ABSOLUTE
     suffix = np.minimum.accumulate(np.clip(values, 0.0, 1.0 - cdf.infinity))
     pmf = np.maximum(-np.diff(suffix, append=0.0) * (1 - 2 * UNIT), 0.0)
     pmf[0] = max(0.0, 1.0 - cdf.infinity - math.fsum(pmf[1:].tolist()))

@@ -16,9 +16,10 @@ at a float point l̂ (:mod:`~dptaxonomy.reasoning.accounting.lossdist`, Φ and i
 is within ρF̂ + :data:`ABSOLUTE` of the exact one, ρ = ``RELATIVE`` (measured: at most
 6.3·10⁻¹⁴ relatively where F > 10⁻³⁰, 5.3·10⁻¹⁵ where F ≥ 10⁻³; deep in the tails, near
 the subsampled loss's floor, the argument's rounding gives relative errors up to 10⁻¹¹ on
-values below 10⁻⁶⁰, hence the absolute term); (A2) numpy's exp is within :data:`EXP_ULPS`
-units. Everything else is standard analysis: fl(a ∘ b) = (a ∘ b)(1 + θ), |θ| ≤ u = 2⁻⁵³
-(plus 2⁻¹⁰⁷⁵ absolutely on underflow), γ₃ = 3u/(1 − 3u).
+values below 10⁻⁶⁰, hence the absolute term); (A2) numpy's exp (and log, used in
+tilting) is within :data:`EXP_ULPS` units. Everything else is standard analysis:
+fl(a ∘ b) = (a ∘ b)(1 + θ), |θ| ≤ u = 2⁻⁵³ (plus 2⁻¹⁰⁷⁵ absolutely on underflow),
+γ₃ = 3u/(1 − 3u).
 
 0. D is linear between grid points and constant after the last; δ is convex and
    non-increasing, δ(0) ≤ 1 = P-total of the truth. So sup (δ − D) is attained at x = 0

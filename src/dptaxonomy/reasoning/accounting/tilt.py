@@ -65,12 +65,18 @@ def tilted(part: Discrete, h: float, tilt: float) -> tuple[Array, float, float]:
     top = float(np.max(logs))
     lam = top + math.log(float(np.sum(np.exp(logs - top))))
     tilted = np.exp(logs - lam)
-    # log p (error ≤ u·|log p| + u), l and t·l (2u·|t·l|), the sums (3 roundings), exp and ×
+    # the exponent's error: log p (numpy's log within EXP_ULPS units, as exp: (A2)), l and
+    # t·l (2u·|t·l|), the two sums (u each, of their results); then exp's own EXP_ULPS units
     finite = np.isfinite(logs)
-    reach = (
-        float(np.max(np.abs(logs[finite]))) + abs(lam) + 3 * float(np.max(np.abs(tilt * losses)))
+    with np.errstate(divide="ignore"):
+        logged = np.abs(np.log(part.pmf[finite]))
+    spread = (
+        EXP_ULPS * logged
+        + 2 * np.abs(tilt * losses[finite])
+        + np.abs(logs[finite])
+        + np.abs(logs[finite] - lam)
     )
-    return tilted, lam, 1.01 * UNIT * (reach + EXP_ULPS + 6)
+    return tilted, lam, 1.01 * UNIT * (float(np.max(spread, initial=0.0)) + EXP_ULPS)
 
 
 _SLOPES = tuple(2.0**j for j in range(-3, 8))
