@@ -55,7 +55,12 @@ fl(a ∘ b) = (a ∘ b)(1 + θ), |θ| ≤ u = 2⁻⁵³ (plus 2⁻¹⁰⁷⁵ ab
    Hence δ ≤ D + ρ′δ + floor with ρ′ the largest ratio; cells whose ratio exceeds
    ``_LOOSE`` add min(their bound, an upper bound of δ(X_{j−1}) + p_∞) to the floor instead
    (δ − D ≤ δ as D ≥ 0); left of X₀ the deficit at 0 joins η₀; right of X_N, η_N goes to
-   the floor. With P-totals ≤ 1 such bounds compose multiplicatively:
+   the floor. When those cells' part of the floor matters, the caller adds an :class:`Atom`
+   (mass m at X* = X_R·e^(c), R the last such point, c ≥ 1, taken from the lowest bins by
+   ``trim``): D rises by m(1 − x/X*) ≥ m(1 − X_{j+1}/X*) on cell j, subtracted from the cell's
+   bound; beyond X_N, D = p_∞ + m(1 − x/X*) while δ lies below its chord from X_N to X*, so
+   if m(1 − X_N/X*) ≥ δ(X_N), δ − D ≤ δ(X*) − p_∞ ≤ P(L > l*) there (evaluated, by (A1)).
+   With P-totals ≤ 1 such bounds compose multiplicatively:
    D_{A′×B′} ≥ (1 − ρ′_B)D_{A′×B} − a_B ≥ (1 − ρ′_A)(1 − ρ′_B)δ_{A×B} − a_A − a_B,
    so at a δ far below the floor of the uniform bound the relative one still certifies.
 
