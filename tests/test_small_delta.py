@@ -181,3 +181,24 @@ def test_numpy_log_is_within_the_assumed_units() -> None:
         for p, v in zip(masses, logs, strict=True)
     ]
     assert float(max(errors)) <= EXP_ULPS * 2.0**-53
+
+
+@pytest.mark.parametrize("delta", [1e-12, 1e-20])
+def test_atoms_are_certified_up_to_their_largest_loss(delta: float) -> None:
+    """(ε, δ)-DP and ε-DP runs at a δ below 1e-13: from the survival function no absolute
+    1e-13 lands at +∞, and above the largest reachable loss δ of the grid is its mass at +∞."""
+    from dptaxonomy.reasoning.accounting.components import Component, Shape
+    from dptaxonomy.reasoning.accounting.loss_route import pld_epsilon
+
+    approximate = Component(
+        "a", Shape.approximate, {"epsilon": exact("0.5"), "delta": exact("1e-25")}, 10
+    )
+    pure = Component("p", Shape.pure, {"epsilon": exact("0.3")}, 30)
+    for component, total in ((approximate, 5.0), (pure, 9.0)):
+        upper, lower, h = pld_epsilon([component], delta)
+        assert upper is not None
+        assert lower is not None
+        # δ(ε) ≥ P(every run at +ε)·(1 − e^(ε − total)) > δ below total − 1e-9: ε is total,
+        # and the grid rounds each atom up by at most two steps (a margin, then the step)
+        assert total - 1e-9 <= upper <= total + 2 * component.count * h + 1e-9
+        assert lower <= total

@@ -64,11 +64,26 @@ def _scaled(composed: Composed) -> tuple[Array, Array, Array, float]:
 
 
 def upper_epsilon(composed: Composed, delta: float) -> float | None:
-    """The smallest ε with δ̂(ε) + every error term ≤ δ (None when the errors alone exceed δ)."""
+    """The smallest ε with δ̂(ε) + every error term ≤ δ (None when the errors alone exceed δ).
+
+    Above the largest loss the composition can reach, δ of the grid is its mass at +∞
+    exactly: that loss is certified whenever the mass at +∞ fits in δ, however large the
+    FFT's errors (atoms, whose last step of δ is too small to resolve).
+    """
+    room = max(delta * (1 - composed.relative) - composed.floor, delta - composed.shortfall)
+    found = _searched(composed, room)
+    if composed.infinity > room:
+        return found
+    last = composed.last * composed.h
+    ceiling = max(0.0, last + 1e-12 * (1 + abs(last)))
+    return ceiling if found is None else min(found, ceiling)
+
+
+def _searched(composed: Composed, room: float) -> float | None:
+    """The smallest ε whose δ̂(ε) + the error terms fit in ``room`` (None if none can)."""
     import numpy as np
 
     losses, masses, scale, kappa = _scaled(composed)
-    room = max(delta * (1 - composed.relative) - composed.floor, delta - composed.shortfall)
     budget = (room - composed.infinity - composed.outside_above) / math.exp(1.01 * composed.inputs)
     if not budget > 0:
         return None

@@ -82,6 +82,7 @@ class LossCdf:
         high: float,
         infinity: float = 0.0,
         pair: tuple[Callable[[Array], Array], ...] | None = None,
+        survival: Callable[[Array], Array] | None = None,
     ) -> None:
         self.cdf = cdf
         self.low = low
@@ -90,6 +91,8 @@ class LossCdf:
         """Mass at +∞ (an (ε, δ) guarantee's δ)."""
         self.pair = pair
         """(P survival, Q distribution, Q survival) of a continuous loss (to connect the dots)."""
+        self.survival = survival if survival is not None else (pair[0] if pair else None)
+        """P(L > t) for finite L, accurate where small (a continuous loss: its pair's first)."""
 
 
 def quantile(tail: float) -> float:
@@ -139,10 +142,15 @@ def _response(epsilon: float, delta: float) -> LossCdf:
 
     low_mass = (1 - delta) / (1 + math.exp(epsilon))
 
+    high_mass = (1 - delta) / (1 + math.exp(-epsilon))
+
     def cdf(t: Array) -> Array:
         return np.where(t < -epsilon, 0.0, np.where(t >= epsilon, 1 - delta, low_mass))
 
-    return LossCdf(cdf, -epsilon, epsilon, delta)
+    def survival(t: Array) -> Array:
+        return np.where(t < -epsilon, 1 - delta, np.where(t >= epsilon, 0.0, high_mass))
+
+    return LossCdf(cdf, -epsilon, epsilon, delta, survival=survival)
 
 
 def _subsampled(mu: float, q: float, direction: Direction, z: float = _Z) -> LossCdf:

@@ -93,6 +93,8 @@ class Composed:
     log_scale: float = 0.0
     inputs: float = 0.0
     """Σ count·τ: the tilted inputs' relative error, a factor e^(±1.01·inputs) on the masses."""
+    last: int = 2**62
+    """The largest grid index at which the composition can have finite mass."""
 
 
 def discretise(cdf: LossCdf, h: float, *, pessimistic: bool, dots: bool = True) -> Discrete:
@@ -112,6 +114,8 @@ def discretise(cdf: LossCdf, h: float, *, pessimistic: bool, dots: bool = True) 
             return _connected(cdf, first, grid, h)
         pmf, infinity, excess = lowered(cdf, grid)
         return Discrete(first, pmf, infinity, excess)
+    if pessimistic and cdf.survival is not None:
+        return _rounded_up(cdf, first, grid)
     if pessimistic:
         # cumulative[i] ≤ P(L ≤ (first + i)·h): mass at or below a grid point stays there or above
         values = cdf.cdf(grid - MARGIN * (1 + np.abs(grid))) * (1 - RELATIVE)
@@ -119,7 +123,7 @@ def discretise(cdf: LossCdf, h: float, *, pessimistic: bool, dots: bool = True) 
         pmf = np.maximum(np.diff(cumulative, prepend=0.0) * (1 - 4 * UNIT), 0.0)
         infinity = min(1.0, 1.0 - math.fsum(pmf.tolist()) + 4 * UNIT)
         return Discrete(first, pmf, max(infinity, cdf.infinity))
-    if cdf.pair is not None:
+    if cdf.survival is not None:
         return _rounded_down(cdf, first, grid)
     # cumulative[i] ≥ P(L < (first + i + 1)·h): mass moves down to the grid point below it
     ceiling = 1.0 - cdf.infinity
@@ -142,7 +146,7 @@ def _rounded_down(cdf: LossCdf, first: int, grid: Array) -> Discrete:
     """
     import numpy as np
 
-    survival = cdf.pair[0] if cdf.pair is not None else None
+    survival = cdf.survival
     assert survival is not None
     # 2ρ: the products' own rounding stays below the exact lower bound Ŝ(1 − ρ) − ABSOLUTE
     values = survival(grid + MARGIN * (1 + np.abs(grid))) * (1 - 2 * RELATIVE) - ABSOLUTE
@@ -151,6 +155,29 @@ def _rounded_down(cdf: LossCdf, first: int, grid: Array) -> Discrete:
     pmf[0] = max(0.0, 1.0 - cdf.infinity - math.fsum(pmf[1:].tolist()))
     trim(pmf, cdf.infinity)  # taking mass from the lowest points only lowers δ
     return Discrete(first, pmf, cdf.infinity)
+
+
+def _rounded_up(cdf: LossCdf, first: int, grid: Array) -> Discrete:
+    """Every loss moved up to the grid point above it, from P's survival function.
+
+    suffix[i] ≥ P(L > l_{i−1}) (the value at l_{i−1} less a margin, times 1 + 2ρ, then a
+    running maximum from the right), the masses suffix[i] − suffix[i + 1] raised by 2u, the
+    mass above the last point moved to +∞ and the rest to the first point: every suffix of
+    the discrete loss is at least the true one's, so it is stochastically above it and so is
+    every composition (a P-total up to 1 + 3u is allowed for, as in ``Composed.shortfall``);
+    unlike 1 − F, no absolute error of 10⁻¹³ lands at +∞.
+    """
+    import numpy as np
+
+    survival = cdf.survival
+    assert survival is not None
+    below = np.concatenate(([grid[0] - (grid[1] - grid[0])], grid))
+    values = survival(below - MARGIN * (1 + np.abs(below))) * (1 + 2 * RELATIVE)
+    suffix = np.maximum.accumulate(np.clip(values, 0.0, 1.0 - cdf.infinity)[::-1])[::-1]
+    pmf = np.maximum(-np.diff(suffix) * (1 + 2 * UNIT), 0.0)  # pmf[i]: suffix[i] − suffix[i+1]
+    infinity = min(1.0, float(suffix[-1]) * (1 + 2 * UNIT) + cdf.infinity)
+    pmf[0] = max(0.0, 1.0 - infinity - math.fsum(pmf[1:].tolist()))
+    return Discrete(first, pmf, infinity)
 
 
 def _connected(cdf: LossCdf, first: int, grid: Array, h: float) -> Discrete:
@@ -331,6 +358,9 @@ def compose(parts: Sequence[tuple[Discrete, int]], h: float, *, tilt: float = 0.
     spread = sum(k * (p.pmf.size - 1) for p, k in parts) + 1
     if spread <= size and base == start:
         above = wrapped = 0.0
+    elif start + size >= base + spread:  # the window reaches the largest finite loss
+        above = 0.0
+        wrapped = chernoff(signed, window_total if tilt else total, start * h, above=False)
     excess = math.fsum(k * p.excess for p, k in parts)
     # each part's P-total is at most 1 + 8u, so a run's shortfall grows by at most that
     # factor per other run (roundoff's composition step); the factor also covers the sum
@@ -354,4 +384,5 @@ def compose(parts: Sequence[tuple[Discrete, int]], h: float, *, tilt: float = 0.
         tilt=tilt,
         log_scale=log_scale,
         inputs=inputs,
+        last=base + spread - 1,
     )
