@@ -82,6 +82,7 @@ def _composed(
                     h,
                     pessimistic=pessimistic,
                     dots=dots,
+                    floor=tail,
                 ),
                 c.count,
             )

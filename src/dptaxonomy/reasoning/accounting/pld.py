@@ -97,12 +97,15 @@ class Composed:
     """The largest grid index at which the composition can have finite mass."""
 
 
-def discretise(cdf: LossCdf, h: float, *, pessimistic: bool, dots: bool = True) -> Discrete:
+def discretise(
+    cdf: LossCdf, h: float, *, pessimistic: bool, dots: bool = True, floor: float = 0.0
+) -> Discrete:
     """The loss distribution on the grid h·ℤ, above (pessimistic) or below the true one.
 
     A continuous loss connects the dots (:mod:`~dptaxonomy.reasoning.accounting.dots`),
     unless ``dots`` is false; atoms, and optimistic runs without ``dots``, have every
-    loss rounded up (pessimistic) or down.
+    loss rounded up (pessimistic) or down. A pessimistic run's rounding floor above
+    ``floor`` is covered by an atom instead (module roundoff, step 6).
     """
     import numpy as np
 
@@ -111,7 +114,7 @@ def discretise(cdf: LossCdf, h: float, *, pessimistic: bool, dots: bool = True) 
     grid = np.arange(first, last + 1, dtype=float) * h
     if cdf.pair is not None and (dots or pessimistic):
         if pessimistic:
-            return _connected(cdf, first, grid, h)
+            return _connected(cdf, first, grid, h, floor)
         pmf, infinity, excess = lowered(cdf, grid)
         return Discrete(first, pmf, infinity, excess)
     if pessimistic and cdf.survival is not None:
@@ -180,7 +183,7 @@ def _rounded_up(cdf: LossCdf, first: int, grid: Array) -> Discrete:
     return Discrete(first, pmf, infinity)
 
 
-def _connected(cdf: LossCdf, first: int, grid: Array, h: float) -> Discrete:
+def _connected(cdf: LossCdf, first: int, grid: Array, h: float, floor: float) -> Discrete:
     """The pessimistic grid distribution whose δ(ε) joins the true δ at the grid points.
 
     The chords of the profile between grid points lie above it
@@ -197,7 +200,7 @@ def _connected(cdf: LossCdf, first: int, grid: Array, h: float) -> Discrete:
     infinity = min(1.0, max(float(c.finite[-1]), 0.0) * (1 + RELATIVE) + cdf.infinity)
     pmf[0] = max(0.0, 1.0 - infinity - math.fsum(pmf[1:].tolist()))
     bound, pmf = _bounded(c, grid, pmf, infinity)
-    if bound.needed > 0:  # cover the cells where δ is tiny with an atom one loss unit above
+    if bound.needed > floor:  # cover the cells where δ is tiny with an atom one loss unit above
         index = max(bound.reach + math.ceil(1 / h), pmf.size)
         mass = 2 * bound.needed / -math.expm1(-(index - bound.reach) * h)
         extended = np.concatenate((pmf, np.zeros(index - pmf.size), [mass]))
