@@ -9,7 +9,7 @@ from typing import Any
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dptaxonomy.reasoning.accounting.grid_epsilon import upper_epsilon
@@ -154,6 +154,7 @@ def test_subsampled_gaussian_bounds_bracket_the_exact_epsilon(count: int, delta:
     count=st.integers(min_value=1, max_value=20),
     exponent=st.integers(min_value=10, max_value=40),
 )
+@example(sigma=0.5, count=1, exponent=36)  # (A1)'s absolute term once cost 0.005 here
 def test_the_route_brackets_the_exact_gaussian_epsilon_at_small_delta(
     sigma: float, count: int, exponent: int
 ) -> None:

@@ -81,7 +81,7 @@ __all__ = ["ABSOLUTE", "EXP_ULPS", "Atom", "Shortfall", "shortfall", "trim"]
 Array = Any
 """A numpy array."""
 
-ABSOLUTE = 1e-50
+ABSOLUTE = 1e-58
 """Assumed absolute error of a computed distribution value, beside the relative ρ (A1)."""
 EXP_ULPS = 4
 """Assumed accuracy of numpy's exp in units of roundoff (as the FFT's twiddle factors)."""
