@@ -7,7 +7,9 @@ mechanism meeting its guarantee (the mechanism itself for Gaussian, Laplace and
 subsampled Gaussian components; randomized response for ε-DP; the Gaussian of
 the same ρ or Rényi value for zCDP and RDP), discretised optimistically (lowered
 connected dots, or at very small δ losses rounded down) with every error term
-subtracted: no accountant given only these guarantees can certify less.
+subtracted: no accountant given only these guarantees can certify less. Each run's range
+reaches where less than δ/(1000·runs) of its mass lies above it, and below δ = ``SMALL``
+both compositions are tilted (:mod:`~dptaxonomy.reasoning.accounting.tilt`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ __all__ = ["GRID", "has_pld", "pld_epsilon", "witness"]
 
 GRID = 1e-4
 """The default grid step of privacy losses (dp_accounting's default discretisation)."""
+
+SMALL = 1e-9
+"""Below this δ the upper bound's composition is tilted (``pld.compose``): its absolute
+errors, ~10⁻¹⁶ of the total mass, become relative to δ."""
 
 DOTS_SLACK = 1e-10
 """Per run: below δ / runs, lower bounds connect the dots; above it, they round losses down."""
@@ -55,29 +61,35 @@ def witness(component: Component) -> Component | None:
 
 
 def _composed(
-    components: Sequence[Component], h: float, *, pessimistic: bool, delta: float = 1.0
+    components: Sequence[Component], h: float, *, pessimistic: bool, delta: float
 ) -> list[Composed]:
     # an optimistic run's connected dots may exceed the truth by ~1e-10 (rounding): where the
     # runs' sum of that is not small against δ, losses are rounded down instead
     from dptaxonomy.reasoning.accounting.lossdist import Direction, loss_cdf
     from dptaxonomy.reasoning.accounting.pld import compose, discretise
+    from dptaxonomy.reasoning.accounting.tilt import tilt_for
 
-    dots = pessimistic or sum(c.count for c in components) * DOTS_SLACK < delta
+    runs = sum(c.count for c in components)
+    dots = pessimistic or runs * DOTS_SLACK < delta
+    # the mass beyond a run's range goes to +∞: below a thousandth of δ over all runs
+    tail = delta * 1e-3 / runs
     results = []
     for direction in Direction:
         parts = [
             (
                 discretise(
-                    loss_cdf(c, direction, pessimistic=pessimistic),
+                    loss_cdf(c, direction, pessimistic=pessimistic, tail=tail),
                     h,
                     pessimistic=pessimistic,
                     dots=dots,
+                    floor=tail,
                 ),
                 c.count,
             )
             for c in components
         ]
-        results.append(compose(parts, h))
+        tilt = tilt_for(parts, h, delta) if delta < SMALL else 0.0
+        results.append(compose(parts, h, tilt=tilt))
     return results
 
 
@@ -90,7 +102,7 @@ def pld_epsilon(
     bound needs a witness for each. The grid is coarsened (×4) while the FFT
     window would exceed its limit.
     """
-    from dptaxonomy.reasoning.accounting.pld import lower_epsilon, upper_epsilon
+    from dptaxonomy.reasoning.accounting.grid_epsilon import lower_epsilon, upper_epsilon
 
     upper_parts = list(components) if all(has_pld(c) for c in components) else None
     witnesses = [witness(c) for c in components]
@@ -100,7 +112,8 @@ def pld_epsilon(
             upper = None
             if upper_parts is not None:
                 values = [
-                    upper_epsilon(c, delta) for c in _composed(upper_parts, h, pessimistic=True)
+                    upper_epsilon(c, delta)
+                    for c in _composed(upper_parts, h, pessimistic=True, delta=delta)
                 ]
                 upper = None if None in values else max(v for v in values if v is not None)
             lower = None

@@ -31,10 +31,10 @@ from dptaxonomy.reasoning.accounting.components import Component, Shape
 from dptaxonomy.reasoning.maps.numeric import lower, upper
 from dptaxonomy.schema.enums import Sampling
 
-__all__ = ["TAIL", "Direction", "LossCdf", "loss_cdf"]
+__all__ = ["TAIL", "Direction", "LossCdf", "loss_cdf", "quantile"]
 
 TAIL = 1e-18
-"""Mass left outside a loss distribution's range (it goes to +∞ or the lowest bin)."""
+"""Mass left outside a loss distribution's range by default (it goes to +∞ or the lowest bin)."""
 
 _Z = 9.0
 """Standard normal quantile beyond which less than TAIL lies (Φ(-9) ≈ 1.1e-19)."""
@@ -82,6 +82,7 @@ class LossCdf:
         high: float,
         infinity: float = 0.0,
         pair: tuple[Callable[[Array], Array], ...] | None = None,
+        survival: Callable[[Array], Array] | None = None,
     ) -> None:
         self.cdf = cdf
         self.low = low
@@ -90,14 +91,22 @@ class LossCdf:
         """Mass at +∞ (an (ε, δ) guarantee's δ)."""
         self.pair = pair
         """(P survival, Q distribution, Q survival) of a continuous loss (to connect the dots)."""
+        self.survival = survival if survival is not None else (pair[0] if pair else None)
+        """P(L > t) for finite L, accurate where small (a continuous loss: its pair's first)."""
 
 
-def _gaussian(mu: float) -> LossCdf:
+def quantile(tail: float) -> float:
+    """A standard normal quantile z ≥ 9 with Φ(−z) ≤ ``tail`` (Φ(−z) ≤ e^(−z²/2) for z ≥ 1)
+    where ``tail`` is below :data:`TAIL` (9 for it)."""
+    return _Z if tail >= TAIL else max(_Z, math.sqrt(2 * math.log(1 / tail)))
+
+
+def _gaussian(mu: float, z: float = _Z) -> LossCdf:
     mean = mu * mu / 2
     return LossCdf(
         lambda t: _phi((t - mean) / mu),
         mean - _Z_LOW * mu,
-        mean + _Z * mu,
+        mean + z * mu,
         pair=(
             lambda t: _phi((mean - t) / mu),
             lambda t: _phi((t + mean) / mu),
@@ -133,13 +142,18 @@ def _response(epsilon: float, delta: float) -> LossCdf:
 
     low_mass = (1 - delta) / (1 + math.exp(epsilon))
 
+    high_mass = (1 - delta) / (1 + math.exp(-epsilon))
+
     def cdf(t: Array) -> Array:
         return np.where(t < -epsilon, 0.0, np.where(t >= epsilon, 1 - delta, low_mass))
 
-    return LossCdf(cdf, -epsilon, epsilon, delta)
+    def survival(t: Array) -> Array:
+        return np.where(t < -epsilon, 1 - delta, np.where(t >= epsilon, 0.0, high_mass))
+
+    return LossCdf(cdf, -epsilon, epsilon, delta, survival=survival)
 
 
-def _subsampled(mu: float, q: float, direction: Direction) -> LossCdf:
+def _subsampled(mu: float, q: float, direction: Direction, z: float = _Z) -> LossCdf:
     import numpy as np
 
     floor = math.log1p(-q)
@@ -168,7 +182,7 @@ def _subsampled(mu: float, q: float, direction: Direction) -> LossCdf:
         return LossCdf(
             lambda t: above(t, mixture, 0.0),
             floor,
-            loss(mu + _Z),
+            loss(mu + z),
             pair=(
                 lambda t: above(t, mixture_above, 1.0),
                 lambda t: above(t, _phi, 0.0),
@@ -188,8 +202,13 @@ def _subsampled(mu: float, q: float, direction: Direction) -> LossCdf:
     )
 
 
-def loss_cdf(component: Component, direction: Direction, *, pessimistic: bool) -> LossCdf:
+def loss_cdf(
+    component: Component, direction: Direction, *, pessimistic: bool, tail: float = TAIL
+) -> LossCdf:
     """One run's loss distribution, at the parameters' pessimistic (or optimistic) ends.
+
+    An unbounded loss's range reaches up to where less than ``tail`` of P lies above it
+    (at least :data:`TAIL`'s reach), so that a small δ can ask for a wider range.
 
     Every shape's loss grows stochastically with each parameter (μ, ε, δ, q),
     so the upper ends give a pair dominating the true one and the lower ends a
@@ -203,9 +222,9 @@ def loss_cdf(component: Component, direction: Direction, *, pessimistic: bool) -
         assert component.rate is not None
         q = upper(component.rate) if pessimistic else lower(component.rate)
         if q < 1:
-            return _subsampled(pick("mu"), q, direction)
+            return _subsampled(pick("mu"), q, direction, quantile(tail))
     if shape is Shape.gaussian:
-        return _gaussian(pick("mu"))
+        return _gaussian(pick("mu"), quantile(tail))
     if shape is Shape.laplace:
         return _laplace(pick("epsilon"))
     if shape is Shape.pure:
