@@ -239,13 +239,25 @@ def _root(
     return found
 
 
-@functools.lru_cache(maxsize=2048)
 def rdp_epsilon(alpha: float, r: float, delta: float) -> float:
     """The proposed smallest ε ≥ 0 with δ*_α(ε) ≤ δ (a float: for ranking, not for bounds).
 
-    Remembered: the chains of one conversion that pass through Rényi DP (a mechanism's
-    several routes to the same curve) ask for the same orders again, about 4 times each."""
-    witness = optimal_witness(alpha, r, delta, width=_RANKING)
+    Remembered, refusals (OverflowError) included: the chains of one conversion that pass
+    through Rényi DP (a mechanism's several routes to the same curve) ask for the same orders
+    again, about 4 times each, and an optimiser's first probes at orders near 1 overflow."""
+    found = _proposal(alpha, r, delta)
+    if isinstance(found, str):
+        raise OverflowError(found)
+    return found
+
+
+@functools.lru_cache(maxsize=2048)
+def _proposal(alpha: float, r: float, delta: float) -> float | str:
+    """rdp_epsilon's value, or the message of its OverflowError (ValueError is not kept)."""
+    try:
+        witness = optimal_witness(alpha, r, delta, width=_RANKING)
+    except OverflowError as refused:
+        return str(refused)
     if witness is None or witness.gamma <= 1.0:
         return 0.0
     return math.log(witness.gamma)
