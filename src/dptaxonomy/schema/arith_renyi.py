@@ -86,16 +86,24 @@ class Witness:
         return lam, nu - (gamma - self.gamma) / (b - max(a, 0.0))
 
 
+def _log_start(u: float, alpha: float, log_m: float) -> float:
+    """log of Newton's start (M/u)^{1/(α−1)}, where F > 0: every b the search returns for
+    this u is at most max(that start, 1), since Newton's iterates only decrease."""
+    return (log_m - math.log(u)) / (alpha - 1.0)
+
+
 def _atom(u: float, alpha: float, big_m: float, log_m: float) -> float | None:
     """The root b > 1 of F for this u (None when it is beyond the float range)."""
-    log_start = (log_m - math.log(u)) / (alpha - 1.0)
+    log_start = _log_start(u, alpha, log_m)
     if alpha * log_start > _LOG_MAX:  # b^α would overflow
         return None
     b = math.exp(log_start)
     low = (1.0 - u) ** alpha
+    power = alpha - 1.0
     for _ in range(_NEWTON_STEPS):
-        f = u * b**alpha + (b - 1.0) * low - big_m * (b - 1.0 + u)
-        slope = alpha * u * b ** (alpha - 1.0) + low - big_m
+        shifted = b - 1.0
+        f = u * b**alpha + shifted * low - big_m * (shifted + u)
+        slope = alpha * u * b**power + low - big_m
         if slope <= 0.0:
             break
         step = f / slope
@@ -103,6 +111,19 @@ def _atom(u: float, alpha: float, big_m: float, log_m: float) -> float | None:
             break
         b -= step
     return max(b, 1.0)
+
+
+def _ceiling(u: float, alpha: float, log_m: float, delta: float) -> float:
+    """A float at or above the φ that the search computes at this u (∞ when that law
+    overflows, so that its refusal is never skipped). φ = b(1 − δ/u) + δ(1 − u)/u is
+    linear in b and the search's b lies in [1, S], S = max(start, 1), so φ is at most its
+    value at an end; the relative margin 1e-12 covers the few roundings on either side."""
+    log_start = _log_start(u, alpha, log_m)
+    if alpha * log_start > _LOG_MAX:
+        return math.inf
+    top = max(math.exp(log_start), 1.0)
+    at_top = top * (1.0 - delta / u) + delta * (1.0 - u) / u
+    return max(at_top, 1.0) + 1e-12 * (top + 1.0)
 
 
 def optimal_witness(
@@ -131,7 +152,10 @@ def optimal_witness(
             raise OverflowError("a two-atom law is beyond the float range")
         return b - delta * (b - 1.0 + u) / u, u, b
 
-    best = _root(alpha, phi, math.log(delta), width)
+    def ceiling(t: float) -> float:
+        return _ceiling(math.exp(t), alpha, log_m, delta)
+
+    best = _root(alpha, (phi, ceiling), math.log(delta), width)
     return Witness(alpha, best[1], best[2], best[0])
 
 
@@ -150,14 +174,45 @@ def _gap(alpha: float, found: _Point) -> float:
     return gap
 
 
-def _root(alpha: float, phi: Callable[[float], _Point], low: float, width: float) -> _Point:
+def _scan(
+    phi: Callable[[float], _Point], ceiling: Callable[[float], float], grid: list[float]
+) -> list[_Point]:
+    """φ over the grid from its left end, stopped once the best point's right neighbour is
+    known and no later point's ceiling beats the best: the skipped points would not have
+    been chosen (the first of equal maxima is), so the search is the same as over all."""
+    scanned: list[_Point] = []
+    best, ceilings = 0, list[float]()
+    for k, t in enumerate(grid):
+        if k >= best + 2:
+            if not ceilings:  # the largest ceiling from each point on, computed once
+                ceilings = [math.inf] * len(grid)
+                for j in range(len(grid) - 1, k - 1, -1):
+                    ceilings[j] = max(
+                        ceiling(grid[j]), ceilings[j + 1] if j + 1 < len(grid) else -math.inf
+                    )
+            if ceilings[k] <= scanned[best][0]:
+                break
+        scanned.append(phi(t))
+        if scanned[k][0] > scanned[best][0]:
+            best = k
+    return scanned
+
+
+def _root(
+    alpha: float,
+    search: tuple[Callable[[float], _Point], Callable[[float], float]],
+    low: float,
+    width: float,
+) -> _Point:
     """The optimal law: the best of a coarse scan of φ over [log δ, 0] brackets it, then the
     gap's sign change in that bracket pins it (the Illinois variant of regula falsi, which
     halves the weight of an end kept twice, so both ends move); the scan's best point
-    when the gap keeps its sign there (an end of the range, or rounding at a huge b)."""
+    when the gap keeps its sign there (an end of the range, or rounding at a huge b).
+    ``search`` is φ and a ceiling on it, which lets the scan stop early (:func:`_scan`)."""
+    phi = search[0]
     grid = [low * (1.0 - k / _SCAN) for k in range(_SCAN + 1)]
-    scanned = [phi(t) for t in grid]
-    best = max(range(len(grid)), key=lambda k: scanned[k][0])
+    scanned = _scan(phi, search[1], grid)
+    best = max(range(len(scanned)), key=lambda k: scanned[k][0])
     low, high = grid[max(best - 1, 0)], grid[min(best + 1, _SCAN)]
     at_low, at_high = scanned[max(best - 1, 0)], scanned[min(best + 1, _SCAN)]
     g_low, g_high = _gap(alpha, at_low), _gap(alpha, at_high)
@@ -184,13 +239,25 @@ def _root(alpha: float, phi: Callable[[float], _Point], low: float, width: float
     return found
 
 
-@functools.lru_cache(maxsize=2048)
 def rdp_epsilon(alpha: float, r: float, delta: float) -> float:
     """The proposed smallest ε ≥ 0 with δ*_α(ε) ≤ δ (a float: for ranking, not for bounds).
 
-    Remembered: the chains of one conversion that pass through Rényi DP (a mechanism's
-    several routes to the same curve) ask for the same orders again, about 4 times each."""
-    witness = optimal_witness(alpha, r, delta, width=_RANKING)
+    Remembered, refusals (OverflowError) included: the chains of one conversion that pass
+    through Rényi DP (a mechanism's several routes to the same curve) ask for the same orders
+    again, about 4 times each, and an optimiser's first probes at orders near 1 overflow."""
+    found = _proposal(alpha, r, delta)
+    if isinstance(found, str):
+        raise OverflowError(found)
+    return found
+
+
+@functools.lru_cache(maxsize=2048)
+def _proposal(alpha: float, r: float, delta: float) -> float | str:
+    """rdp_epsilon's value, or the message of its OverflowError (ValueError is not kept)."""
+    try:
+        witness = optimal_witness(alpha, r, delta, width=_RANKING)
+    except OverflowError as refused:
+        return str(refused)
     if witness is None or witness.gamma <= 1.0:
         return 0.0
     return math.log(witness.gamma)
