@@ -50,6 +50,8 @@ def encode_lifts(kb: KnowledgeBase, file_name: Callable[[str], str] = _identity)
         "chains": chains,
         "renyi": renyi,
         "parameters": [[d, [list(p) for p in entries]] for d, entries in part.parameters],
+        "ids": sorted(part.ids),
+        "labels": [[label, list(ids)] for label, ids in part.labels],
         "origins": _table(origin_list, Origin, {"file": file_name}),
     }
 
@@ -87,4 +89,9 @@ def decode_lifts(
         ends = _strings([source, target], 2, "a lift chain's ends")
         chains.append(Chain(ends[0], ends[1], tuple(map(fact_at, _list(steps)))))
     renyi = tuple(map(fact_at, _list(data["renyi"])))
-    return GuaranteeLifts(tuple(chains), renyi, _parameters(data["parameters"]))
+    labels = []
+    for row in _list(data["labels"]):
+        label, ids = _list(row)
+        labels.append((_strings([label], 1, "a label")[0], tuple(_check(_list(ids), {str}, "ids"))))
+    ids = frozenset(_check(_list(data["ids"]), {str}, "a definition id"))
+    return GuaranteeLifts(tuple(chains), renyi, _parameters(data["parameters"]), ids, tuple(labels))

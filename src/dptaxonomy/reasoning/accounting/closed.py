@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dptaxonomy.reasoning.evaluators.closed_forms import optimal_pure_guess, optimal_pure_profile
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, lower, point, upper
 from dptaxonomy.schema.arith import Node
-from dptaxonomy.schema.arith_eval import evaluate
+from dptaxonomy.schema.arith_eval import float_code
 
 __all__ = ["gdp_epsilon", "invert", "pure_epsilon"]
 
@@ -170,11 +170,12 @@ def _narrow(
 def gdp_epsilon(mu: IV, delta: float, profile: Node) -> tuple[float, float] | None:
     """Bounds on ε at δ for μ-GDP, through the catalog's δ(ε) map ``profile``."""
     middle = float(mu.mid)
+    code = float_code(profile)  # compiled once: the searches ask for it some 200 times
     return invert(
         lambda epsilon: evaluate_interval(profile, {"mu": mu, "epsilon": point(epsilon)}),
         delta,
         1e6,
-        lambda epsilon: evaluate(profile, {"mu": middle, "epsilon": epsilon}),
+        lambda epsilon: code({"mu": middle, "epsilon": epsilon}),
         narrow=True,
     )
 

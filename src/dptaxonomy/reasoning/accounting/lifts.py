@@ -53,12 +53,29 @@ class GuaranteeLifts:
     parameters: tuple[tuple[str, Parameters], ...]
     """The parameters of the guarantees' definitions and of every definition a chain
     passes through."""
+    ids: frozenset[str] = frozenset()
+    """Every definition's id."""
+    labels: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each normalised label one of :data:`GUARANTEES` carries, and every id carrying it
+    (``NameIndex.labelled``): the usual names resolve without the whole name index."""
     names: Callable[[], NameIndex | None] | None = None
     """Reads the compilation's name index (None, or a reader giving None: not at hand)."""
 
     def resolve(self, name: str) -> str | None:
         """The definition ``name`` designates (raising as ``KnowledgeBase.resolve`` does), or
-        None when the name index is not at hand."""
+        None when the name index is not at hand.
+
+        An id, or a label without a citation suffix that one definition carries, resolves
+        here as ``NameIndex.resolve`` resolves it (an id first, then the labels); anything
+        else is asked of the whole index."""
+        from dptaxonomy.catalog.names import normalize, split_suffix
+
+        if name in self.ids:
+            return name
+        label, key = split_suffix(name)
+        carrying = dict(self.labels).get(normalize(label), ()) if key is None else ()
+        if len(carrying) == 1:
+            return carrying[0]
         index = self.names() if self.names is not None else None
         return None if index is None else index.resolve(name)
 
@@ -91,5 +108,7 @@ def guarantee_lifts(kb: KnowledgeBase) -> GuaranteeLifts:
             if f.a in GUARANTEES and f.b == "renyi-dp" and f.kind is not FactKind.not_stronger
         ),
         tuple((d, kb.info[d].conversion_parameters) for d in used if d in kb.info),
+        frozenset(kb.info),
+        tuple((k, tuple(sorted(v))) for k, v in sorted(kb.names.labelled(GUARANTEES).items())),
         lambda: kb.names,
     )
