@@ -112,23 +112,6 @@ def test_the_pure_guess_is_the_profile_in_floating_point() -> None:
     assert optimal_pure_guess(1.0, 2000)(100.0) == pytest.approx(1.0, rel=1e-12)
 
 
-def _eight_newton_steps(p: Any) -> Any:
-    from statistics import NormalDist
-
-    mp = numeric._mp
-    x = mp.mpf(NormalDist().inv_cdf(min(max(float(p), 1e-300), 1 - 2**-53)))
-    for _ in range(8):
-        x -= (mp.ncdf(x) - p) / mp.npdf(x)
-    return x
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.floats(1e-300, 1 - 1e-12) | st.sampled_from([0.5, 1e-300, 0.62245933120185456]))
-def test_the_quantile_stops_where_eight_newton_steps_end(p: float) -> None:
-    value = numeric._mp.mpf(p)
-    assert numeric._quantile(value) == _eight_newton_steps(value)
-
-
 def test_one_enclosure_is_inverted_once() -> None:
     interval = numeric.INTERVALS.mpf(["0.6", "0.6000001"])
     numeric._phi_inv_ends.cache_clear()
