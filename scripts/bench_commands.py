@@ -33,7 +33,9 @@ __all__ = ["COMMANDS", "CommandTiming", "command_report", "dptax_command", "meas
 SPARQL_QUERY = "SELECT ?x WHERE { ?x dp:stronger def:renyi-dp }"
 
 _RHO = ["--from", "rho=0.5", "--from", "xi=0"]
-_GAUSSIANS = str(Path(__file__).resolve().parents[1] / "examples" / "gaussians-compose.json")
+_EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+_GAUSSIANS = str(_EXAMPLES / "gaussians-compose.json")
+_PURE = str(_EXAMPLES / "pure-compose.json")  # 10 × 0.5-DP: Kairouz–Oh–Viswanath, exact
 _SIGMA = ["--from", "sigma=1", "--from", "sensitivity=1"]
 COMMANDS: dict[str, tuple[list[str], float | None]] = {
     "show": (["show", "RényiDP"], 6.0),
@@ -46,6 +48,7 @@ COMMANDS: dict[str, tuple[list[str], float | None]] = {
     "explain": (["explain", "RényiDP", "zCoDP"], 6.0),
     "open-questions": (["open-questions"], 6.0),
     "compose": (["compose", _GAUSSIANS], 10.0),
+    "compose-pure": (["compose", _PURE], 10.0),
     "sparql": (["sparql", SPARQL_QUERY], 25.0),
     "validate": (["validate"], None),
 }

@@ -5,10 +5,11 @@ knowledge base from plain JSON instead of parsing YAML and validating with
 pydantic. The key is a SHA-256 of the package version and of every catalog
 file's path and bytes, so any edit gives a new key: a cache can be missing or
 useless, never stale (the key is remembered by the files' stat data:
-:mod:`dptaxonomy.cache.digest`). Each compilation is four files of plain JSON
-values stored with marshal (never pickle: a tampered cache cannot run code; see
+:mod:`dptaxonomy.cache.digest`). Each compilation is six files of plain JSON values
+stored with marshal (never pickle: a tampered cache cannot run code; see
 :mod:`dptaxonomy.cache.marshalfile`): the knowledge base, what composing reads
-of it, the entries as documents and the name index; an unreadable or malformed one
+of it, what guarantees given in a definition read besides, the entries as documents
+and the name index; an unreadable or malformed one
 is ignored and rebuilt.
 """
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no k
     from dptaxonomy.cache.views import CatalogView
     from dptaxonomy.catalog.names import NameIndex
     from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
+    from dptaxonomy.reasoning.accounting.lifts import GuaranteeLifts
     from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase
 
 __all__ = [
@@ -100,10 +102,11 @@ def _cached(
     when the caller has just computed it (it is then not computed again). When the
     catalog is compiled, ``compiled`` (if given) receives every part's plain value.
 
-    A compilation is five files, so that each command parses only what it
+    A compilation is six files, so that each command parses only what it
     reads: ``kb`` (the knowledge base's definitions and closures), ``facts`` (its
     facts, mechanisms and operation rules, read when first needed),
-    ``compose`` (what composing reads of it),
+    ``compose`` (what composing reads of it), ``lifts`` (what guarantees given in a
+    definition read besides),
     ``views`` (the entries as documents, for ``show`` and ``list``; written for the
     plain compilation only) and ``names`` (the name index, read only when a name is
     resolved). Files
@@ -128,6 +131,7 @@ def _cached(
             return found, digest
     from dptaxonomy.base.errors import CatalogError
     from dptaxonomy.cache.codec import CORE, encode_accounting, encode_knowledge_base
+    from dptaxonomy.cache.lifts_codec import encode_lifts
     from dptaxonomy.cache.views import encode_views
     from dptaxonomy.catalog.store import load_catalog
     from dptaxonomy.reasoning.compile import compile_knowledge_base
@@ -152,6 +156,7 @@ def _cached(
             "assume_conjectures": assume_conjectures,
             **encode_accounting(kb, stored),
         },
+        "lifts": {**header, "assume_conjectures": assume_conjectures, **encode_lifts(kb, stored)},
     }
     parts["names"] = {**header, **flag, "names": kb.names.data()}  # read only to resolve
     if not assume_conjectures:  # show and list read the views of the plain compilation
@@ -237,10 +242,19 @@ def knowledge_base(
 
 
 def accounting(directory: Path) -> AccountingKnowledge:
-    """What composing reads of a valid catalog (mechanisms, operation rules, maps), cached apart."""
+    """What composing reads of a valid catalog (mechanisms, operation rules, maps), cached apart;
+    what guarantees given in a definition read is a third part, read when asked for."""
     from dptaxonomy.cache.codec import decode_accounting
 
-    return _cached(directory, False, decode_accounting, "compose")[0]
+    found, digest = _cached(directory, False, decode_accounting, "compose")
+    return replace(found, lifts=lambda: _lifts(directory, digest)) if digest else found
+
+
+def _lifts(directory: Path, digest: str) -> GuaranteeLifts:
+    from dptaxonomy.cache.lifts_codec import decode_lifts
+
+    lifts = _cached(directory, False, decode_lifts, "lifts", digest)[0]
+    return replace(lifts, names=_names_reader(digest, False))
 
 
 def catalog_view(directory: Path) -> CatalogView:

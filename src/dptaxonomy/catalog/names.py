@@ -227,6 +227,11 @@ class NameIndex:
         """The ids of the definitions indexed."""
         return set(self._entries)
 
+    def labelled(self, ids: Iterable[str]) -> dict[str, set[str]]:
+        """Every normalised label one of ``ids`` carries, with every id carrying it."""
+        wanted = set(ids)
+        return {k: set(v) for k, v in self._labels.items() if v & wanted}
+
     def candidates(self, label: str) -> set[str]:
         """Ids of every definition carrying ``label`` (no suffix handling)."""
         return set(self._labels.get(normalize(label), ()))

@@ -23,6 +23,7 @@ from dptaxonomy.queries.parameter_values import PARAMETER_ALIASES, read_paramete
 from dptaxonomy.reasoning.accounting.components import Component, Lift, Shape
 from dptaxonomy.reasoning.accounting.engine import Converters
 from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
+from dptaxonomy.reasoning.accounting.lifts import GUARANTEES, LIFT_TARGETS, GuaranteeLifts
 from dptaxonomy.reasoning.accounting.renyi import Converter
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
@@ -34,16 +35,14 @@ from dptaxonomy.schema.arith import parse_expression
 
 __all__ = ["SHAPES", "build_component", "converters"]
 
-SHAPES = {
-    "differential-privacy": Shape.pure,
-    "approximate-dp": Shape.approximate,
-    "zero-concentrated-dp": Shape.zcdp,
-    "gaussian-dp": Shape.gaussian,
-    "renyi-dp": Shape.renyi,
-}
+SHAPES = dict(
+    zip(
+        GUARANTEES,
+        (Shape.pure, Shape.approximate, Shape.zcdp, Shape.gaussian, Shape.renyi),
+        strict=True,
+    )
+)
 """The definitions a guarantee may be given in, and the shape each has."""
-
-_LIFTS = ("zero-concentrated-dp", "gaussian-dp")
 
 
 def _cite(fact: Fact) -> str:
@@ -81,33 +80,36 @@ def converters(maps: Sequence[Fact]) -> Converters:
     )
 
 
-def _renyi_lifts(kb: KnowledgeBase, source: str, values: Mapping[str, IV]) -> list[Lift]:
+def _renyi_lifts(part: GuaranteeLifts, source: str, values: Mapping[str, IV]) -> list[Lift]:
     lifts = []
-    for fact in _facts(kb.facts, source, "renyi-dp"):
+    for fact in _facts(part.renyi, source, "renyi-dp"):
         mapping = oriented_map(fact) or {}
         if "epsilon" in mapping and not fact.origin.conditions and "alpha" not in mapping:
             lifts.append(Lift("renyi-dp", dict(values), _cite(fact), mapping["epsilon"]))
     return lifts
 
 
-def _convert_lifts(kb: KnowledgeBase, source: str, given: Mapping[str, str]) -> list[Lift]:
-    """Lifts to zCDP and μ-GDP by the tightest ``convert`` chain from a definition."""
-    from dptaxonomy.queries.convert import convert_result as convert_query  # not for a Gaussian
+def _convert_lifts(part: GuaranteeLifts, source: str, values: Mapping[str, IV]) -> list[Lift]:
+    """Lifts to zCDP and μ-GDP by the tightest of ``convert``'s chains from a definition
+    (``values``: every parameter of ``source``), as ``dptax convert`` chooses it."""
+    from dptaxonomy.reasoning.maps.tightest import evaluate_chains  # not for a Gaussian
 
+    specs = part.specs()
     lifts = []
-    for target in _LIFTS:
-        if target == source:
+    for target in LIFT_TARGETS:
+        chains = part.chains_from(source, target)
+        if target == source or not chains:
             continue
         try:
-            result = convert_query(kb, source, target, given, {})
+            best = evaluate_chains(source, target, chains, specs, values, {}).best
         except (ConversionError, NumericError):
             continue
-        run = result.best.run
-        assert run is not None
+        if best is None or best.run is None:
+            continue
         cited = " → ".join(
-            f"[{s.origin.citation.key}, {s.origin.citation.at}]" for s in result.best.chain.steps
+            f"[{s.origin.citation.key}, {s.origin.citation.at}]" for s in best.chain.steps
         )
-        lifts.append(Lift(target, dict(run.target_values), f"{source} ⇒ {target} {cited}"))
+        lifts.append(Lift(target, dict(best.run.target_values), f"{source} ⇒ {target} {cited}"))
     return lifts
 
 
@@ -128,10 +130,11 @@ def _values(
 
 
 def _definition(
-    kb: KnowledgeBase, item: ComponentInput
+    knowledge: AccountingKnowledge, full: Callable[[], KnowledgeBase], item: ComponentInput
 ) -> tuple[str, Shape, dict[str, IV], list[Lift]]:
+    part = _part(knowledge, full)
     try:
-        definition = kb.resolve(item.name)
+        definition = part.resolve(item.name) or full().resolve(item.name)
     except NameResolutionError as exc:
         raise ComposeError("input", f"{item.label}: {exc}") from None
     shape = SHAPES.get(definition)
@@ -142,21 +145,32 @@ def _definition(
             f"{item.label}: compose takes guarantees in {known}; convert a {definition} guarantee "
             f"first (dptax convert {definition} TARGET)",
         )
-    from dptaxonomy.reasoning.maps.tightest import parameter_specs
-
     given = {PARAMETER_ALIASES.get(k, k): v for k, v in item.parameters.items()}
     if definition == "zero-concentrated-dp":
         given.setdefault("xi", "0")
-    values = _values(item.label, definition, parameter_specs(kb, definition), given)
+    specs = part.specs()[definition]
+    values = read = _values(item.label, definition, specs, given)
     if shape is Shape.approximate and float(values["delta"].b) == 0:
         shape, values = Shape.pure, {"epsilon": values["epsilon"]}
     lifts = (
-        [Lift(definition, dict(values), f"{definition} (given)")] if definition in _LIFTS else []
+        [Lift(definition, dict(values), f"{definition} (given)")]
+        if definition in LIFT_TARGETS
+        else []
     )
-    lifts += _convert_lifts(kb, definition, given) + _renyi_lifts(kb, definition, values)
+    lifts += _convert_lifts(part, definition, read)
+    lifts += _renyi_lifts(part, definition, values)
     if shape is Shape.gaussian:
         values = {"mu": values["mu"]}
     return definition, shape, values, lifts
+
+
+def _part(knowledge: AccountingKnowledge, full: Callable[[], KnowledgeBase]) -> GuaranteeLifts:
+    """What guarantees given in a definition read: from the cache, else from the whole base."""
+    if knowledge.lifts is not None:
+        return knowledge.lifts()
+    from dptaxonomy.reasoning.accounting.lifts import guarantee_lifts
+
+    return guarantee_lifts(full())
 
 
 def _mechanism(
@@ -198,12 +212,17 @@ def _mechanism(
         expressions = {k: parse_expression(v) for k, v in claim.origin.parameter_map}
         if claim.b == "renyi-dp" and "epsilon" in expressions:
             lifts.append(Lift("renyi-dp", dict(values), where, expressions["epsilon"]))
-        elif claim.b in _LIFTS:
+        elif claim.b in LIFT_TARGETS:
             lifted = {k: evaluate_interval(v, values) for k, v in expressions.items()}
             lifts.append(Lift(claim.b, lifted, where))
     if shape is Shape.laplace:  # its ε-DP guarantee lifts further along the catalog's maps
         text = {"epsilon": outward_text(upper(own["epsilon"]), up=True)}
-        lifts += _convert_lifts(full(), "differential-privacy", text)
+        part, pure = _part(knowledge, full), "differential-privacy"
+        try:
+            read = read_parameters(pure, part.specs()[pure], text)
+        except (ConversionError, NumericError):
+            read = {}
+        lifts += _convert_lifts(part, pure, read) if read else []
     return mechanism.id, shape, own, lifts
 
 
@@ -212,13 +231,13 @@ def build_component(
 ) -> Component:
     """The engine component for one input line, with its lifts.
 
-    ``full`` gives the whole knowledge base, asked for only when the component needs more
-    than ``knowledge`` holds (a guarantee in a definition; a Laplace mechanism's lifts).
+    ``full`` gives the whole knowledge base, asked for only when ``knowledge`` does not
+    hold what a guarantee given in a definition reads, or cannot resolve its name.
     """
     if item.is_mechanism:
         source, shape, values, lifts = _mechanism(knowledge, full, item)
     else:
-        source, shape, values, lifts = _definition(full(), item)
+        source, shape, values, lifts = _definition(knowledge, full, item)
     rate = None
     if item.rate is not None:
         try:

@@ -5,12 +5,13 @@ pairs, established claims), every definition's operation rules and the catalog's
 maps from Rényi DP and μ-GDP into (ε, δ)-DP: a small part of the knowledge base,
 compiled with it and cached on its own (:func:`dptaxonomy.cache.store.accounting`),
 so that a closed-form composition decodes neither the closures nor the facts.
-Guarantees given in a definition still need the whole knowledge base (name
-resolution, ``convert`` chains).
+Guarantees given in a definition read a third, smaller part when they need it:
+:class:`~dptaxonomy.reasoning.accounting.lifts.GuaranteeLifts`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import record
@@ -18,6 +19,7 @@ from dptaxonomy.reasoning.info import MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind
 
 if TYPE_CHECKING:  # only the cache build passes one: a composition reads the cached part
+    from dptaxonomy.reasoning.accounting.lifts import GuaranteeLifts
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = ["CONVERTED", "AccountingKnowledge", "accounting_knowledge"]
@@ -36,6 +38,9 @@ class AccountingKnowledge:
     operations: tuple[OperationInfo, ...]
     maps: tuple[Fact, ...]
     """The asserted or derived facts of the :data:`CONVERTED` pairs, in the base's order."""
+    lifts: Callable[[], GuaranteeLifts] | None = None
+    """Reads what guarantees given in a definition need (None: not at hand; the whole
+    knowledge base then gives it)."""
 
     def mechanism(self, wanted: str) -> MechanismInfo | None:
         """The first mechanism one of whose names normalises to ``wanted``."""
@@ -49,6 +54,8 @@ class AccountingKnowledge:
 
 def accounting_knowledge(kb: KnowledgeBase) -> AccountingKnowledge:
     """The part of ``kb`` composing reads."""
+    from dptaxonomy.reasoning.accounting.lifts import guarantee_lifts
+
     return AccountingKnowledge(
         tuple(kb.mechanisms.values()),
         tuple(kb.mechanism_claims),
@@ -56,4 +63,5 @@ def accounting_knowledge(kb: KnowledgeBase) -> AccountingKnowledge:
         tuple(
             f for f in kb.facts if (f.a, f.b) in CONVERTED and f.kind is not FactKind.not_stronger
         ),
+        lambda: guarantee_lifts(kb),
     )

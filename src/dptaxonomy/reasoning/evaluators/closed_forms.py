@@ -34,6 +34,7 @@ from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, lowe
 
 __all__ = [
     "optimal_pure_delta",
+    "optimal_pure_guess",
     "optimal_pure_profile",
     "optimal_range_delta",
     "poisson_renyi",
@@ -68,6 +69,25 @@ def optimal_pure_profile(epsilon: IV, k: int) -> Callable[[IV], IV]:
         total = point(0.0)
         for j in range(k + 1):
             total = total + positive_part(masses[j] - scale * masses[k - j])
+        return total
+
+    return delta
+
+
+def optimal_pure_guess(epsilon: float, k: int) -> Callable[[float], float]:
+    """:func:`optimal_pure_profile` in floating point, from the masses' logarithms (no
+    overflow for large k): fast and close, not certified; it only proposes where to check."""
+    spread = math.log1p(math.exp(-epsilon))  # log(1 + e^(−ε)) = −log p
+    logs = [
+        math.log(math.comb(k, j)) - j * spread - (k - j) * (epsilon + spread) for j in range(k + 1)
+    ]
+
+    def delta(target: float) -> float:
+        total = 0.0
+        for j in range(k + 1):
+            gap = logs[k - j] + target - logs[j]  # log(e^target Q(j) / P(j))
+            if gap < 0:
+                total -= math.exp(logs[j]) * math.expm1(gap)
         return total
 
     return delta

@@ -158,6 +158,13 @@ def _phi_inv(value: IV) -> IV:
     certainly lies on the safe side of p."""
     low, high = _ends(value)
     _require(lower(value) > 0 and upper(value) < 1, "Phi_inv of a value that may be outside (0, 1)")
+    return _phi_inv_ends(low, high, _mp.prec, _iv.prec)
+
+
+@functools.lru_cache(maxsize=256)
+def _phi_inv_ends(low: Any, high: Any, _prec: int, _iv_prec: int) -> IV:
+    """:func:`_phi_inv` of the enclosure [low, high], once per process and precision (two
+    lift chains through μ-GDP ask for the same one; enclosures are immutable values)."""
     ends = []
     for end, sign in ((low, -1), (high, 1)):
         p = _mp.make_mpf(end)
