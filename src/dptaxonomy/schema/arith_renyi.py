@@ -37,7 +37,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["Witness", "optimal_witness", "rdp_epsilon"]
 
@@ -53,9 +53,11 @@ _LOG_MAX = 700.0
 """Above e^700 a float overflows: a search meeting such a law gives no proposal."""
 
 
-@dataclass(frozen=True)
-class Witness:
-    """The two-atom law L ∈ {1 − u, b} with mass u/(b − 1 + u) at b, and γ* = φ(u)."""
+class Witness(NamedTuple):
+    """The two-atom law L ∈ {1 − u, b} with mass u/(b − 1 + u) at b, and γ* = φ(u).
+
+    A named tuple, not a dataclass: :mod:`dataclasses` imports :mod:`inspect`, which no
+    query that does not certify may import (tests/test_cli_fast.py)."""
 
     alpha: float
     u: float
