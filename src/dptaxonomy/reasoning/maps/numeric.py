@@ -29,13 +29,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from mpmath import iv as _iv_default
-from mpmath import libmp
-from mpmath import mp as _mp_default
-
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.reasoning.maps.contexts import private_context
+from dptaxonomy.reasoning.maps.contexts import load_mpmath, private_context
 from dptaxonomy.reasoning.maps.float_ends import finite, is_infinite, lower, upper
 from dptaxonomy.schema.arith import (
     Call,
@@ -71,9 +67,11 @@ IV = Any
 """An mpmath interval (``ivmpf``); mpmath ships no type information."""
 
 # Private contexts: no process-wide mpmath setting is read or changed.
-_iv = private_context(type(_iv_default))
+_mpmath = load_mpmath()
+libmp = _mpmath.libmp
+_iv = private_context(type(_mpmath.iv))
 _iv.prec = PRECISION
-_mp = private_context(type(_mp_default))
+_mp = private_context(type(_mpmath.mp))
 _mp.prec = 2 * PRECISION
 INTERVALS = _iv
 """The interval context every enclosure is computed in (PRECISION bits, outward rounding)."""
