@@ -1,4 +1,4 @@
-"""mpmath imported through ``load_mpmath`` describes its functions exactly as a plain import does."""
+"""mpmath imported through ``load_mpmath`` describes its functions as a plain import does."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ json.dump(listing, sys.stdout)
 
 def _signatures(load: str) -> dict[str, list[str]]:
     script = _LISTING.format(load=load)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
     listing: dict[str, list[str]] = json.loads(done.stdout)
     return listing
 
