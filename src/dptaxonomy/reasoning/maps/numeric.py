@@ -138,16 +138,26 @@ def _phi(value: IV) -> IV:
 def _quantile(p: Any) -> Any:
     """An estimate of Φ⁻¹(p): the double quantile, refined by Newton's method on ``ncdf``
     (accurate in both tails, where 2p − 1 would round to ±1)."""
-    from statistics import NormalDist  # fractions, decimal, random: only for Φ⁻¹
-
     start = min(max(float(p), 1e-300), 1 - 2**-53)
-    x = _mp.mpf(NormalDist().inv_cdf(start))
+    x = _mp.mpf(_normal_quantile(start))
     for _ in range(8):
         following = x - (_mp.ncdf(x) - p) / _mp.npdf(x)
         if following == x:  # a fixed point: every later step would give x again
             break
         x = following
     return x
+
+
+def _normal_quantile(p: float) -> float:
+    """``statistics.NormalDist().inv_cdf(p)`` for p in (0, 1), from the C code it runs
+    when present: importing :mod:`statistics` costs more than a closed-form query."""
+    try:
+        from _statistics import _normal_dist_inv_cdf  # type: ignore[import-not-found]
+    except ImportError:  # an interpreter without the accelerator
+        from statistics import NormalDist
+
+        return NormalDist().inv_cdf(p)
+    return float(_normal_dist_inv_cdf(p, 0.0, 1.0))
 
 
 def _phi_inv(value: IV) -> IV:
