@@ -150,3 +150,13 @@ def test_phi_inv_refuses_outside_the_unit_interval() -> None:
 
     with pytest.raises(NumericError, match=r"^Phi_inv of a value that may be outside \(0, 1\)$"):
         evaluate_interval(parse_expression("Phi_inv(p)"), {"p": exact("1")})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(min_value=1e-300, max_value=1 - 2**-53))
+def test_normal_quantile_is_statistics_inv_cdf(p: float) -> None:
+    from statistics import NormalDist
+
+    from dptaxonomy.reasoning.maps.numeric import _normal_quantile
+
+    assert _normal_quantile(p) == NormalDist().inv_cdf(p)

@@ -51,20 +51,25 @@ def invert(
         return lower(profile(epsilon)) > delta
 
     guessed = None if guess is None else lambda epsilon: guess(epsilon) <= delta
-    if enough(0.0):
-        return 0.0, 0.0
+    # ε = 0 is checked last, and only when needed: once some ε is certainly too little,
+    # the decreasing profile is above δ at 0 too (no search below depends on ε = 0).
     high = _doubled(enough, guessed, top)
     if high is None:
-        return None
+        return (0.0, 0.0) if enough(0.0) else None
     low_ok, high_ok = 0.0, high  # profile(high_ok) ≤ δ certainly
     if guess is not None and narrow:
         low, near = _narrow(guess, delta, 0.0, high)
         if enough(near):
             low_ok, high_ok = low, near
     low_ok, high_ok = _replayed(enough, guessed, low_ok, high_ok)
-    if not too_little(0.0):
+    if too_little(low_ok):  # so δ(0) ≥ δ(low_ok) > δ: ε = 0 is not enough, and too little
+        low_bad, high_bad = low_ok, high_ok
+    elif enough(0.0):
+        return 0.0, 0.0
+    elif not too_little(0.0):
         return 0.0, high_ok
-    low_bad, high_bad = (low_ok, high_ok) if too_little(low_ok) else (0.0, high_ok)
+    else:
+        low_bad, high_bad = 0.0, high_ok
     low_bad, high_bad = _replayed(lambda e: not too_little(e), guessed, low_bad, high_bad)
     return low_bad, high_ok
 

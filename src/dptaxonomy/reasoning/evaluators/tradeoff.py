@@ -45,8 +45,6 @@ from __future__ import annotations
 from statistics import NormalDist
 from typing import Any, Protocol
 
-from mpmath import libmp
-
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.evaluators.families import (
@@ -57,6 +55,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     at_most,
     is_infinite,
 )
+from dptaxonomy.reasoning.maps.contexts import load_mpmath
 from dptaxonomy.reasoning.maps.numeric import (
     DOUBLE,
     INTERVALS,
@@ -68,6 +67,8 @@ from dptaxonomy.reasoning.maps.numeric import (
     upper,
 )
 from dptaxonomy.schema.arith import parse_expression
+
+libmp = load_mpmath().libmp
 
 __all__ = [
     "GaussianTradeoff",

@@ -29,13 +29,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from mpmath import iv as _iv_default
-from mpmath import libmp
-from mpmath import mp as _mp_default
-
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.reasoning.maps.contexts import private_context
+from dptaxonomy.reasoning.maps.contexts import load_mpmath, private_context
 from dptaxonomy.reasoning.maps.float_ends import finite, is_infinite, lower, upper
 from dptaxonomy.schema.arith import (
     Call,
@@ -71,9 +67,11 @@ IV = Any
 """An mpmath interval (``ivmpf``); mpmath ships no type information."""
 
 # Private contexts: no process-wide mpmath setting is read or changed.
-_iv = private_context(type(_iv_default))
+_mpmath = load_mpmath()
+libmp = _mpmath.libmp
+_iv = private_context(type(_mpmath.iv))
 _iv.prec = PRECISION
-_mp = private_context(type(_mp_default))
+_mp = private_context(type(_mpmath.mp))
 _mp.prec = 2 * PRECISION
 INTERVALS = _iv
 """The interval context every enclosure is computed in (PRECISION bits, outward rounding)."""
@@ -140,16 +138,26 @@ def _phi(value: IV) -> IV:
 def _quantile(p: Any) -> Any:
     """An estimate of Φ⁻¹(p): the double quantile, refined by Newton's method on ``ncdf``
     (accurate in both tails, where 2p − 1 would round to ±1)."""
-    from statistics import NormalDist  # fractions, decimal, random: only for Φ⁻¹
-
     start = min(max(float(p), 1e-300), 1 - 2**-53)
-    x = _mp.mpf(NormalDist().inv_cdf(start))
+    x = _mp.mpf(_normal_quantile(start))
     for _ in range(8):
         following = x - (_mp.ncdf(x) - p) / _mp.npdf(x)
         if following == x:  # a fixed point: every later step would give x again
             break
         x = following
     return x
+
+
+def _normal_quantile(p: float) -> float:
+    """``statistics.NormalDist().inv_cdf(p)`` for p in (0, 1), from the C code it runs
+    when present: importing :mod:`statistics` costs more than a closed-form query."""
+    try:
+        from _statistics import _normal_dist_inv_cdf  # type: ignore[import-not-found]
+    except ImportError:  # an interpreter without the accelerator
+        from statistics import NormalDist
+
+        return NormalDist().inv_cdf(p)
+    return float(_normal_dist_inv_cdf(p, 0.0, 1.0))
 
 
 def _phi_inv(value: IV) -> IV:
