@@ -5,9 +5,6 @@ interval still holds the true value (:func:`upper`, :func:`lower`); the hot
 paths (every intermediate value of an expression is checked with
 :func:`finite`) read the raw ends where the answer is plain.
 
->>> from dptaxonomy.reasoning.maps.contexts import load_mpmath
-
-libmp = load_mpmath().libmp
 >>> tenth = libmp.from_str("0.1", 96, libmp.round_floor)  # just below the decimal 0.1
 >>> rounded(tenth, up=False) < 0.1 == rounded(tenth, up=True)  # the double 0.1 is above it
 True
