@@ -16,7 +16,7 @@ when q(b − γ) ≤ δ, i.e. γ ≥ φ(u) := b − δ(b − 1 + u)/u, so the pr
 
     F(b) = u b^α + (b − 1)(1 − u)^α − M(b − 1 + u)
 
-(F(1) < 0 when M > 1; Newton's method started at (M/u)^{1/(α−1)}, where F > 0,
+(F(1) < 0 when M > 1; Newton's method started where F > 0, see :func:`_atom`,
 decreases monotonically to it). The optimum lies at u ≥ δ (for u < δ, φ < 1),
 so u is searched on a log scale over [δ, 1]: a coarse scan, then regula falsi on the
 tangency gap (:func:`_gap`), which changes sign at the optimum.
@@ -48,7 +48,6 @@ _EXACT = 4e-16
 _RANKING = 1e-7
 """Relative width enough for the value: φ is flat at its maximum, so an error w in log u
 moves γ* by about w² (relative), far below what ranking chains needs."""
-_NEWTON_STEPS = 200
 _LOG_MAX = 700.0
 """Above e^700 a float overflows: a search meeting such a law gives no proposal."""
 
@@ -89,29 +88,38 @@ class Witness(NamedTuple):
 
 
 def _log_start(u: float, alpha: float, log_m: float) -> float:
-    """log of Newton's start (M/u)^{1/(α−1)}, where F > 0: every b the search returns for
-    this u is at most max(that start, 1), since Newton's iterates only decrease."""
+    """log of (M/u)^{1/(α−1)}, where F > 0: every b the search returns for this u is at
+    most max(that bound, 1), since Newton's iterates start below it and only decrease.
+    Also the overflow test: a u whose bound overflows is refused (as it always was)."""
     return (log_m - math.log(u)) / (alpha - 1.0)
 
 
 def _atom(u: float, alpha: float, big_m: float, log_m: float) -> float | None:
-    """The root b > 1 of F for this u (None when it is beyond the float range)."""
+    """The root b > 1 of F for this u (None when its bound is beyond the float range).
+
+    Newton's method from S = ((M − (1 − u)^α)/u)^{1/(α−1)}: there u S^α = S(M − (1 − u)^α),
+    so F(S) = M(1 − u) − (1 − u)^α > 0 and F'(S) = (α − 1)(M − (1 − u)^α) > 0; F being
+    convex, the iterates decrease monotonically to the root. The search stops when a step
+    no longer lowers b (a decreasing sequence of floats ends), not after a fixed count:
+    the former start (M/u)^{1/(α−1)} lay up to e^{log(M/(M−1))/(α−1)} above the root,
+    which near α = 1 took Newton hundreds of linear steps, past the old cap of 200 (the
+    law then kept a b far too large and the proposal ε* came out too large)."""
     log_start = _log_start(u, alpha, log_m)
     if alpha * log_start > _LOG_MAX:  # b^α would overflow
         return None
-    b = math.exp(log_start)
     low = (1.0 - u) ** alpha
     power = alpha - 1.0
-    for _ in range(_NEWTON_STEPS):
+    b = math.exp(math.log((big_m - low) / u) / power)
+    while True:
         shifted = b - 1.0
         f = u * b**alpha + shifted * low - big_m * (shifted + u)
         slope = alpha * u * b**power + low - big_m
-        if slope <= 0.0:
+        if not (f > 0.0 and slope > 0.0):
             break
-        step = f / slope
-        if not step > b * 1e-16:
+        lower = b - f / slope
+        if not lower < b:
             break
-        b -= step
+        b = lower
     return max(b, 1.0)
 
 
@@ -216,6 +224,7 @@ def _root(
     scanned = _scan(phi, search[1], grid)
     best = max(range(len(scanned)), key=lambda k: scanned[k][0])
     low, high = grid[max(best - 1, 0)], grid[min(best + 1, _SCAN)]
+    bracket = (low, high)
     at_low, at_high = scanned[max(best - 1, 0)], scanned[min(best + 1, _SCAN)]
     g_low, g_high = _gap(alpha, at_low), _gap(alpha, at_high)
     if g_low >= 0.0 or g_high <= 0.0:
@@ -238,7 +247,45 @@ def _root(
             high, g_high = t, g
             g_low = g_low / 2.0 if side > 0 else g_low
             side = 1
+    if _misled(phi, bracket, found, scanned[best]):  # the gap's sign was rounding noise
+        return _golden(phi, bracket, width, max(found, scanned[best], key=lambda p: p[0]))
     return found
+
+
+def _misled(
+    phi: Callable[[float], _Point], bracket: tuple[float, float], found: _Point, best: _Point
+) -> bool:
+    """Whether the regula falsi's law is not φ's maximum: the scan's best or a point a
+    thousandth of the bracket to either side beats it (at the maximum φ is flat to second
+    order, so those lose by far more than rounding)."""
+    if found[0] < best[0]:
+        return True
+    t, step = math.log(found[1]), (bracket[1] - bracket[0]) * 1e-3
+    sides = (max(t - step, bracket[0]), min(t + step, bracket[1]))
+    return any(phi(side)[0] > found[0] for side in sides if side != t)
+
+
+def _golden(
+    phi: Callable[[float], _Point], bracket: tuple[float, float], width: float, best: _Point
+) -> _Point:
+    """The largest φ in the bracket by golden-section search (φ is unimodal in log u there),
+    or ``best`` when no point beats it. The regula falsi's fallback: at a huge b the gap is a
+    difference of terms near b, whose rounding (b·2⁻⁵³) can exceed the gap itself, and then
+    its sign misleads (α = 1.0925, r = 3.66, δ = 1.2e-9: the optimum u ≈ αδ, ε* ≈ 208.8)."""
+    low, high = bracket
+    ratio = (math.sqrt(5.0) - 1.0) / 2.0
+    left, right = high - ratio * (high - low), low + ratio * (high - low)
+    at_left, at_right = phi(left), phi(right)
+    while high - low > width * max(1.0, abs(low)) and low < left < right < high:
+        if at_left[0] >= at_right[0]:
+            high, right, at_right = right, left, at_left
+            left = high - ratio * (high - low)
+            at_left = phi(left)
+        else:
+            low, left, at_left = left, right, at_right
+            right = low + ratio * (high - low)
+            at_right = phi(right)
+    return max((at_left, at_right, best), key=lambda point: point[0])
 
 
 def rdp_epsilon(alpha: float, r: float, delta: float) -> float:
