@@ -20,7 +20,6 @@ from dptaxonomy.schema.arith import (
     Node,
     Number,
 )
-from dptaxonomy.schema.arith_renyi import rdp_epsilon
 from dptaxonomy.schema.arith_shared import RENDER_LIMIT, children, unique_nodes
 
 __all__ = [
@@ -87,9 +86,17 @@ def _binom_pmf(s: float, n: float, p: float) -> float:
     )
 
 
+def _rdp_epsilon(alpha: float, r: float, delta: float) -> float:
+    """:func:`~dptaxonomy.schema.arith_renyi.rdp_epsilon`, its module imported on first use:
+    only the maps out of Rényi DP call it, so no other query pays for loading it."""
+    from dptaxonomy.schema.arith_renyi import rdp_epsilon
+
+    return rdp_epsilon(alpha, r, delta)
+
+
 _TERNARY: dict[str, tuple[Callable[[float, float, float], float], str]] = {
     "binom_pmf": (_binom_pmf, "(s, n, p)"),
-    "rdp_epsilon": (rdp_epsilon, "(alpha, r, delta)"),
+    "rdp_epsilon": (_rdp_epsilon, "(alpha, r, delta)"),
 }
 _CONSTANTS = {"inf": math.inf, "pi": math.pi, "e": math.e}
 
