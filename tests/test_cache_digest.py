@@ -7,11 +7,13 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from dptaxonomy.cache import digest
 from dptaxonomy.cache.digest import SETTLE_NS, cache_dir, catalog_digest, process_digest
+from dptaxonomy.catalog.paths import catalog_listing
 from tests.clirunner import run
 from tests.conftest import FIXTURES
 
@@ -139,9 +141,10 @@ def test_the_process_key_is_kept_by_stat_data_and_sees_an_edit(
     def never(*_args: object, **_kwargs: object) -> str:
         raise AssertionError("the key was computed again although no file changed")
 
-    monkeypatch.setattr(digest, "catalog_digest", never)
+    listed_digest = digest._listed_digest
+    monkeypatch.setattr(digest, "_listed_digest", never)
     assert process_digest(catalog) == first
-    monkeypatch.setattr(digest, "catalog_digest", catalog_digest)
+    monkeypatch.setattr(digest, "_listed_digest", listed_digest)
     path = catalog / "renyi-dp.yaml"
     time.sleep(0.05)  # past the file system's timestamp granularity
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
@@ -171,12 +174,117 @@ def test_fresh_files_are_not_kept_in_the_process(
     catalog = _copy(tmp_path)  # just written: their times may not tell the next edit apart
     first = process_digest(catalog)
     computed: list[Path] = []
-    real = digest.catalog_digest
+    real = digest._listed_digest
 
-    def counted(directory: Path) -> str:
+    def counted(directory: Path, *args: Any, **kwargs: Any) -> str:
         computed.append(directory)
-        return real(directory)
+        return real(directory, *args, **kwargs)
 
-    monkeypatch.setattr(digest, "catalog_digest", counted)
+    monkeypatch.setattr(digest, "_listed_digest", counted)
     assert process_digest(catalog) == first
     assert computed == [catalog]
+
+
+def test_a_new_process_lists_and_stats_each_catalog_file_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog = _copy(tmp_path)
+    (catalog / "mechanisms" / "more").mkdir(parents=True)
+    shutil.copy(catalog / "renyi-dp.yaml", catalog / "mechanisms" / "more" / "renyi-dp-copy.yaml")
+    truth = catalog_digest(catalog, remember=False)
+    listings: list[Path] = []
+    stats: list[str] = []
+    real_listing, real_stat = digest.catalog_listing, os.stat
+
+    def listing(directory: Path, folders: list[str] | None = None) -> list[tuple[str, str]]:
+        listings.append(directory)
+        return real_listing(directory, folders)
+
+    def stat(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        if str(path).startswith(str(catalog)):
+            stats.append(str(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(digest, "_IN_PROCESS", {})
+    monkeypatch.setattr(digest, "catalog_listing", listing)
+    monkeypatch.setattr(os, "stat", stat)
+    assert process_digest(catalog) == truth
+    assert listings == [catalog]
+    files = [str(path) for path in catalog.rglob("*.yaml")]
+    assert sorted(path for path in stats if path.endswith(".yaml")) == sorted(files)
+    folders = [catalog, catalog / "mechanisms", catalog / "mechanisms" / "more"]
+    assert {str(folder) for folder in folders} <= set(stats)
+
+
+def test_each_folder_is_listed_once(tmp_path: Path) -> None:
+    catalog = _copy(tmp_path)
+    (catalog / "mechanisms" / "more").mkdir(parents=True)
+    folders: list[str] = []
+    files = catalog_listing(catalog, folders)
+    assert sorted(folders) == sorted(
+        str(f) for f in (catalog, catalog / "mechanisms", catalog / "mechanisms" / "more")
+    )
+    names = [name for name, _ in files]
+    assert names[0] == "references.yaml"
+    assert [n for n in names if n.startswith("mechanisms/")] == sorted(
+        f"mechanisms/{p.relative_to(catalog / 'mechanisms').as_posix()}"
+        for p in (catalog / "mechanisms").rglob("*.yaml")
+    )
+
+
+# --- the code stamp: the code that compiles, and only it ---
+
+
+def _touched_stamp(path: Path) -> str:
+    """The code stamp while ``path`` reads one second newer (restored afterwards)."""
+    status = path.stat()
+    try:
+        os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000_000))
+        return digest.code_stamp()
+    finally:
+        os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+
+
+PACKAGE = Path(digest.__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "__init__.py",
+        "base/records.py",
+        "cache/codec.py",
+        "catalog/store.py",
+        "reasoning/compile.py",
+        "reasoning/logic/facts.py",
+        "schema/models.py",
+    ],
+)
+def test_an_edit_to_a_module_that_compiles_gives_a_new_cache_key(module: str) -> None:
+    before = digest.code_stamp()
+    assert _touched_stamp(PACKAGE / module) != before
+    assert digest.code_stamp() == before
+
+
+@pytest.mark.parametrize("module", ["cli/main.py", "queries/relations.py", "export/rdf.py"])
+def test_an_edit_to_a_module_that_only_reads_keeps_the_cache_key(module: str) -> None:
+    assert (PACKAGE / module).is_file()
+    assert _touched_stamp(PACKAGE / module) == digest.code_stamp()
+
+
+def test_the_stamped_folders_are_the_layers_a_compilation_is_made_by() -> None:
+    """The cache layer and those below it in the import-linter contract: no module of a
+    higher layer can be imported while compiling, so none can change what is stored."""
+    import tomllib
+
+    root = PACKAGE.parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    [layers] = [
+        contract["layers"]
+        for contract in config["tool"]["importlinter"]["contracts"]
+        if contract["type"] == "layers"
+    ]
+    below = layers[layers.index("dptaxonomy.cache") :]
+    assert sorted(digest._COMPILING) == sorted(layer.split(".")[1] for layer in below)
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders - {"data"} == {layer.split(".")[1] for layer in layers}

@@ -28,7 +28,7 @@ from typing import Any
 from dptaxonomy import __version__
 from dptaxonomy.base.errors import UnsafeFileError
 from dptaxonomy.cache.jsonfile import read_json
-from dptaxonomy.catalog.paths import EVIDENCE_FILE, catalog_folders, catalog_listing
+from dptaxonomy.catalog.paths import EVIDENCE_FILE, catalog_listing
 from dptaxonomy.catalog.safe_read import read_catalog_file
 
 __all__ = [
@@ -70,30 +70,49 @@ def cache_dir() -> Path:
     return Path(base) / "dptaxonomy"
 
 
-def code_stamp() -> str:
-    """A stamp of the package's own code: each ``.py`` file's path, size and modification time.
+_COMPILING = ("base", "cache", "catalog", "reasoning", "schema")
+"""The package's folders whose code can change what a compilation stores: the cache layer
+and the layers below it. The layers above (queries, export, cli) only read a compilation:
+the import-linter contract in pyproject.toml keeps every import of theirs out of these."""
 
-    Part of the cache key, so that an edit to the code (an editable install, a
+
+def code_stamp() -> str:
+    """A stamp of the code that compiles: each ``.py`` file's path, size and modification
+    time, in the package's top folder and in the folders of :data:`_COMPILING`.
+
+    Part of the cache key, so that an edit to that code (an editable install, a
     reinstall of the same version) is never answered from a cache another code
-    wrote. Stat data only (no file is read; about 220 ``stat`` calls), hashed
+    wrote. Stat data only (no file is read; about 160 ``stat`` calls), hashed
     with two 32-bit checksums: this is change detection, not a defence against
     someone who can already write the package.
     """
-    package = os.path.dirname(os.path.abspath(__file__))
-    package = os.path.dirname(package)  # dptaxonomy/, this module being dptaxonomy/cache/
-    rows = []
-    for folder, subfolders, files in os.walk(package):
-        subfolders[:] = sorted(d for d in subfolders if d not in ("__pycache__", "data"))
-        for name in sorted(files):
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                try:
-                    status = os.stat(path)
-                except OSError:
-                    continue
-                rows.append(f"{path}\0{status.st_size}\0{status.st_mtime_ns}\n")
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # this is cache/
+    rows: list[str] = []
+    _code_rows(package, rows, _COMPILING)
     text = "".join(rows).encode()
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
+
+
+def _code_rows(folder: str, rows: list[str], subfolders: tuple[str, ...] | None = None) -> None:
+    """Appends a row per ``.py`` file below ``folder``, in name order, descending into
+    ``subfolders`` only (every real subfolder but ``__pycache__`` when None)."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if entry.is_dir():
+            wanted = name != "__pycache__" if subfolders is None else name in subfolders
+            if wanted and not entry.is_symlink():
+                _code_rows(entry.path, rows)
+        elif name.endswith(".py"):
+            try:
+                status = entry.stat()
+            except OSError:
+                continue
+            rows.append(f"{entry.path}\0{status.st_size}\0{status.st_mtime_ns}\n")
 
 
 def _content_digest(files: list[tuple[str, str]], header: str, root: str) -> str:
@@ -165,15 +184,27 @@ def catalog_digest(directory: Path, *, remember: bool = True, evidence: bool = T
     Without ``evidence`` the stored evidence file is left out: the key of what
     ``dptax verify`` computes, which that file only records.
     """
-    header = f"dptaxonomy {__version__} cache {FORMAT} code {code_stamp()}\n"
     files = catalog_listing(directory)
     if not evidence:
         files = [(name, path) for name, path in files if name != EVIDENCE_FILE]
-        header += "without evidence\n"
     if not remember:
-        return _content_digest(files, header, str(directory))
+        return _content_digest(files, _header(evidence), str(directory))
+    return _listed_digest(directory, files, _stat_rows(files), evidence=evidence)
+
+
+def _header(evidence: bool) -> str:
+    header = f"dptaxonomy {__version__} cache {FORMAT} code {code_stamp()}\n"
+    return header if evidence else header + "without evidence\n"
+
+
+def _listed_digest(
+    directory: Path, files: list[tuple[str, str]], rows: list[Row] | None, *, evidence: bool
+) -> str:
+    """:func:`catalog_digest` of the catalog listed as ``files`` with stat data ``rows``
+    (None if a file could not be stat'ed): from the stat memo when it matches, else hashed
+    (and remembered)."""
+    header = _header(evidence)
     where = os.path.realpath(directory)
-    rows = _stat_rows(files)
     memo = _memo_path(where if evidence else where + "\0without evidence")
     if rows is not None:
         found = _remembered(memo, header, where, rows)
@@ -199,7 +230,8 @@ def process_digest(directory: Path) -> str:
     kept only once settled), so an edit is seen as before; the folders are stat'ed instead
     of listed (an entry added, removed or renamed changes its folder's times). Neither the
     stat memo on disk nor the code stamp is read again: a process runs the code it
-    imported, which an edit on disk does not change.
+    imported, which an edit on disk does not change. The first call lists and stats the
+    catalog once, for both the key and what it keeps.
     """
     where = os.path.realpath(directory)
     kept = _IN_PROCESS.get(where)
@@ -208,10 +240,11 @@ def process_digest(directory: Path) -> str:
         same_folders = _stat_rows([(row[0], row[0]) for row in folders]) == folders
         if same_folders and _stat_rows(files) == rows:
             return digest
-    now_folders = _stat_rows([(folder, folder) for folder in catalog_folders(directory)])
-    now_files = catalog_listing(directory)
+    listed: list[str] = []
+    now_files = catalog_listing(directory, listed)
+    now_folders = _stat_rows([(folder, folder) for folder in listed])
     now_rows = _stat_rows(now_files)
-    digest = catalog_digest(directory)
+    digest = _listed_digest(directory, now_files, now_rows, evidence=True)
     if now_folders is None or now_rows is None:
         return digest
     if not (_settled(now_folders) and _settled(now_rows)):

@@ -12,7 +12,6 @@ __all__ = [
     "MECHANISMS_DIR",
     "REFERENCES_FILE",
     "catalog_files",
-    "catalog_folders",
     "catalog_listing",
     "check_catalog_dir",
     "default_catalog_dir",
@@ -44,57 +43,56 @@ def default_catalog_dir() -> Path:
     return package.parent.parent / "catalog"
 
 
-def _yaml_below(directory: Path | str) -> list[tuple[str, str]]:
+def _yaml_below(
+    directory: Path | str, folders: list[str] | None = None, skip: str = ""
+) -> list[tuple[str, str]]:
     """(relative POSIX path, path) of every ``*.yaml`` below ``directory``, sorted.
 
     Like ``Path.rglob("*.yaml")``: symbolic links to directories are listed
     but not descended into. Built on :func:`os.walk` and plain strings because
     every query lists the catalog to compute its cache key, and this is
-    several times faster than ``rglob``.
+    several times faster than ``rglob``. Each folder walked is appended to
+    ``folders`` (if given); the top folder's subfolder ``skip`` is not walked.
     """
     found = []
     root = str(directory)
     for folder, subfolders, files in os.walk(root):
+        if folders is not None:
+            folders.append(folder)
         relative = os.path.relpath(folder, root).replace(os.sep, "/")
         prefix = "" if relative == "." else relative + "/"
         for name in (*files, *subfolders):
             if name.endswith(".yaml"):
                 found.append((prefix + name, os.path.join(folder, name)))
+        if skip and folder == root and skip in subfolders:
+            subfolders.remove(skip)
     found.sort()
     return found
 
 
-def catalog_listing(directory: Path) -> list[tuple[str, str]]:
+def catalog_listing(directory: Path, folders: list[str] | None = None) -> list[tuple[str, str]]:
     """(relative POSIX path, path) of every file the catalog is made of, in a stable order.
 
     The bibliography, the definitions, the mechanisms and, when present, the
-    stored evidence: what the cache key covers.
+    stored evidence: what the cache key covers. Every folder whose entries it
+    reads is appended to ``folders`` (if given), each once: an entry added,
+    removed or renamed in one of them changes that folder's modification time.
     """
     root = str(directory)
     files = [(REFERENCES_FILE, os.path.join(root, REFERENCES_FILE))]
     files += [
         (name, path)
-        for name, path in _yaml_below(root)
+        for name, path in _yaml_below(root, folders, skip=MECHANISMS_DIR)
         if name != REFERENCES_FILE and name.split("/", 1)[0] != MECHANISMS_DIR
     ]
     mechanisms = os.path.join(root, MECHANISMS_DIR)
     if os.path.isdir(mechanisms):
-        files += [(f"{MECHANISMS_DIR}/{name}", path) for name, path in _yaml_below(mechanisms)]
+        below = _yaml_below(mechanisms, folders)
+        files += [(f"{MECHANISMS_DIR}/{name}", path) for name, path in below]
     evidence = os.path.join(root, EVIDENCE_FILE)
     if os.path.lexists(evidence):
         files.append((EVIDENCE_FILE, evidence))
     return files
-
-
-def catalog_folders(directory: Path) -> list[str]:
-    """Every folder whose entries :func:`catalog_listing` reads: an entry added, removed or
-    renamed in one of them changes that folder's modification time."""
-    root = str(directory)
-    folders = [folder for folder, _, _ in os.walk(root)]
-    mechanisms = os.path.join(root, MECHANISMS_DIR)
-    if os.path.isdir(mechanisms):
-        folders += [folder for folder, _, _ in os.walk(mechanisms)]
-    return folders
 
 
 def catalog_files(directory: Path) -> list[Path]:
