@@ -71,3 +71,30 @@ def test_the_separation_rows_round_trip_through_the_cache() -> None:
     encoded["not_stronger_rows"] = encoded["not_stronger_rows"][1:]
     with pytest.raises(ValueError, match="separation rows"):
         decode_knowledge_base(encoded)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        ["renyi-dp", "Rényi DP", None, "KL10", []],
+        ["renyi-dp", "Rényi DP", None, [3], []],
+        ["renyi-dp", "Rényi DP", 7, [], []],
+        ["renyi-dp", "Rényi DP", None, [], ["ok", None]],
+        [1, "Rényi DP", None, [], []],
+    ],
+)
+def test_a_malformed_entry_is_refused(entry: list[object]) -> None:
+    data = {"entries": [entry], "labels": {}, "loose": {}, "initials": {}}
+    with pytest.raises(ValueError, match=r"^a name index entry is malformed$"):
+        NameIndex.from_data(data)
+
+
+def test_the_index_read_back_resolves_and_describes_as_built() -> None:
+    built = NameIndex(knowledge_base(CATALOG_DIR).info.values())
+    read = NameIndex.from_data(json.loads(json.dumps(built.data())))
+    assert read.data() == built.data()
+    assert read.ids() == built.ids()
+    for name in ("RDP", "zCDP", "Rényi DP", "DP", "ε-DP"):
+        assert read.resolve(name) == built.resolve(name)
+    assert read.initialisms() == built.initialisms()
+    assert read.shared_labels() == built.shared_labels()

@@ -11,7 +11,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dptaxonomy.base.records import FrozenRecordError, field, fields, is_record, record, replace
+from dptaxonomy.base.records import (
+    FrozenRecordError,
+    field,
+    fields,
+    from_columns,
+    is_record,
+    record,
+    replace,
+)
 
 
 @record
@@ -131,6 +139,45 @@ def test_post_init_runs() -> None:
     assert Checked(1, 2).high == 2
     with pytest.raises(ValueError, match="low above high"):
         Checked(3, 2)
+
+
+@record(slots=True)
+class SlottedChecked:
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if self.low > self.high:
+            raise ValueError("low above high")
+
+
+@pytest.mark.parametrize("kind", [Plain, Slotted])
+@given(st.lists(values, max_size=6))
+def test_records_built_a_column_at_a_time_are_those_built_one_by_one(
+    kind: type[Any], rows: list[tuple[Any, ...]]
+) -> None:
+    columns = [list(column) for column in zip(*rows, strict=True)] or [[], [], []]
+    built = from_columns(kind, columns, len(rows))
+    assert built == [kind(*row) for row in rows]
+    assert [type(item) for item in built] == [kind] * len(rows)
+    assert [hash(item) for item in built] == [hash(kind(*row)) for row in rows]
+    for item in built:
+        with pytest.raises(FrozenRecordError):
+            item.a = 0
+
+
+def test_records_with_post_init_are_built_through_it() -> None:
+    assert from_columns(SlottedChecked, [[1], [2]], 1) == [SlottedChecked(1, 2)]
+    with pytest.raises(ValueError, match="low above high"):
+        from_columns(SlottedChecked, [[3], [2]], 1)
+    with pytest.raises(ValueError, match="low above high"):
+        from_columns(Checked, [[1, 3], [2, 2]], 2)
+
+
+@pytest.mark.parametrize("columns", [[[1]], [[1], ["b"], [()], [0]], [[1, 2], ["b"], [(), ()]]])
+def test_columns_must_fill_every_field_of_every_record(columns: list[list[Any]]) -> None:
+    with pytest.raises(ValueError, match=r"^2 records of Slotted need one full column per field$"):
+        from_columns(Slotted, columns, 2)
 
 
 def test_declaration_errors() -> None:

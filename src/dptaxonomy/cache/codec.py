@@ -17,7 +17,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, TypeVar
 
-from dptaxonomy.base.records import fields, is_record
+from dptaxonomy.base.records import fields, from_columns, is_record
 from dptaxonomy.cache.annotations import field_types
 from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge, accounting_knowledge
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
@@ -187,7 +187,7 @@ def _records(cls: type[T], overrides: dict[str, Convert] | None = None) -> Colum
         decoded = [
             convert(list(c)) for convert, c in zip(columns, zip(*rows, strict=True), strict=True)
         ]
-        return list(map(cls, *decoded))
+        return from_columns(cls, decoded, len(rows))
 
     return records
 

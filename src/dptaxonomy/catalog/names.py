@@ -23,10 +23,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import Any, Protocol
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
-from dptaxonomy.base.records import record
+from dptaxonomy.base.records import from_columns, record
 from dptaxonomy.catalog.spellings import american, initials, library_keys, short_form
 from dptaxonomy.schema.enums import CITATION_SUFFIX
 
@@ -139,7 +140,12 @@ class Named(Protocol):
     def library_ids(self) -> Sequence[str]: ...
 
 
-@record
+def _all(values: list[Any], *kinds: type) -> bool:
+    """Whether every one of ``values`` is exactly of one of the types ``kinds``."""
+    return set(map(type, values)) <= set(kinds)
+
+
+@record(slots=True)
 class _Entry:
     id: str
     name: str
@@ -197,30 +203,36 @@ class NameIndex:
 
     @classmethod
     def from_data(cls, data: Any) -> NameIndex:
-        """The index :meth:`data` gave; ValueError if ``data`` has another shape."""
+        """The index :meth:`data` gave; ValueError if ``data`` has another shape.
+
+        Checked and built a column at a time (a query reads it whenever it resolves a name).
+        """
         if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
             raise ValueError("the name index is not an object with entries")
+        rows = data["entries"]
+        if not _all(rows, list) or set(map(len, rows)) - {5}:
+            raise ValueError("a name index entry is not a list of five values")
+        columns = [list(column) for column in zip(*rows, strict=True)] or [[]] * 5
+        ids, names, disambiguators, introduced, keys = columns
+        if not (_all(introduced, list) and _all(keys, list)):
+            raise ValueError("a name index entry is malformed")
+        strings = [*ids, *names, *chain.from_iterable(introduced), *chain.from_iterable(keys)]
+        if not (_all(strings, str) and _all(disambiguators, str, type(None))):
+            raise ValueError("a name index entry is malformed")
         index = cls(())
-        for row in data["entries"]:
-            if not isinstance(row, list) or len(row) != 5:
-                raise ValueError("a name index entry is not a list of five values")
-            id_, name, disambiguator, introduced, keys = row
-            if not all(isinstance(v, str) for v in (id_, name, *introduced, *keys)):
-                raise ValueError(f"the name index entry of {id_!r} is malformed")
-            if disambiguator is not None and not isinstance(disambiguator, str):
-                raise ValueError(f"the name index entry of {id_!r} is malformed")
-            index._entries[id_] = _Entry(
-                id_, name, disambiguator, tuple(introduced), frozenset(keys)
-            )
+        built = [ids, names, disambiguators, [*map(tuple, introduced)], [*map(frozenset, keys)]]
+        index._entries = dict(zip(ids, from_columns(_Entry, built, len(ids)), strict=True))
         for part in _PARTS:
             table = data.get(part)
             if not isinstance(table, dict):
                 raise ValueError(f"the name index lacks {part!r}")
-            target: dict[str, set[str]] = getattr(index, f"_{part}")
-            for key, ids in table.items():
-                if not isinstance(ids, list) or not set(ids) <= index._entries.keys():
-                    raise ValueError(f"the name index's {part!r} names unknown entries")
-                target[key] = set(ids)
+            values = list(table.values())
+            if (
+                not _all(values, list)
+                or not set(chain.from_iterable(values)) <= index._entries.keys()
+            ):
+                raise ValueError(f"the name index's {part!r} names unknown entries")
+            setattr(index, f"_{part}", dict(zip(table, map(set, values), strict=True)))
         return index
 
     def ids(self) -> set[str]:
