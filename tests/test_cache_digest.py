@@ -194,7 +194,7 @@ def test_a_new_process_lists_and_stats_each_catalog_file_once(
     truth = catalog_digest(catalog, remember=False)
     listings: list[Path] = []
     stats: list[str] = []
-    real_listing, real_stat = digest.catalog_listing, os.stat
+    real_listing, real_stat = catalog_listing, os.stat
 
     def listing(directory: Path, folders: list[str] | None = None) -> list[tuple[str, str]]:
         listings.append(directory)
