@@ -131,7 +131,8 @@ def _variable_tuples(item: Any) -> Column:
     def variable(values: list[Any]) -> list[Any]:
         _check(values, {list}, "a list")
         flat = iter(convert(list(itertools.chain.from_iterable(values))))
-        return [tuple(itertools.islice(flat, len(v))) for v in values]
+        pieces = map(itertools.islice, itertools.repeat(flat), map(len, values))
+        return list(map(tuple, pieces))  # each piece is taken in turn, by C-level maps
 
     return variable
 
@@ -174,7 +175,7 @@ def _fields(cls: type) -> list[tuple[str, Any]]:
 def _records(cls: type[T], overrides: dict[str, Convert] | None = None) -> Column:
     """Rows of ``cls``'s fields, in field order, back into records (positional, in field order)."""
     columns = [
-        _per_value(overrides[name]) if overrides and name in overrides else _column(annotation)
+        _per_value(overrides[name]) if overrides and name in overrides else _column_of(annotation)
         for name, annotation in _fields(cls)
     ]
 
@@ -190,6 +191,18 @@ def _records(cls: type[T], overrides: dict[str, Convert] | None = None) -> Colum
         return from_columns(cls, decoded, len(rows))
 
     return records
+
+
+_COLUMNS: dict[Any, Column] = {}
+"""A memo of :func:`_column` (annotations never change at run time, and restoring a knowledge
+base decodes the same field types in several tables)."""
+
+
+def _column_of(annotation: Any) -> Column:
+    known = _COLUMNS.get(annotation)
+    if known is None:
+        known = _COLUMNS[annotation] = _column(annotation)
+    return known
 
 
 def _table(records: list[Any], cls: type, overrides: dict[str, Convert] | None = None) -> Any:
@@ -216,11 +229,15 @@ def _closure(closure: Closure) -> dict[str, Any]:
 
 
 def _unclosure(part: Any) -> Closure:
-    return Closure(
-        [tuple(str(n) for n in _list(m)) for m in _list(part["members"])],
-        [[int(i) for i in _list(s)] for s in _list(part["successors"])],
-        [(str(a), str(b)) for a, b in _list(part["edges"])],
-    )
+    members = _check(_list(part["members"]), {list}, "a list of members")
+    _check(list(itertools.chain.from_iterable(members)), {str}, "a definition id")
+    successors = _check(_list(part["successors"]), {list}, "a list of successors")
+    _check(list(itertools.chain.from_iterable(successors)), {int}, "a component index")
+    edges = _check(_list(part["edges"]), {list}, "an edge")
+    if set(map(len, edges)) - {2}:
+        raise ValueError("an edge is not a pair")
+    _check(list(itertools.chain.from_iterable(edges)), {str}, "a definition id")
+    return Closure(list(map(tuple, members)), successors, list(map(tuple, edges)))
 
 
 def _rows(data: Any, count: int) -> list[int]:
