@@ -161,6 +161,48 @@ def test_the_facts_are_read_with_the_definitions_and_decoded_when_needed(
     assert len(compiles) == 1
 
 
+def test_a_question_reading_only_facts_decodes_only_them(
+    tmp_path: Path, compiles: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dptaxonomy.cache import codec
+
+    catalog = _copy(tmp_path)
+    fresh = knowledge_base(catalog)
+    kb = knowledge_base(catalog)
+    decode_assertions = codec.decode_assertions
+
+    def never(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the mechanisms and operation rules were decoded")
+
+    monkeypatch.setattr(codec, "decode_assertions", never)
+    assert kb.facts == fresh.facts
+    assert kb.separations == fresh.separations
+    monkeypatch.setattr(codec, "decode_assertions", decode_assertions)
+    read = kb.facts
+    assert kb.mechanisms == fresh.mechanisms
+    assert kb.mechanism_claims == fresh.mechanism_claims
+    assert kb.operations == fresh.operations
+    assert kb.facts is read  # the facts already read are kept, not decoded again
+    assert kb.factset is kb._assertions.factset
+    assert len(compiles) == 1
+
+
+def test_a_bad_rest_of_the_facts_part_is_compiled_again_when_needed(
+    tmp_path: Path, compiles: list[Path]
+) -> None:
+    catalog = _copy(tmp_path)
+    fresh = knowledge_base(catalog)
+    [path] = cache_dir().glob("facts-*.marshal")
+    data = read_plain(path)
+    data["operations"] = {"fields": ["nothing"], "rows": []}
+    path.write_bytes(plain_bytes(data))
+    kb = knowledge_base(catalog)
+    assert kb.facts == fresh.facts
+    assert len(compiles) == 1
+    assert kb.operations == fresh.operations
+    assert len(compiles) == 2
+
+
 def test_a_missing_facts_file_is_compiled_again_when_needed(
     tmp_path: Path, compiles: list[Path]
 ) -> None:

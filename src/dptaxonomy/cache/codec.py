@@ -19,7 +19,6 @@ from typing import Any, TypeVar
 
 from dptaxonomy.base.records import fields, from_columns, is_record
 from dptaxonomy.cache.annotations import field_types
-from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge, accounting_knowledge
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase
 from dptaxonomy.reasoning.logic.closure import Closure
@@ -27,11 +26,10 @@ from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
 
 __all__ = [
     "CORE",
-    "decode_accounting",
     "decode_assertions",
     "decode_core",
+    "decode_facts",
     "decode_knowledge_base",
-    "encode_accounting",
     "encode_knowledge_base",
 ]
 
@@ -329,10 +327,11 @@ CORE = ("assume_conjectures", "infos", "strength", "extension", "not_stronger_ro
 others hold the :class:`Assertions` (:func:`decode_assertions`)."""
 
 
-def decode_assertions(
+def decode_facts(
     data: dict[str, Any], file_name: Callable[[str], str] = _identity
-) -> Assertions:
-    """The facts, mechanisms, claims and operations :func:`encode_knowledge_base` stored."""
+) -> tuple[FactSet, Callable[[Any], Origin]]:
+    """The facts :func:`encode_knowledge_base` stored, and the reader of its origins (what
+    most questions read of the :class:`Assertions`: the rest is :func:`decode_assertions`)."""
     origin_at = _origin_reader(data["origins"], _file_reader(file_name))
     factset = FactSet(
         facts=_untable(data["facts"], Fact, {"origin": origin_at}),
@@ -341,6 +340,17 @@ def decode_assertions(
         conjectured_unused=[origin_at(i) for i in _list(data["conjectured_unused"])],
         unquantified=[origin_at(i) for i in _list(data["unquantified"])],
     )
+    return factset, origin_at
+
+
+def decode_assertions(
+    data: dict[str, Any],
+    file_name: Callable[[str], str] = _identity,
+    facts: tuple[FactSet, Callable[[Any], Origin]] | None = None,
+) -> Assertions:
+    """The facts, mechanisms, claims and operations :func:`encode_knowledge_base` stored
+    (``facts``: what :func:`decode_facts` gave of the same ``data``, when already read)."""
+    factset, origin_at = facts or decode_facts(data, file_name)
     return Assertions(
         factset,
         {m.id: m for m in _untable(data["mechanisms"], MechanismInfo)},
@@ -350,10 +360,14 @@ def decode_assertions(
 
 
 def decode_core(
-    data: dict[str, Any], file_name: Callable[[str], str], assertions: Callable[[], Assertions]
+    data: dict[str, Any],
+    file_name: Callable[[str], str],
+    assertions: Callable[[], Assertions],
+    facts: Callable[[], FactSet] | None = None,
 ) -> KnowledgeBase:
     """The knowledge base from its :data:`CORE` part; ``assertions`` reads the rest when a
-    question first needs it. ValueError if the part is malformed."""
+    question first needs it, ``facts`` (if given) only the facts, when a question reads
+    nothing else. ValueError if the part is malformed."""
     file = _file_reader(file_name)
     infos = {info.id: info for info in _untable(data["infos"], DefinitionInfo, {"file": file})}
     kb = KnowledgeBase(
@@ -364,6 +378,7 @@ def decode_core(
         assume_conjectures=bool(data["assume_conjectures"]),
         not_stronger_rows=_rows(data["not_stronger_rows"], len(data["strength"]["members"])),
         assertions=assertions,
+        facts=facts,
     )
     if set(kb.strength.component) != set(infos) or set(kb.extension.component) != set(infos):
         raise ValueError("closure and definitions disagree")
@@ -381,33 +396,3 @@ def decode_knowledge_base(
     """
     assertions = decode_assertions(data, file_name)
     return decode_core(data, file_name, lambda: assertions)
-
-
-def encode_accounting(
-    kb: KnowledgeBase, file_name: Callable[[str], str] = _identity
-) -> dict[str, Any]:
-    """The JSON-ready form of what composing reads of ``kb`` (its own cache part)."""
-    part = accounting_knowledge(kb)
-    origin_list, origin_index = _origin_indexer()
-    claims = _table(list(part.claims), Fact, {"origin": origin_index})
-    maps = _table(list(part.maps), Fact, {"origin": origin_index})
-    return {
-        "mechanisms": _table(list(part.mechanisms), MechanismInfo),
-        "operations": _table(list(part.operations), OperationInfo),
-        "origins": _table(origin_list, Origin, {"file": file_name}),
-        "claims": claims,
-        "maps": maps,
-    }
-
-
-def decode_accounting(
-    data: dict[str, Any], file_name: Callable[[str], str] = _identity
-) -> AccountingKnowledge:
-    """The part :func:`encode_accounting` stored; ValueError if malformed."""
-    origin_at = _origin_reader(data["origins"], _file_reader(file_name))
-    return AccountingKnowledge(
-        tuple(_untable(data["mechanisms"], MechanismInfo)),
-        tuple(_untable(data["claims"], Fact, {"origin": origin_at})),
-        tuple(_untable(data["operations"], OperationInfo)),
-        tuple(_untable(data["maps"], Fact, {"origin": origin_at})),
-    )

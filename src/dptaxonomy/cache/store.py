@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no k
     from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
     from dptaxonomy.reasoning.accounting.lifts import GuaranteeLifts
     from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase
+    from dptaxonomy.reasoning.logic.facts import FactSet, Origin
 
 __all__ = [
     "CACHE_ENV",
@@ -130,7 +131,8 @@ def _cached(
         if found is not None:
             return found, digest
     from dptaxonomy.base.errors import CatalogError
-    from dptaxonomy.cache.codec import CORE, encode_accounting, encode_knowledge_base
+    from dptaxonomy.cache.accounting_codec import encode_accounting
+    from dptaxonomy.cache.codec import CORE, encode_knowledge_base
     from dptaxonomy.cache.lifts_codec import encode_lifts
     from dptaxonomy.cache.views import encode_views
     from dptaxonomy.catalog.store import load_catalog
@@ -177,9 +179,11 @@ class _AssertionsReader:
     """Reads a compilation's ``facts`` part when a question first needs it.
 
     Its bytes are read with the ``kb`` part, so that a later edit or removal cannot
-    mix two compilations, and decoded on demand. A malformed one is compiled again
-    under its key, if the catalog still has that key; otherwise no knowledge base
-    consistent with the part already read is left, and the question is refused.
+    mix two compilations, and decoded on demand: the facts alone (:meth:`facts`, what
+    most questions read), or with the mechanisms and operation rules. A malformed one
+    is compiled again under its key, if the catalog still has that key; otherwise no
+    knowledge base consistent with the part already read is left, and the question is
+    refused.
     """
 
     def __init__(self, directory: Path, assume_conjectures: bool) -> None:
@@ -187,8 +191,9 @@ class _AssertionsReader:
         self.assume_conjectures = assume_conjectures
         self.shown: Callable[[str], str] = str
         self.digest = ""
-        self.plain: Any = None  # the part's value, when the catalog was just compiled
+        self.plain: Any = None  # the part's value, once compiled or read
         self.raw: bytes | None = None
+        self.read_facts: tuple[FactSet, Callable[[Any], Origin]] | None = None
 
     def settle(self, digest: str, compiled: dict[str, Any]) -> None:
         """Take the part from the compilation just made, else read the file's bytes now."""
@@ -198,19 +203,31 @@ class _AssertionsReader:
         elif digest:
             self.raw = read_bytes(_path(digest, self.assume_conjectures, "facts"))
 
-    def __call__(self) -> Assertions:
-        from dptaxonomy.cache.codec import decode_assertions
-
-        data = self.plain
-        if data is None and self.raw is not None:
-            data = _current(plain_value(self.raw), self.digest, self.assume_conjectures)
-        found = None if data is None else _decoded(data, decode_assertions, self.shown)
+    def _decoded(self, decode: Decode[T]) -> T:
+        if self.plain is None and self.raw is not None:
+            self.plain = _current(plain_value(self.raw), self.digest, self.assume_conjectures)
+            self.raw = None
+        found = None if self.plain is None else _decoded(self.plain, decode, self.shown)
         if found is not None:
             return found
         if self.digest and catalog_digest(self.directory) != self.digest:
             raise CacheChangedError
-        part = _cached(self.directory, self.assume_conjectures, decode_assertions, "facts")
-        return part[0]
+        return _cached(self.directory, self.assume_conjectures, decode, "facts")[0]
+
+    def facts(self) -> FactSet:
+        from dptaxonomy.cache.codec import decode_facts
+
+        if self.read_facts is None:
+            self.read_facts = self._decoded(decode_facts)
+        return self.read_facts[0]
+
+    def __call__(self) -> Assertions:
+        from dptaxonomy.cache.codec import decode_assertions
+
+        facts = self.read_facts
+        found = self._decoded(lambda data, shown: decode_assertions(data, shown, facts))
+        self.plain = None  # everything is read: the value is not needed again
+        return found
 
 
 def knowledge_base(
@@ -228,7 +245,7 @@ def knowledge_base(
 
     def decode(data: dict[str, Any], shown: Callable[[str], str]) -> KnowledgeBase:
         later.shown = shown
-        return decode_core(data, shown, later)
+        return decode_core(data, shown, later, later.facts)
 
     compiled: dict[str, Any] = {}
     kb, digest = _cached(directory, assume_conjectures, decode, "kb", digest, compiled)
@@ -244,7 +261,7 @@ def knowledge_base(
 def accounting(directory: Path) -> AccountingKnowledge:
     """What composing reads of a valid catalog (mechanisms, operation rules, maps), cached apart;
     what guarantees given in a definition read is a third part, read when asked for."""
-    from dptaxonomy.cache.codec import decode_accounting
+    from dptaxonomy.cache.accounting_codec import decode_accounting
 
     found, digest = _cached(directory, False, decode_accounting, "compose")
     return replace(found, lifts=lambda: _lifts(directory, digest)) if digest else found

@@ -73,20 +73,24 @@ class KnowledgeBase:
         not_stronger_rows: list[int] | None = None,
         operations: list[OperationInfo] | None = None,
         assertions: Callable[[], Assertions] | None = None,
+        facts: Callable[[], FactSet] | None = None,
     ) -> None:
         """``not_stronger_rows``: the rows rule N1 derives (:attr:`not_stronger_rows`), when
         known (the cache stores them); computed here otherwise.
 
         ``assertions``: instead of ``factset``, ``mechanisms``, ``mechanism_claims`` and
         ``operations`` (then None), reads them when a question first needs one (the
-        cache's restoring; ``not_stronger_rows`` must then be given).
+        cache's restoring; ``not_stronger_rows`` must then be given); with it, ``facts``
+        may read the facts alone, for a question that reads nothing else of them.
         """
         self.info = info
         if factset is not None:
             given = Assertions(factset, mechanisms or {}, mechanism_claims or [], operations or [])
             self._read: Callable[[], Assertions] = lambda: given
+            self._read_facts: Callable[[], FactSet] | None = None
         elif assertions is not None and not_stronger_rows is not None:
             self._read = assertions
+            self._read_facts = facts
         else:
             raise ValueError("a knowledge base needs its facts, or their reader and N1's rows")
         self.assume_conjectures = assume_conjectures
@@ -106,10 +110,11 @@ class KnowledgeBase:
     def _assertions(self) -> Assertions:
         return self._read()
 
-    @property
+    @cached_property
     def factset(self) -> FactSet:
         """The facts usable for inference, and those set aside (with why)."""
-        return self._assertions.factset
+        read = None if "_assertions" in self.__dict__ else self._read_facts
+        return self._assertions.factset if read is None else read()
 
     @property
     def mechanisms(self) -> dict[str, MechanismInfo]:
