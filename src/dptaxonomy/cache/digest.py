@@ -242,6 +242,8 @@ def process_digest(directory: Path) -> str:
             return digest
     listed: list[str] = []
     now_files = catalog_listing(directory, listed)
+    # the folders are stat'ed after they were listed: an entry added or removed in between
+    # gives its folder times of a moment ago, which are not settled, so nothing is kept
     now_folders = _stat_rows([(folder, folder) for folder in listed])
     now_rows = _stat_rows(now_files)
     digest = _listed_digest(directory, now_files, now_rows, evidence=True)
