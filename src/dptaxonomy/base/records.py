@@ -29,7 +29,17 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform, overload
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar, dataclass_transform, overload
+
+    T = TypeVar("T")
+else:  # at run time the marker for type checkers does nothing: typing stays unimported
+
+    def dataclass_transform(**_markers: object) -> object:
+        return lambda function: function
+
 
 __all__ = [
     "FrozenRecordError",
@@ -40,8 +50,6 @@ __all__ = [
     "record",
     "replace",
 ]
-
-T = TypeVar("T")
 
 
 class _Missing:
@@ -300,12 +308,13 @@ def _build(cls: type[T], frozen: bool, slots: bool) -> type[T]:
     return built
 
 
-@overload
-def record(cls: type[T], /) -> type[T]: ...
+if TYPE_CHECKING:  # the implementation below serves both
 
+    @overload
+    def record(cls: type[T], /) -> type[T]: ...
 
-@overload
-def record(*, frozen: bool = True, slots: bool = False) -> Callable[[type[T]], type[T]]: ...
+    @overload
+    def record(*, frozen: bool = True, slots: bool = False) -> Callable[[type[T]], type[T]]: ...
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))

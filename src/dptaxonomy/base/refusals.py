@@ -11,9 +11,12 @@ on standard output.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from dptaxonomy.base.records import field, record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Refusal", "RefusalKind"]
 
