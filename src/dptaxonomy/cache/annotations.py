@@ -18,8 +18,10 @@ import functools
 import operator
 import sys
 import types
-import typing
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["field_types"]
 
@@ -121,5 +123,7 @@ def field_types(cls: type, names: tuple[str, ...]) -> list[tuple[str, Any]]:
             for name, text in ((name, annotations[name]) for name in names)
         ]
     except (_Unread, KeyError, TypeError):
+        import typing
+
         hints = typing.get_type_hints(cls)
         return [(name, hints[name]) for name in names]

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import itertools
 import types
-import typing
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, TypeVar
 
 from dptaxonomy.base.records import fields, from_columns, is_record
 from dptaxonomy.cache.annotations import field_types
@@ -23,6 +21,10 @@ from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationIn
 from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase
 from dptaxonomy.reasoning.logic.closure import Closure
 from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
 
 __all__ = [
     "CORE",
@@ -33,8 +35,9 @@ __all__ = [
     "encode_knowledge_base",
 ]
 
-T = TypeVar("T")
-Convert = Callable[[Any], Any]
+if TYPE_CHECKING:
+    T = TypeVar("T")
+    Convert = Callable[[Any], Any]
 
 
 def _encode_value(value: Any) -> Any:
@@ -49,8 +52,9 @@ def _encode_value(value: Any) -> Any:
 
 _SCALARS = (str, int, bool)
 _NONE = type(None)
-Column = Callable[[list[Any]], list[Any]]
-"""Decodes one column of a table (every record's value of one field) at once."""
+if TYPE_CHECKING:
+    Column = Callable[[list[Any]], list[Any]]
+    """Decodes one column of a table (every record's value of one field) at once."""
 
 
 def _check(values: list[Any], allowed: set[type], what: str) -> list[Any]:
@@ -65,6 +69,22 @@ def _per_value(convert: Convert) -> Column:
     return lambda values: list(map(convert, values))
 
 
+def _parts(annotation: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``annotation``'s origin and arguments, as :func:`typing.get_origin` and ``get_args``
+    give them (a ``typing.Union`` as :class:`types.UnionType`); typing is imported only for
+    an annotation that is one of its own forms."""
+    if isinstance(annotation, types.UnionType):
+        return types.UnionType, annotation.__args__
+    if isinstance(annotation, types.GenericAlias):
+        return annotation.__origin__, annotation.__args__
+    if type(annotation).__module__ != "typing":
+        return None, ()
+    import typing
+
+    origin = typing.get_origin(annotation)
+    return types.UnionType if origin is typing.Union else origin, typing.get_args(annotation)
+
+
 def _column(annotation: Any) -> Column:
     """A function turning the JSON form of a column of values of type ``annotation`` back.
 
@@ -72,9 +92,8 @@ def _column(annotation: Any) -> Column:
     whole-list operations (``map``, ``set``, ``zip``) instead of one Python
     call per value: restoring a knowledge base is most of a query's work.
     """
-    origin = typing.get_origin(annotation)
-    arguments = typing.get_args(annotation)
-    if origin in (types.UnionType, typing.Union):
+    origin, arguments = _parts(annotation)
+    if origin is types.UnionType:
         inner = [a for a in arguments if a is not _NONE]
         if len(inner) != 1:
             raise TypeError(f"unsupported union {annotation}")

@@ -23,13 +23,16 @@ import os
 import time
 import zlib
 from pathlib import Path
-from typing import Any
 
 from dptaxonomy import __version__
 from dptaxonomy.base.errors import UnsafeFileError
 from dptaxonomy.cache.jsonfile import read_json
 from dptaxonomy.catalog.paths import EVIDENCE_FILE, catalog_listing
 from dptaxonomy.catalog.safe_read import read_catalog_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "CACHE_ENV",
@@ -58,7 +61,8 @@ for capture-avoiding composition of maps (issue 24); 14: operation rules that `f
 SETTLE_NS = 2_000_000_000
 """How old (in nanoseconds) every file's times must be before their stat data is remembered."""
 
-Row = list[Any]
+if TYPE_CHECKING:
+    Row = list[Any]
 
 
 def cache_dir() -> Path:

@@ -9,7 +9,6 @@ several chains share is stored once; facts and origins are tables of records, as
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from dptaxonomy.cache.codec import (
     _check,
@@ -25,6 +24,10 @@ from dptaxonomy.reasoning.accounting.lifts import GuaranteeLifts, Parameters, gu
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact, Origin
 from dptaxonomy.reasoning.maps.paths import Chain
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["decode_lifts", "encode_lifts"]
 

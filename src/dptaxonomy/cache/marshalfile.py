@@ -26,10 +26,13 @@ from __future__ import annotations
 
 import marshal
 from pathlib import Path
-from typing import Any
 
 from dptaxonomy.base.errors import UnsafeFileError
 from dptaxonomy.catalog.safe_read import read_regular_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["MAGIC", "plain_bytes", "plain_value", "read_bytes", "read_plain"]
 

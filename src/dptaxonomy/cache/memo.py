@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from dptaxonomy import __version__
 from dptaxonomy.cache.digest import FORMAT, cache_dir
 from dptaxonomy.cache.jsonfile import read_json
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["recall", "remember"]
 

@@ -19,7 +19,6 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
 
 from dptaxonomy import __version__
 from dptaxonomy.base.errors import CacheChangedError
@@ -28,7 +27,10 @@ from dptaxonomy.cache.digest import CACHE_ENV, FORMAT, NO_CACHE_ENV, cache_dir, 
 from dptaxonomy.cache.marshalfile import plain_bytes, plain_value, read_bytes, read_plain
 from dptaxonomy.catalog.paths import check_catalog_dir, display_path, root_relative_names
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no knowledge base
+    from typing import Any, TypeVar
+
     from dptaxonomy.cache.views import CatalogView
     from dptaxonomy.catalog.names import NameIndex
     from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
@@ -46,8 +48,9 @@ __all__ = [
     "knowledge_base",
 ]
 
-T = TypeVar("T")
-Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
+if TYPE_CHECKING:
+    T = TypeVar("T")
+    Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
 
 
 def _path(digest: str, assume_conjectures: bool, part: str = "kb") -> Path:

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.records import field, record
 from dptaxonomy.catalog.names import NameIndex, normalize
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from dptaxonomy.catalog.evidence import Computed
     from dptaxonomy.catalog.store import Catalog
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = ["CatalogView", "EntryLabels", "decode_views", "encode_views"]
 
-Document = dict[str, Any]
+if TYPE_CHECKING:
+    Document = dict[str, Any]
 
 
 def encode_views(
