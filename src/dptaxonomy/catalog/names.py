@@ -24,14 +24,17 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from typing import Any, Protocol
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
 from dptaxonomy.base.records import from_columns, record
 from dptaxonomy.catalog.spellings import american, initials, library_keys, short_form
 from dptaxonomy.schema.enums import CITATION_SUFFIX
 
-__all__ = ["NameIndex", "Named", "loose_key", "normalize", "split_suffix", "strip_parameters"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+__all__ = ["NameIndex", "loose_key", "normalize", "split_suffix", "strip_parameters"]
 
 _IGNORED = re.compile(r"[\s\-_‐‑‒–—]+")
 _CLOSE = 0.6
@@ -121,23 +124,25 @@ def strip_parameters(label: str) -> str | None:
     return match.group("rest")
 
 
-class Named(Protocol):
-    """What name resolution needs of a definition (a model or a plain record)."""
+if TYPE_CHECKING:  # a type for checkers: nothing tests it at run time
 
-    @property
-    def id(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def disambiguator(self) -> str | None: ...
-    @property
-    def introduced_in(self) -> Sequence[str]: ...
-    @property
-    def name_sources(self) -> Sequence[str]: ...
-    @property
-    def labels(self) -> list[str]: ...
-    @property
-    def library_ids(self) -> Sequence[str]: ...
+    class Named(Protocol):
+        """What name resolution needs of a definition (a model or a plain record)."""
+
+        @property
+        def id(self) -> str: ...
+        @property
+        def name(self) -> str: ...
+        @property
+        def disambiguator(self) -> str | None: ...
+        @property
+        def introduced_in(self) -> Sequence[str]: ...
+        @property
+        def name_sources(self) -> Sequence[str]: ...
+        @property
+        def labels(self) -> list[str]: ...
+        @property
+        def library_ids(self) -> Sequence[str]: ...
 
 
 def _all(values: list[Any], *kinds: type) -> bool:
