@@ -17,9 +17,11 @@ import sys
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, NoReturn
+
     from dptaxonomy.base.diagnostics import Diagnostic
     from dptaxonomy.base.errors import ConversionError
     from dptaxonomy.queries.results import Result
