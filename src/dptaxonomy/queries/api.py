@@ -24,9 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from dptaxonomy.cache.views import CatalogView
     from dptaxonomy.queries.compose import ComposeResult
     from dptaxonomy.queries.convert import ConvertResult

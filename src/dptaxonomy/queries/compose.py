@@ -22,7 +22,6 @@ beside it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from dptaxonomy.base.errors import ComposeError
 from dptaxonomy.base.records import record, replace
@@ -38,6 +37,10 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.numeric import lower
 from dptaxonomy.reasoning.maps.rounding import SafeSide, outward_text
 from dptaxonomy.schema.enums import Neighbourhood, Sampling
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["ComposeResult", "compose", "compose_with"]
 

@@ -12,12 +12,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from dptaxonomy.base.errors import ComposeError, NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.maps.numeric import IV, exact, inside, upper
 from dptaxonomy.schema.enums import Adaptivity, Neighbourhood, Sampling
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["ComponentInput", "Request", "parse_request", "read_request"]
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.accounting.engine import Route, Step
 from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from dptaxonomy.queries.compose import ComposeResult
 
 __all__ = ["ROUNDING", "composition_json", "composition_text"]

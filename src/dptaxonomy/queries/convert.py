@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from dptaxonomy.base.errors import Argument, MissingParameterError
 from dptaxonomy.base.records import field, record
@@ -41,6 +40,10 @@ from dptaxonomy.reasoning.maps.tightest import (
     parameter_specs,
     tightest_conversion,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["PARAMETER_ALIASES", "ROUNDING", "ConvertResult", "convert_result", "read_parameters"]
 

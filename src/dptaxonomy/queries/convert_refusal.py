@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
 from dptaxonomy.base.errors import Argument, ConversionError, MissingParameterError
 from dptaxonomy.base.refusals import Refusal, RefusalKind
@@ -20,6 +19,10 @@ from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.tightest import ChainResult, Conversion
 from dptaxonomy.schema.enums import RelationKind
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["conversion_error", "refusal"]
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from dptaxonomy.reasoning.maps.rounding import SafeSide, bound_text, outward_text
 from dptaxonomy.schema.enums import FACT_SYMBOLS
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dptaxonomy.queries.convert import ConvertResult
     from dptaxonomy.reasoning.maps.tightest import ChainResult

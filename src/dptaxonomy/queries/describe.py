@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Any, TypeVar
 
 from dptaxonomy.base.errors import InvalidArgumentError
 from dptaxonomy.base.records import record
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.schema.enums import PROPERTY_NAMES, TRUTH_MARKS, Dimension, Scope, Setting, Truth
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
 
 __all__ = [
     "ListFilter",
@@ -27,7 +30,8 @@ __all__ = [
     "summary_row",
 ]
 
-Document = dict[str, Any]
+if TYPE_CHECKING:
+    Document = dict[str, Any]
 
 
 def parse_property_filter(text: str) -> tuple[str, Truth]:
@@ -97,7 +101,8 @@ class ListFilter:
         return all(property_value(document, n) == Truth.unknown for n in self.unknown_properties)
 
 
-E = TypeVar("E", bound=StrEnum)
+if TYPE_CHECKING:
+    E = TypeVar("E", bound=StrEnum)
 
 
 def one_of(kind: type[E], argument: str, value: E | str) -> E:

@@ -6,7 +6,6 @@ The results of ``dptax contradictions``, ``open-questions`` and ``redundant``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
@@ -17,7 +16,10 @@ from dptaxonomy.reasoning.logic.operation_questions import OperationQuestion, op
 from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.reasoning.reasoner import OpenQuestion, Reasoner
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # open-questions never loads the contradiction finder
+    from typing import Any
+
     from dptaxonomy.reasoning.logic.contradictions import Contradiction
     from dptaxonomy.schema.enums import Scope
 

@@ -9,15 +9,18 @@ citation, ``computed (N cases)`` or ``refuted`` from ``dptax verify``; a claim
 
 from __future__ import annotations
 
-from typing import Any
-
 from dptaxonomy.base.records import record
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.results import json_document
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["MechanismShowResult", "evidence_text"]
 
-Document = dict[str, Any]
+if TYPE_CHECKING:
+    Document = dict[str, Any]
 
 
 def evidence_text(claim: Document) -> str:

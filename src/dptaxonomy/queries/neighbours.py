@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.queries.textview import table_text
 from dptaxonomy.reasoning.jsonform import proof_data
 from dptaxonomy.reasoning.reasoner import Neighbour, Reasoner
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["NeighboursResult", "Side", "neighbours_result"]
 

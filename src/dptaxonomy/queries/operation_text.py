@@ -3,14 +3,17 @@ under which conditions, whether it is tight), then its citation and evidence."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from dptaxonomy.queries.mechanism_show import evidence_text
 from dptaxonomy.reasoning.operation_reading import rule_line
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["operation_lines"]
 
-Document = dict[str, Any]
+if TYPE_CHECKING:
+    Document = dict[str, Any]
 
 
 def _tight(tight: Document) -> str:

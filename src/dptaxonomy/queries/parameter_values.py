@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import ConversionError, NumericError
@@ -26,7 +25,10 @@ from dptaxonomy.base.refusals import Refusal, RefusalKind
 from dptaxonomy.reasoning.maps.numeric import IV, exact, inside, is_integer
 from dptaxonomy.reasoning.maps.rational import GivenValues
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from dptaxonomy.reasoning.maps.chain_records import ParameterSpec
 
 __all__ = ["PARAMETER_ALIASES", "read_parameters", "refuse"]

@@ -6,7 +6,6 @@ The results of ``dptax relate``, ``explain``, ``stronger-than`` and ``weaker-tha
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.queries.results import json_document
@@ -21,7 +20,10 @@ from dptaxonomy.reasoning.reasoner import (
     Verdict,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from dptaxonomy.queries.convert import ConvertResult
     from dptaxonomy.reasoning.logic.equivalence import EquivalenceMaps
     from dptaxonomy.reasoning.maps.ranking import ParametricChain

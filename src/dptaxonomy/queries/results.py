@@ -9,20 +9,25 @@ one place the envelope is built.
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
 
-__all__ = ["SCHEMA_VERSION", "Result", "json_document", "json_text"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+__all__ = ["SCHEMA_VERSION", "json_document", "json_text"]
 
 SCHEMA_VERSION = 1
 """Version of the JSON the queries print; raised when a key changes meaning or goes away."""
 
 
-class Result(Protocol):
-    """A query's answer, printable as JSON or as text."""
+if TYPE_CHECKING:  # a type for checkers: nothing tests it at run time
 
-    def to_json(self) -> dict[str, Any]: ...
+    class Result(Protocol):
+        """A query's answer, printable as JSON or as text."""
 
-    def to_text(self) -> str: ...
+        def to_json(self) -> dict[str, Any]: ...
+
+        def to_text(self) -> str: ...
 
 
 def json_document(body: dict[str, Any]) -> dict[str, Any]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dptaxonomy.queries.convert import ConvertResult
     from dptaxonomy.reasoning.knowledge import KnowledgeBase

@@ -7,17 +7,20 @@ its evidence: quoted, cited, computed (N cases) or refuted.
 
 from __future__ import annotations
 
-from typing import Any
-
 from dptaxonomy.cache.views import CatalogView
 from dptaxonomy.queries.mechanism_show import evidence_text
 from dptaxonomy.queries.operation_text import operation_lines
 from dptaxonomy.schema.enums import PROPERTY_NAMES, RELATION_SYMBOLS, TRUTH_MARKS
 from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["LINK_READINGS", "definition_text"]
 
-Document = dict[str, Any]
+if TYPE_CHECKING:
+    Document = dict[str, Any]
 
 LINK_READINGS = {
     "variant_of": "variant of",

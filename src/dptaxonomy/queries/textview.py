@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from dptaxonomy.schema.enums import FACT_SYMBOLS
+from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention
+
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dptaxonomy.reasoning.logic.facts import Fact
     from dptaxonomy.reasoning.logic.proof import Proof
-from dptaxonomy.schema.enums import FACT_SYMBOLS
-from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention
 
 __all__ = ["convention_text", "fact_line", "proof_text", "table_text"]
 
