@@ -5,13 +5,14 @@ One form each, used by every command's ``--format json`` and by the JSON export.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.schema.enums import FACT_SYMBOLS
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from dptaxonomy.reasoning.logic.contradictions import Contradiction
 
 __all__ = ["contradiction_data", "fact_data", "fact_reading", "proof_data"]

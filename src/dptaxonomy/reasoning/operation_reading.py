@@ -4,11 +4,15 @@ definition, slack and conditions; for an ``open`` mark, why there is no rule).""
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __all__ = ["OPEN_BODIES", "rule_body", "rule_heading", "rule_line"]
 
-Document = dict[str, Any]
+if TYPE_CHECKING:
+    Document = dict[str, Any]
 
 _NAMES = {
     "composition": "composition",

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
 
 from dptaxonomy.base.records import field, record
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -20,7 +19,10 @@ from dptaxonomy.reasoning.logic.proofs import Proof, ProofSearch
 from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Scope
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # chains, conditions and equivalences load when relate needs them
+    from typing import Any
+
     from dptaxonomy.reasoning.logic.conditional import ConditionalSearch
     from dptaxonomy.reasoning.logic.contradictions import Contradiction
     from dptaxonomy.reasoning.logic.equivalence import EquivalenceMaps

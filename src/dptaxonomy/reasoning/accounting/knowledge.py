@@ -12,12 +12,12 @@ Guarantees given in a definition read a third, smaller part when they need it:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.info import MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # only the cache build passes one: a composition reads the cached part
     from dptaxonomy.reasoning.accounting.lifts import GuaranteeLifts
     from dptaxonomy.reasoning.knowledge import KnowledgeBase

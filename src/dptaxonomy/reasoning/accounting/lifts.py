@@ -12,12 +12,12 @@ index is the compilation's own file, read when a name is resolved.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind
 from dptaxonomy.reasoning.maps.chain_records import ParameterSpec
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # a closed-form composition of mechanisms imports this module, not them
     from dptaxonomy.catalog.names import NameIndex
     from dptaxonomy.reasoning.knowledge import KnowledgeBase

@@ -15,12 +15,12 @@ both compositions are tilted (:mod:`~dptaxonomy.reasoning.accounting.tilt`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import replace
 from dptaxonomy.reasoning.accounting.components import Component, Shape
 from dptaxonomy.reasoning.maps.numeric import INTERVALS
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # the grid modules load only when the route runs (an exact closed form skips it)
     from dptaxonomy.reasoning.accounting.pld import Composed
 

@@ -16,7 +16,10 @@ the DAG; a reachability query is one bit test.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Closure", "bits"]
 

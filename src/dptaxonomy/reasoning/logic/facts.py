@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import field, record
 from dptaxonomy.reasoning.info import CitationRef
 from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Quantifier, RelationKind, Status
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dptaxonomy.catalog.evidence import Computed
     from dptaxonomy.catalog.store import Catalog

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.maps.rounding import SafeSide, safe_side
 from dptaxonomy.schema.arith import Interval, parse_interval
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["ChainRefused", "ChainRun", "ConditionCheck", "FreeKey", "ParameterSpec"]
 

@@ -30,7 +30,10 @@ from __future__ import annotations
 
 import inspect
 import sys
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["load_mpmath", "private_context"]
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import replace
@@ -57,6 +56,10 @@ from dptaxonomy.schema.arith import (
     parse_condition,
     parse_expression,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "ChainRefused",

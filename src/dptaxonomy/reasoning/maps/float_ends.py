@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Any
 
 from dptaxonomy.reasoning.maps.contexts import load_mpmath
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 libmp = load_mpmath().libmp
 
 __all__ = ["finite", "is_infinite", "lower", "rounded", "upper"]
 
-IV = Any
-"""An mpmath interval (``ivmpf``)."""
+if TYPE_CHECKING:
+    IV = Any
+    """An mpmath interval (``ivmpf``)."""
 
 
 _NORMAL_LOW, _NORMAL_HIGH = -1021, 1023

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.maps.chain_records import FreeKey, ParameterSpec
@@ -25,6 +24,10 @@ from dptaxonomy.reasoning.maps.conversion import chain_plan
 from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.schema.arith import Comparison, Interval
 from dptaxonomy.schema.arith_eval import COMPARISONS, FLOAT_ERRORS, Compiled, bare_float_code
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["FloatRun", "FloatRunner", "float_run", "float_runner", "search_key"]
 
@@ -37,7 +40,8 @@ FloatRunner = Callable[
 """A chain compiled for some names (:func:`float_runner`): values in, its float run out."""
 
 _CONSTANTS = frozenset({"pi", "e", "inf"})
-_Check = tuple[Compiled, Compiled, Callable[[Any, Any], bool]]
+if TYPE_CHECKING:
+    _Check = tuple[Compiled, Compiled, Callable[[Any, Any], bool]]
 isnan = math.isnan
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.base.refusals import RefusalKind
@@ -34,6 +33,10 @@ from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.reasoning.maps.rounding import outward_text
 from dptaxonomy.schema.arith import parse_condition
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Inversion", "Solution", "plan_inversion", "solve"]
 

@@ -27,7 +27,6 @@ import functools
 import math
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import NumericError
@@ -43,6 +42,10 @@ from dptaxonomy.schema.arith import (
     Number,
 )
 from dptaxonomy.schema.arith_eval import binomial_counts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "DOUBLE",
@@ -63,8 +66,11 @@ __all__ = [
 PRECISION = 96
 """Bits of the working precision; outward rounding makes any precision sound."""
 
-IV = Any
-"""An mpmath interval (``ivmpf``); mpmath ships no type information."""
+if TYPE_CHECKING:
+    IV = Any
+    """An mpmath interval (``ivmpf``); mpmath ships no type information."""
+else:
+    IV = object  # a name for annotations only: typing stays unimported at run time
 
 # Private contexts: no process-wide mpmath setting is read or changed.
 _mpmath = load_mpmath()

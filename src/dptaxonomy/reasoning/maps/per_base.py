@@ -13,14 +13,18 @@ read into a new object) never sees it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TypeVar
 from weakref import WeakKeyDictionary
 
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeVar
+
 __all__ = ["kept_for"]
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    T = TypeVar("T")
 
 _KEPT_PER_BASE = 4096
 """Entries kept per knowledge base before its memo is emptied (bounds a long session)."""

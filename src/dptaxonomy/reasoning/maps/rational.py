@@ -17,11 +17,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, lower, upper
 from dptaxonomy.schema.arith import BinOp, Call, Comparison, Name, Neg, Node, Number
 from dptaxonomy.schema.arith_eval import COMPARISONS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "GivenValues",

@@ -46,11 +46,14 @@ orders).
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.maps.numeric import DOUBLE, INTERVALS, IV, lower, point, upper
 from dptaxonomy.schema.arith_renyi import Witness, optimal_witness
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["certified_delta", "rdp_epsilon_enclosure", "witness_delta"]
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, holds, inside, point
 from dptaxonomy.schema.arith import ArithmeticError_, Comparison, Interval
 from dptaxonomy.schema.arith_eval import COMPARISONS, float_code
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Floats", "Intervals"]
 

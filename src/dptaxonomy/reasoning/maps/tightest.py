@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from dptaxonomy.base.records import field, record
 from dptaxonomy.base.refusals import RefusalKind
@@ -32,6 +31,10 @@ from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.per_base import kept_for
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "ChainResult",
