@@ -9,7 +9,6 @@ import functools
 import math
 import operator
 from collections.abc import Callable
-from typing import Any
 
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
@@ -21,6 +20,10 @@ from dptaxonomy.schema.arith import (
     Number,
 )
 from dptaxonomy.schema.arith_shared import RENDER_LIMIT, children, unique_nodes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "COMPARISONS",

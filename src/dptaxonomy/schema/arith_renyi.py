@@ -37,7 +37,8 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from typing import NamedTuple
+
+from dptaxonomy.base.records import record
 
 __all__ = ["Witness", "optimal_witness", "rdp_epsilon"]
 
@@ -52,11 +53,13 @@ _LOG_MAX = 700.0
 """Above e^700 a float overflows: a search meeting such a law gives no proposal."""
 
 
-class Witness(NamedTuple):
+@record(slots=True)
+class Witness:
     """The two-atom law L ∈ {1 − u, b} with mass u/(b − 1 + u) at b, and γ* = φ(u).
 
-    A named tuple, not a dataclass: :mod:`dataclasses` imports :mod:`inspect`, which no
-    query that does not certify may import (tests/test_cli_fast.py)."""
+    A record, neither a dataclass nor a named tuple: :mod:`dataclasses` imports
+    :mod:`inspect` and :class:`typing.NamedTuple` needs :mod:`typing`, which the queries
+    that never certify do not import (tests/test_cli_fast.py)."""
 
     alpha: float
     u: float
