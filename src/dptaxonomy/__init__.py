@@ -16,8 +16,6 @@ documents them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 __version__ = "0.1.0"
 
 __all__ = [
@@ -47,7 +45,10 @@ __all__ = [
     "weaker_than",
 ]
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from dptaxonomy.base.diagnostics import Diagnostic
     from dptaxonomy.base.errors import (
         CatalogError,
