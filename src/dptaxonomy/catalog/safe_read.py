@@ -19,10 +19,13 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from pathlib import Path
 
 from dptaxonomy.base.diagnostics import Diagnostic, Severity
 from dptaxonomy.base.errors import UnsafeFileError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["MAX_FILE_BYTES", "read_catalog_file", "read_regular_file", "refusal"]
 

@@ -92,14 +92,14 @@ class Catalog:
         return self.entries[self.names.resolve(name)].definition
 
 
-def load_catalog(directory: Path) -> Catalog:
+def load_catalog(directory: Path | str) -> Catalog:
     """Load every file of a catalog, collecting all diagnostics instead of stopping.
 
     The result holds the definitions that passed the per-file checks and the
     diagnostics of both passes; see :func:`open_catalog` for the strict form.
     """
     with collector_paused():
-        return _load_catalog(directory)
+        return _load_catalog(Path(directory))
 
 
 def _load_catalog(directory: Path) -> Catalog:
