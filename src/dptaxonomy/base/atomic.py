@@ -28,7 +28,7 @@ def _umask() -> int:
     return current
 
 
-def target_mode(path: Path, *, directory: bool = False) -> int:
+def target_mode(path: Path | str, *, directory: bool = False) -> int:
     """The permission bits ``path`` should have after a write (its own, or the umask's
     default for a new file, or with ``directory`` for a new directory).
 
@@ -46,21 +46,23 @@ def target_mode(path: Path, *, directory: bool = False) -> int:
         return (0o777 if directory else 0o666) & ~_umask()
 
 
-def write_text_atomic(path: Path, text: str) -> None:
+def write_text_atomic(path: Path | str, text: str) -> None:
     """Write ``text`` (UTF-8) so readers see the old or the new file, never half of one."""
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
+def write_bytes_atomic(path: Path | str, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same directory and a rename.
 
     The result keeps the mode of the file it replaces, or gets the umask's
     default for a new file. On any failure the temporary file is removed and
     ``path`` is left as it was.
     """
-    directory = path.parent
-    mode = target_mode(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    text = os.fspath(path)
+    directory = os.path.dirname(text) or "."
+    mode = target_mode(text)
+    name = os.path.basename(text)
+    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
