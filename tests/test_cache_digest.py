@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import time
@@ -13,6 +12,7 @@ import pytest
 
 from dptaxonomy.cache import digest
 from dptaxonomy.cache.digest import SETTLE_NS, cache_dir, catalog_digest, process_digest
+from dptaxonomy.cache.marshalfile import MAGIC, plain_bytes, read_plain
 from dptaxonomy.catalog.paths import catalog_listing
 from tests.clirunner import run
 from tests.conftest import FIXTURES
@@ -32,7 +32,7 @@ def later(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _memos() -> list[Path]:
-    return sorted(cache_dir().glob("stat-*.json"))
+    return sorted(cache_dir().glob("stat-*.marshal"))
 
 
 def test_fresh_files_are_not_remembered(tmp_path: Path) -> None:
@@ -48,7 +48,7 @@ def test_settled_files_are_remembered_and_not_read_again(
     catalog = _copy(tmp_path)
     first = catalog_digest(catalog)
     [memo] = _memos()
-    assert json.loads(memo.read_text(encoding="utf-8"))["digest"] == first
+    assert read_plain(memo)["digest"] == first
 
     def unreadable(self: Path) -> bytes:
         raise AssertionError(f"{self} was read although its stat data is remembered")
@@ -87,7 +87,7 @@ def test_a_new_file_is_seen(tmp_path: Path) -> None:
 @pytest.mark.usefixtures("later")
 @pytest.mark.parametrize(
     "garbage",
-    [b"", b"{not json", b"[]", b'{"digest": 3}', b"\xff\xfe"],
+    [b"", b"{not json", b"[]", b'{"digest": 3}', b"\xff\xfe", MAGIC, MAGIC + b"\x00"],
 )
 def test_a_corrupt_memo_is_ignored(tmp_path: Path, garbage: bytes) -> None:
     catalog = _copy(tmp_path)
@@ -102,10 +102,10 @@ def test_a_memo_of_another_catalog_is_not_used(tmp_path: Path) -> None:
     catalog = _copy(tmp_path)
     truth = catalog_digest(catalog)
     [memo] = _memos()
-    data = json.loads(memo.read_text(encoding="utf-8"))
+    data = read_plain(memo)
     data["catalog"] = "/elsewhere"
     data["digest"] = "0" * 64
-    memo.write_text(json.dumps(data), encoding="utf-8")
+    memo.write_bytes(plain_bytes(data))
     assert catalog_digest(catalog) == truth
 
 

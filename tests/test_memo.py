@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import pytest
 
 from dptaxonomy.cache.digest import cache_dir
+from dptaxonomy.cache.marshalfile import plain_bytes, read_plain
 from dptaxonomy.cache.store import knowledge_base
 from dptaxonomy.queries import findings
 from dptaxonomy.queries.findings import open_questions
@@ -37,7 +37,7 @@ def _served(catalog: Path, scope: Scope | None, limit: int | None) -> list[tuple
 
 
 def _memo() -> Path:
-    [path] = cache_dir().glob("memo-*-questions-all.json")
+    [path] = cache_dir().glob("memo-*-questions-all.marshal")
     return path
 
 
@@ -59,7 +59,7 @@ def test_a_longer_list_than_remembered_is_computed(
     everything = _fresh(catalog, None, None)
     assert len(everything) > 3
     assert _served(catalog, None, 2) == everything[:2]
-    assert len(json.loads(_memo().read_text(encoding="utf-8"))["value"]["rows"]) == 2
+    assert len(read_plain(_memo())["value"]["rows"]) == 2
     assert _served(catalog, None, 3) == everything[:3]  # more than kept: computed again
     assert _served(catalog, None, None) == everything
 
@@ -72,7 +72,7 @@ def test_a_memo_is_keyed_by_the_catalog(catalog: Path) -> None:
         encoding="utf-8",
     )
     assert _served(catalog, None, 5) == _fresh(catalog, None, 5)
-    assert len(list(cache_dir().glob("memo-*-questions-all.json"))) == 2
+    assert len(list(cache_dir().glob("memo-*-questions-all.marshal"))) == 2
 
 
 @pytest.mark.parametrize(
@@ -91,9 +91,9 @@ def test_a_malformed_memo_is_recomputed(catalog: Path, value: object) -> None:
     expected = _fresh(catalog, None, 4)
     _served(catalog, None, 4)
     memo = _memo()
-    data = json.loads(memo.read_text(encoding="utf-8"))
+    data = read_plain(memo)
     data["value"] = value
-    memo.write_text(json.dumps(data), encoding="utf-8")
+    memo.write_bytes(plain_bytes(data))
     assert _served(catalog, None, 4) == expected
 
 
@@ -101,8 +101,8 @@ def test_a_memo_of_another_version_is_recomputed(catalog: Path) -> None:
     expected = _fresh(catalog, None, 4)
     _served(catalog, None, 4)
     memo = _memo()
-    data = json.loads(memo.read_text(encoding="utf-8"))
+    data = read_plain(memo)
     data["version"] = "0.0.0"
     data["value"]["rows"] = data["value"]["rows"][::-1]
-    memo.write_text(json.dumps(data), encoding="utf-8")
+    memo.write_bytes(plain_bytes(data))
     assert _served(catalog, None, 4) == expected

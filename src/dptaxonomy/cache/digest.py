@@ -18,20 +18,19 @@ one rehash.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 import zlib
-from pathlib import Path
 
 from dptaxonomy import __version__
 from dptaxonomy.base.errors import UnsafeFileError
-from dptaxonomy.cache.jsonfile import read_json
+from dptaxonomy.cache.marshalfile import plain_bytes, read_plain
 from dptaxonomy.catalog.paths import EVIDENCE_FILE, catalog_listing
 from dptaxonomy.catalog.safe_read import read_catalog_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 __all__ = [
@@ -40,6 +39,7 @@ __all__ = [
     "NO_CACHE_ENV",
     "SETTLE_NS",
     "cache_dir",
+    "cache_folder",
     "catalog_digest",
     "code_stamp",
     "process_digest",
@@ -67,11 +67,18 @@ if TYPE_CHECKING:
 
 def cache_dir() -> Path:
     """``$DPTAX_CACHE_DIR``, else ``$XDG_CACHE_HOME/dptaxonomy``, else ``~/.cache/dptaxonomy``."""
+    from pathlib import Path
+
+    return Path(cache_folder())
+
+
+def cache_folder() -> str:
+    """:func:`cache_dir` as a string, without importing :mod:`pathlib` (the queries' form)."""
     configured = os.environ.get(CACHE_ENV)
     if configured:
-        return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "dptaxonomy"
+        return configured
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "dptaxonomy")
 
 
 _COMPILING = ("base", "cache", "catalog", "reasoning", "schema")
@@ -146,13 +153,13 @@ def _stat_rows(files: list[tuple[str, str]]) -> list[Row] | None:
     return rows
 
 
-def _memo_path(where: str) -> Path:
+def _memo_path(where: str) -> str:
     # the full path is stored inside the memo and compared: a checksum collision only costs a miss
-    return cache_dir() / f"stat-{zlib.crc32(where.encode()):08x}.json"
+    return os.path.join(cache_folder(), f"stat-{zlib.crc32(where.encode()):08x}.marshal")
 
 
-def _remembered(path: Path, header: str, where: str, rows: list[Row]) -> str | None:
-    memo = read_json(path)
+def _remembered(path: str, header: str, where: str, rows: list[Row]) -> str | None:
+    memo = read_plain(path)
     if not isinstance(memo, dict) or memo.get("header") != header:
         return None
     if memo.get("catalog") != where or memo.get("files") != rows:
@@ -167,20 +174,20 @@ def _settled(rows: list[Row]) -> bool:
     return all(row[2] < settled and row[3] < settled for row in rows)
 
 
-def _remember(path: Path, header: str, where: str, rows: list[Row], digest: str) -> None:
+def _remember(path: str, header: str, where: str, rows: list[Row], digest: str) -> None:
     if not _settled(rows):
         return  # a file changed moments ago: its times may not yet tell a later edit apart
-    from dptaxonomy.base.atomic import write_text_atomic
+    from dptaxonomy.base.atomic import write_bytes_atomic
 
     memo = {"header": header, "catalog": where, "files": rows, "digest": digest}
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps(memo, ensure_ascii=False, separators=(",", ":")))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_bytes_atomic(path, plain_bytes(memo))
     except OSError:
         return  # a read-only or full cache directory only costs speed
 
 
-def catalog_digest(directory: Path, *, remember: bool = True, evidence: bool = True) -> str:
+def catalog_digest(directory: Path | str, *, remember: bool = True, evidence: bool = True) -> str:
     """SHA-256 of the package version, the cache format and every catalog file (path and bytes).
 
     With ``remember`` (the default) the stat memo may answer instead of
@@ -202,7 +209,11 @@ def _header(evidence: bool) -> str:
 
 
 def _listed_digest(
-    directory: Path, files: list[tuple[str, str]], rows: list[Row] | None, *, evidence: bool
+    directory: Path | str,
+    files: list[tuple[str, str]],
+    rows: list[Row] | None,
+    *,
+    evidence: bool,
 ) -> str:
     """:func:`catalog_digest` of the catalog listed as ``files`` with stat data ``rows``
     (None if a file could not be stat'ed): from the stat memo when it matches, else hashed
@@ -225,7 +236,7 @@ _IN_PROCESS: dict[str, tuple[list[Row], list[tuple[str, str]], list[Row], str]] 
 the key :func:`process_digest` last found."""
 
 
-def process_digest(directory: Path) -> str:
+def process_digest(directory: Path | str) -> str:
     """:func:`catalog_digest` for a process that asks again: the key kept in memory with the
     stat data of the catalog's folders and files, and given again while they all keep
     exactly that stat data.

@@ -25,13 +25,13 @@ or otherwise malformed reads as None and is rebuilt.
 from __future__ import annotations
 
 import marshal
-from pathlib import Path
 
 from dptaxonomy.base.errors import UnsafeFileError
 from dptaxonomy.catalog.safe_read import read_regular_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 __all__ = ["MAGIC", "plain_bytes", "plain_value", "read_bytes", "read_plain"]
@@ -56,7 +56,7 @@ def plain_bytes(value: Any) -> bytes:
     return MAGIC + marshal.dumps(_shared(value, {}), 4)
 
 
-def read_bytes(path: Path) -> bytes | None:
+def read_bytes(path: Path | str) -> bytes | None:
     """The bytes of ``path`` if it is a private regular file (see the module), else None."""
     try:
         return read_regular_file(path, None, private=True)
@@ -74,6 +74,6 @@ def plain_value(data: bytes | None) -> Any:
         return None
 
 
-def read_plain(path: Path) -> Any:
+def read_plain(path: Path | str) -> Any:
     """The value stored in ``path`` by :func:`plain_bytes`, or None if it cannot be read as one."""
     return plain_value(read_bytes(path))

@@ -5,18 +5,19 @@ open question weighs some 100 000 pairs. Such a result is a pure function of
 the compiled knowledge base, so it is kept in the cache directory under that
 compilation's key (:attr:`~dptaxonomy.reasoning.knowledge.KnowledgeBase.cache_key`)
 and a name. An edit to the catalog gives a new key, so a memo is never stale;
-a missing, malformed or foreign one is recomputed. JSON only: reading a memo
-never runs code, and callers check every value they take from one.
+a missing, malformed or foreign one is recomputed. A memo holds what JSON can
+hold, stored with :mod:`marshal` as the compilation's parts are
+(:mod:`dptaxonomy.cache.marshalfile`): reading one never runs code, and callers
+check every value they take from one.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+import os
 
 from dptaxonomy import __version__
-from dptaxonomy.cache.digest import FORMAT, cache_dir
-from dptaxonomy.cache.jsonfile import read_json
+from dptaxonomy.cache.digest import FORMAT, cache_folder
+from dptaxonomy.cache.marshalfile import plain_bytes, read_plain
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,13 +26,13 @@ if TYPE_CHECKING:
 __all__ = ["recall", "remember"]
 
 
-def _path_of(key: str, name: str) -> Path:
-    return cache_dir() / f"memo-{key}-{name}.json"
+def _path_of(key: str, name: str) -> str:
+    return os.path.join(cache_folder(), f"memo-{key}-{name}.marshal")
 
 
 def recall(key: str, name: str) -> Any | None:
     """The value remembered for ``name`` under ``key``, or None."""
-    data = read_json(_path_of(key, name))
+    data = read_plain(_path_of(key, name))
     if not isinstance(data, dict):
         return None
     if (data.get("format"), data.get("version"), data.get("key")) != (FORMAT, __version__, key):
@@ -41,12 +42,14 @@ def recall(key: str, name: str) -> Any | None:
 
 def remember(key: str, name: str, value: Any) -> None:
     """Keep ``value`` (JSON-ready) for ``name`` under ``key``; a failed write only costs speed."""
-    from dptaxonomy.base.atomic import write_text_atomic
+    import json  # a value as JSON holds it (tuples become lists): what a later run reads back
+
+    from dptaxonomy.base.atomic import write_bytes_atomic
 
     document = {"format": FORMAT, "version": __version__, "key": key, "value": value}
     path = _path_of(key, name)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps(document, ensure_ascii=False, separators=(",", ":")))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_bytes_atomic(path, plain_bytes(json.loads(json.dumps(document))))
     except OSError:
         return

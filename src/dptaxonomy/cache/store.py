@@ -15,20 +15,26 @@ is ignored and rebuilt.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
-from pathlib import Path
 
 from dptaxonomy import __version__
 from dptaxonomy.base.errors import CacheChangedError
 from dptaxonomy.base.records import replace
-from dptaxonomy.cache.digest import CACHE_ENV, FORMAT, NO_CACHE_ENV, cache_dir, catalog_digest
+from dptaxonomy.cache.digest import (
+    CACHE_ENV,
+    FORMAT,
+    NO_CACHE_ENV,
+    cache_dir,
+    cache_folder,
+    catalog_digest,
+)
 from dptaxonomy.cache.marshalfile import plain_bytes, plain_value, read_bytes, read_plain
 from dptaxonomy.catalog.paths import check_catalog_dir, display_path, root_relative_names
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no knowledge base
+    from pathlib import Path
     from typing import Any, TypeVar
 
     from dptaxonomy.cache.views import CatalogView
@@ -53,12 +59,13 @@ if TYPE_CHECKING:
     Decode = Callable[[dict[str, Any], Callable[[str], str]], T]
 
 
-def _path(digest: str, assume_conjectures: bool, part: str = "kb") -> Path:
+def _path(digest: str, assume_conjectures: bool, part: str = "kb") -> str:
     """The file of one part (``kb``, ``facts``, ``compose``, ``views``, ``names``)."""
-    return cache_dir() / f"{part}-{digest}{'-conj' if assume_conjectures else ''}.marshal"
+    name = f"{part}-{digest}{'-conj' if assume_conjectures else ''}.marshal"
+    return os.path.join(cache_folder(), name)
 
 
-def _read(path: Path, digest: str, assume_conjectures: bool) -> dict[str, Any] | None:
+def _read(path: str, digest: str, assume_conjectures: bool) -> dict[str, Any] | None:
     return _current(read_plain(path), digest, assume_conjectures)
 
 
@@ -82,18 +89,18 @@ def _decoded(data: dict[str, Any], decode: Decode[T], shown: Callable[[str], str
         return None
 
 
-def _write(path: Path, data: bytes) -> None:
+def _write(path: str, data: bytes) -> None:
     from dptaxonomy.base.atomic import write_bytes_atomic
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         write_bytes_atomic(path, data)
     except OSError:
         return  # a read-only or full cache directory only costs speed
 
 
 def _cached(
-    directory: Path,
+    directory: Path | str,
     assume_conjectures: bool,
     decode: Decode[T],
     part: str,
@@ -133,6 +140,8 @@ def _cached(
         found = None if data is None else _decoded(data, decode, shown)
         if found is not None:
             return found, digest
+    import json
+
     from dptaxonomy.base.errors import CatalogError
     from dptaxonomy.cache.accounting_codec import encode_accounting
     from dptaxonomy.cache.codec import CORE, encode_knowledge_base
@@ -189,7 +198,7 @@ class _AssertionsReader:
     refused.
     """
 
-    def __init__(self, directory: Path, assume_conjectures: bool) -> None:
+    def __init__(self, directory: Path | str, assume_conjectures: bool) -> None:
         self.directory = directory
         self.assume_conjectures = assume_conjectures
         self.shown: Callable[[str], str] = str
@@ -234,7 +243,7 @@ class _AssertionsReader:
 
 
 def knowledge_base(
-    directory: Path, *, assume_conjectures: bool = False, digest: str = ""
+    directory: Path | str, *, assume_conjectures: bool = False, digest: str = ""
 ) -> KnowledgeBase:
     """The knowledge base of a valid catalog, from the cache when it is current
     (``digest``: the catalog's :func:`catalog_digest`, when the caller has it).
@@ -261,7 +270,7 @@ def knowledge_base(
     return kb
 
 
-def accounting(directory: Path) -> AccountingKnowledge:
+def accounting(directory: Path | str) -> AccountingKnowledge:
     """What composing reads of a valid catalog (mechanisms, operation rules, maps), cached apart;
     what guarantees given in a definition read is a third part, read when asked for."""
     from dptaxonomy.cache.accounting_codec import decode_accounting
@@ -270,14 +279,14 @@ def accounting(directory: Path) -> AccountingKnowledge:
     return replace(found, lifts=lambda: _lifts(directory, digest)) if digest else found
 
 
-def _lifts(directory: Path, digest: str) -> GuaranteeLifts:
+def _lifts(directory: Path | str, digest: str) -> GuaranteeLifts:
     from dptaxonomy.cache.lifts_codec import decode_lifts
 
     lifts = _cached(directory, False, decode_lifts, "lifts", digest)[0]
     return replace(lifts, names=_names_reader(digest, False))
 
 
-def catalog_view(directory: Path) -> CatalogView:
+def catalog_view(directory: Path | str) -> CatalogView:
     """Every definition of a valid catalog as JSON documents, from the cache when current."""
     from dptaxonomy.cache.views import decode_views
 
