@@ -16,10 +16,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from enum import StrEnum
-from pathlib import Path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any, NoReturn
 
     from dptaxonomy.base.diagnostics import Diagnostic
@@ -113,20 +113,15 @@ def exit_invalid(diagnostics: Sequence[Diagnostic]) -> NoReturn:
     raise CliExit(1)
 
 
-def _directory(directory: Path | None) -> Path:
-    from dptaxonomy.catalog.paths import default_catalog_dir
-
-    return directory or default_catalog_dir()
-
-
-def reasoner_for(directory: Path | None, assume_conjectures: bool = False) -> Reasoner:
+def reasoner_for(directory: Path | str | None, assume_conjectures: bool = False) -> Reasoner:
     """The reasoner over a valid catalog, from the cache when current (exits 1 if invalid)."""
     from dptaxonomy.base.errors import CatalogError
     from dptaxonomy.cache.store import knowledge_base
+    from dptaxonomy.queries.api import catalog_directory
     from dptaxonomy.reasoning.reasoner import Reasoner
 
     try:
-        kb = knowledge_base(_directory(directory), assume_conjectures=assume_conjectures)
+        kb = knowledge_base(catalog_directory(directory), assume_conjectures=assume_conjectures)
     except CatalogError as exc:
         exit_invalid(exc.diagnostics)
     return Reasoner(kb)
@@ -171,7 +166,9 @@ def parse_assignments(pairs: Sequence[str], option: str) -> dict[str, str]:
     return result
 
 
-def print_show(name: str, catalog: Path | None, output: Format, *, mechanism: bool = False) -> None:
+def print_show(
+    name: str, catalog: Path | str | None, output: Format, *, mechanism: bool = False
+) -> None:
     """``dptax show``: a definition, else a mechanism (only a mechanism with ``mechanism``)."""
     from dptaxonomy.queries.api import show
 
@@ -179,7 +176,7 @@ def print_show(name: str, catalog: Path | None, output: Format, *, mechanism: bo
 
 
 def print_list(
-    catalog: Path | None,
+    catalog: Path | str | None,
     output: Format,
     *,
     dimensions: Sequence[str] = (),
@@ -215,7 +212,7 @@ def print_list(
 def print_relate(
     a: str,
     b: str,
-    catalog: Path | None,
+    catalog: Path | str | None,
     output: Format,
     conjectures: bool,
     given: Sequence[str] = (),
@@ -237,7 +234,7 @@ def print_convert(
     target: str,
     given: Sequence[str],
     fixed: Sequence[str],
-    catalog: Path | None,
+    catalog: Path | str | None,
     output: Format,
     conjectures: bool,
     curve: Path | None = None,
@@ -288,14 +285,16 @@ def print_convert(
     emit(result, output)
 
 
-def print_compose(file: Path, catalog: Path | None, output: Format) -> None:
+def print_compose(file: Path, catalog: Path | str | None, output: Format) -> None:
     """``dptax compose FILE``."""
     from dptaxonomy.queries.api import compose
 
     emit(compose(file, catalog=catalog), output)
 
 
-def print_explain(a: str, b: str, catalog: Path | None, output: Format, conjectures: bool) -> None:
+def print_explain(
+    a: str, b: str, catalog: Path | str | None, output: Format, conjectures: bool
+) -> None:
     """``dptax explain``."""
     from dptaxonomy.queries.api import explain
 
@@ -303,7 +302,7 @@ def print_explain(a: str, b: str, catalog: Path | None, output: Format, conjectu
 
 
 def print_neighbours(
-    name: str, stronger: bool, catalog: Path | None, output: Format, conjectures: bool
+    name: str, stronger: bool, catalog: Path | str | None, output: Format, conjectures: bool
 ) -> None:
     """``dptax stronger-than`` (``stronger``) and ``dptax weaker-than``."""
     from dptaxonomy.queries.api import stronger_than, weaker_than
@@ -312,7 +311,7 @@ def print_neighbours(
     emit(query(name, catalog=catalog, assume_conjectures=conjectures), output)
 
 
-def print_contradictions(catalog: Path | None, output: Format, conjectures: bool) -> None:
+def print_contradictions(catalog: Path | str | None, output: Format, conjectures: bool) -> None:
     """``dptax contradictions``: exit 1 if there is any."""
     from dptaxonomy.queries.findings import contradictions as query
 
@@ -323,7 +322,7 @@ def print_contradictions(catalog: Path | None, output: Format, conjectures: bool
 
 
 def print_open_questions(
-    scope: str | None, limit: int, catalog: Path | None, output: Format, conjectures: bool
+    scope: str | None, limit: int, catalog: Path | str | None, output: Format, conjectures: bool
 ) -> None:
     """``dptax open-questions``."""
     from dptaxonomy.queries.findings import open_questions as query
@@ -334,7 +333,7 @@ def print_open_questions(
     emit(query(reasoner_for(catalog, conjectures), wanted, limit), output)
 
 
-def print_redundant(catalog: Path | None, output: Format, conjectures: bool) -> None:
+def print_redundant(catalog: Path | str | None, output: Format, conjectures: bool) -> None:
     """``dptax redundant``."""
     from dptaxonomy.queries.findings import redundant as query
 

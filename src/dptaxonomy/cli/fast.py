@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from dptaxonomy.base.records import field, record
 
@@ -56,9 +55,9 @@ def _format(values: dict[str, Any]) -> Any:
     return Format(values.get("format", "text"))
 
 
-def _catalog(values: dict[str, Any]) -> Path | None:
-    value = values.get("catalog")
-    return Path(value) if value is not None else None
+def _catalog(values: dict[str, Any]) -> str | None:
+    catalog: str | None = values.get("catalog")  # a string: the queries never import pathlib
+    return catalog
 
 
 def _show(args: list[str], values: dict[str, Any]) -> None:
@@ -106,6 +105,12 @@ def _side(stronger: bool) -> Callable[[list[str], dict[str, Any]], None]:
 def _convert(args: list[str], values: dict[str, Any]) -> None:
     from dptaxonomy.cli.actions import print_convert
 
+    curve = values.get("curve")
+    if curve is not None:
+        from pathlib import Path
+
+        curve = Path(curve)
+
     print_convert(
         args[0],
         args[1],
@@ -114,11 +119,13 @@ def _convert(args: list[str], values: dict[str, Any]) -> None:
         _catalog(values),
         _format(values),
         bool(values.get("conjectures")),
-        Path(values["curve"]) if "curve" in values else None,
+        curve,
     )
 
 
 def _compose(args: list[str], values: dict[str, Any]) -> None:
+    from pathlib import Path
+
     from dptaxonomy.cli.actions import print_compose
 
     print_compose(Path(args[0]), _catalog(values), _format(values))

@@ -23,10 +23,10 @@ networkx nor rdflib (an import-linter contract).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from dptaxonomy.cache.views import CatalogView
@@ -56,11 +56,12 @@ Values = Mapping[str, float | str]
 """Parameter values by name (``rho`` or ``ρ``); a float is read as its shortest decimal."""
 
 
-def catalog_directory(catalog: Path | str | None) -> Path:
-    """The catalog to read: ``catalog``, else the one shipped with the package."""
-    from dptaxonomy.catalog.paths import default_catalog_dir
+def catalog_directory(catalog: Path | str | None) -> str:
+    """The catalog to read: ``catalog``, else the one shipped with the package (as the string
+    ``str(Path(...))`` gives: the queries never import :mod:`pathlib`)."""
+    from dptaxonomy.catalog.paths import default_catalog_folder, path_text
 
-    return Path(catalog) if catalog is not None else default_catalog_dir()
+    return path_text(catalog) if catalog is not None else default_catalog_folder()
 
 
 def _reasoner(catalog: Path | str | None, assume_conjectures: bool) -> Reasoner:
@@ -326,6 +327,8 @@ def compose(
     >>> [r["definition"] for r in result.to_json()["results"]][:2]
     ['approximate-dp', 'zero-concentrated-dp']
     """
+    from pathlib import Path
+
     from dptaxonomy.cache.store import accounting
     from dptaxonomy.queries.compose import compose_with
     from dptaxonomy.queries.compose_input import parse_request, read_request

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from pathlib import Path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from dptaxonomy.queries.convert import ConvertResult
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
@@ -26,7 +27,9 @@ _BASES: dict[Key, KnowledgeBase] = {}
 _ANSWERS: dict[tuple[object, ...], ConvertResult] = {}
 
 
-def knowledge_base(directory: Path, assume_conjectures: bool) -> tuple[Key | None, KnowledgeBase]:
+def knowledge_base(
+    directory: Path | str, assume_conjectures: bool
+) -> tuple[Key | None, KnowledgeBase]:
     """The catalog's knowledge base and its key, kept per content key and working directory
     (file names are shown relative to it); read again whenever the catalog changes. The key
     is None when caching is off (nothing is kept then)."""
