@@ -7,7 +7,6 @@ message, hint). Loading and checking code only ever builds these records;
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from enum import StrEnum
 
@@ -94,6 +93,8 @@ def render(diagnostics: Iterable[Diagnostic], output: OutputFormat = OutputForma
     """Render diagnostics, sorted, in the requested format (no trailing newline)."""
     ordered = sorted(diagnostics, key=sort_key)
     if output is OutputFormat.json:
+        import json  # only JSON output imports it
+
         return json.dumps(
             [{name: getattr(d, name) for name in fields(d)} for d in ordered],
             ensure_ascii=False,

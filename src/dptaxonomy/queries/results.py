@@ -8,8 +8,6 @@ one place the envelope is built.
 
 from __future__ import annotations
 
-import json
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Protocol
@@ -37,4 +35,6 @@ def json_document(body: dict[str, Any]) -> dict[str, Any]:
 
 def json_text(result: Result) -> str:
     """The result's JSON, indented, non-ASCII kept as is."""
+    import json  # only JSON output: text output never imports it
+
     return json.dumps(result.to_json(), ensure_ascii=False, indent=2)
