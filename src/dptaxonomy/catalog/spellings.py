@@ -16,7 +16,6 @@ what the query may stand for, and never resolves by initials alone.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 
 __all__ = ["american", "initials", "library_keys", "short_form"]
@@ -41,6 +40,8 @@ def american(label: str) -> str:
     >>> american("noise, precise, rise")
     'noise, precise, rise'
     """
+    import re
+
     for pattern, replacement in _BRITISH:
         label = re.sub(pattern, replacement, label, flags=re.IGNORECASE)
     return label
@@ -76,6 +77,8 @@ def initials(labels: Iterable[str]) -> set[str]:
     >>> sorted(initials(["personalized DP", "per-instance differential privacy", "ε-DP"]))
     ['PDP', 'PIDP']
     """
+    import re
+
     found = set()
     for label in labels:
         match = re.match(_DP_TAIL, label, re.IGNORECASE)
