@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.records import record
@@ -63,11 +62,11 @@ optimal Rényi → (ε, δ) conversion at one order, :mod:`dptaxonomy.schema.ari
 
 _MAX_LENGTH = 500
 _MAX_DEPTH = 50
-_TOKEN = re.compile(
-    r"\s*(?:(?P<number>[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?)"
-    r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
-    r"|(?P<op>\*\*|<=|>=|==|!=|[-+*/(),<>\[\]]))"
-)
+_DIGITS = frozenset("0123456789")
+_NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+_NAME_REST = _NAME_START | _DIGITS
+_PAIRS = frozenset({"**", "<=", ">=", "==", "!="})
+_SINGLES = frozenset("-+*/(),<>[]")
 _COMPARISONS = frozenset({"<", "<=", ">", ">=", "==", "!="})
 
 
@@ -152,12 +151,50 @@ def _tokenize(text: str) -> list[str]:
     position = 0
     stripped = text.rstrip()
     while position < len(stripped):
-        match = _TOKEN.match(stripped, position)
-        if match is None or match.end() == position:
-            raise ArithmeticError_(f"unexpected character {stripped[position:].lstrip()[:1]!r}")
-        tokens.append(match.group(match.lastgroup or "op"))
-        position = match.end()
+        start = position
+        while stripped[start].isspace():  # stripped ends in a non-space
+            start += 1
+        end = _token_end(stripped, start)
+        if end == start:
+            raise ArithmeticError_(f"unexpected character {stripped[start]!r}")
+        tokens.append(stripped[start:end])
+        position = end
     return tokens
+
+
+def _digits_end(text: str, position: int) -> int:
+    while position < len(text) and text[position] in _DIGITS:
+        position += 1
+    return position
+
+
+def _token_end(text: str, start: int) -> int:
+    """Where the token at ``start`` ends (``start`` if none begins there): a number
+    (``12``, ``1.``, ``.5``, ``2.5e-3``), a name (ASCII letters, digits and ``_``, not
+    starting with a digit), or an operator (``**`` ``<=`` ``>=`` ``==`` ``!=`` or one of
+    ``-+*/(),<>[]``). Hand-written rather than a regular expression: parsing a map's
+    expression is on every relation query's path, which then never imports :mod:`re`."""
+    char = text[start]
+    if char in _DIGITS or (char == "." and text[start + 1 : start + 2] in _DIGITS):
+        end = _digits_end(text, start)
+        if text[end : end + 1] == ".":
+            end = _digits_end(text, end + 1)
+        if text[end : end + 1] in ("e", "E"):
+            mantissa = end + 1
+            if text[mantissa : mantissa + 1] in ("+", "-"):
+                mantissa += 1
+            exponent = _digits_end(text, mantissa)
+            if exponent > mantissa:
+                end = exponent
+        return end
+    if char in _NAME_START:
+        end = start + 1
+        while end < len(text) and text[end] in _NAME_REST:
+            end += 1
+        return end
+    if text[start : start + 2] in _PAIRS:
+        return start + 2
+    return start + 1 if char in _SINGLES else start
 
 
 class _Parser:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from enum import StrEnum
 
 __all__ = [
@@ -34,8 +33,11 @@ __all__ = [
     "Truth",
 ]
 
-CITATION_SUFFIX = re.compile(r"^(?P<label>.*?)\s*\[(?P<key>[^\[\]]+)\]\s*$")
-"""A trailing ``[KEY]``, as in ``BayDP[TF20]``: lookups read it as a citation suffix."""
+CITATION_SUFFIX = r"^(?P<label>.*?)\s*\[(?P<key>[^\[\]]+)\]\s*$"
+"""A trailing ``[KEY]``, as in ``BayDP[TF20]``: lookups read it as a citation suffix.
+
+A pattern for :func:`re.match` (which compiles it once), kept as text so that importing
+the enumerations imports no :mod:`re`: a name without ``]`` never needs it."""
 
 
 class Dimension(StrEnum):

@@ -9,6 +9,8 @@ The models only check what one file can check alone; whole-catalog checks
 
 from __future__ import annotations
 
+import re
+
 from pydantic import (
     Field,
     field_validator,
@@ -290,7 +292,7 @@ class Definition(_Strict):
     @classmethod
     def _no_citation_suffix(cls, value: str | list[str]) -> str | list[str]:
         for label in [value] if isinstance(value, str) else value:
-            match = CITATION_SUFFIX.match(label)
+            match = re.match(CITATION_SUFFIX, label)
             if match is not None:
                 raise ValueError(
                     f"{label!r} ends in [{match.group('key')}], which lookups read as a citation "
