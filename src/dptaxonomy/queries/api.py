@@ -242,18 +242,19 @@ def show(
     from dptaxonomy.queries.mechanism_show import MechanismShowResult
 
     view = _view(catalog)
-    found = view.mechanism(name)
-    if mechanism and found is None:
-        known = list(view.mechanisms)
-        message = f"no mechanism is called {name!r}; the mechanisms are: {', '.join(known)}"
-        raise UnknownNameError(name, known, message)
     if not mechanism:
         try:
             return ShowResult(view, view.resolve(name))
         except UnknownNameError:
+            found = view.mechanism(name)  # only when no definition has the name
             if found is None:
                 raise
-    assert found is not None
+            return MechanismShowResult(view, found)
+    found = view.mechanism(name)
+    if found is None:
+        known = list(view.mechanisms)
+        message = f"no mechanism is called {name!r}; the mechanisms are: {', '.join(known)}"
+        raise UnknownNameError(name, known, message)
     return MechanismShowResult(view, found)
 
 
