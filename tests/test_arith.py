@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import re
 
 import pytest
 from hypothesis import given
@@ -18,6 +19,7 @@ from dptaxonomy.schema.arith import (
     Neg,
     Node,
     Number,
+    _tokenize,
     names_in,
     parse_condition,
     parse_expression,
@@ -220,3 +222,31 @@ def test_compiled_expressions_agree_with_a_tree_walk(tree: Node, values: dict[st
         assert math.isnan(found)
     else:
         assert found == expected
+
+
+_TOKEN_PATTERN = re.compile(  # the grammar's tokens as a regular expression: the oracle
+    r"\s*(?:(?P<number>[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?)"
+    r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
+    r"|(?P<op>\*\*|<=|>=|==|!=|[-+*/(),<>\[\]]))"
+)
+
+
+def _pattern_tokens(text: str) -> list[str] | None:
+    tokens, position, stripped = [], 0, text.rstrip()
+    while position < len(stripped):
+        match = _TOKEN_PATTERN.match(stripped, position)
+        if match is None:
+            return None
+        tokens.append(match.group(match.lastgroup or "op"))
+        position = match.end()
+    return tokens
+
+
+@given(st.text(alphabet="0123456789.eE+-*/(),<>[]=!_aZx \t\u00a0\u2003\x1cé^", max_size=14))
+def test_the_tokenizer_reads_what_the_token_pattern_reads(text: str) -> None:
+    expected = _pattern_tokens(text)
+    if expected is None:
+        with pytest.raises(ArithmeticError_, match=r"^unexpected character "):
+            _tokenize(text)
+    else:
+        assert _tokenize(text) == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -20,6 +21,16 @@ HEAVY = ("pydantic", "yaml", "networkx", "rdflib", "typer", "click", "dataclasse
 
 IMPORTED_BY_MPMATH = {"convert": ["inspect"], "compose": ["inspect"]}
 """convert's interval arithmetic is mpmath's, whose import takes :mod:`inspect` along."""
+
+STANDARD = ("typing", "pathlib", "json", "re", "urllib", "fnmatch", "ipaddress", "dataclasses")
+"""Standard-library modules no query imports to print text from a warm cache: together they
+cost a query about one and a half bare interpreter start-ups (``inspect``: see HEAVY)."""
+
+IMPORTED_BY_CERTIFYING = {
+    "convert": ["re"],
+    "compose": ["fnmatch", "ipaddress", "json", "pathlib", "re", "urllib"],
+}
+"""mpmath imports :mod:`re`; compose reads its request file (here JSON) through pathlib."""
 
 NUMERIC = ("mpmath", "statistics", "fractions")
 """Imported only where a bound is certified (convert, compose): importing mpmath alone costs
@@ -82,6 +93,32 @@ def test_query_command_imports_no_heavy_library(command: str, filled_cache: Path
     last, out = _modules_after(argv, filled_cache)
     assert last == f"EXIT 0 HEAVY {IMPORTED_BY_MPMATH.get(command, [])}"
     assert out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", sorted(fast.FAST_COMMANDS))
+def test_query_command_imports_no_standard_module_it_does_not_use(
+    command: str, filled_cache: Path
+) -> None:
+    """Run twice: the first run may write what it remembers beside the cache (open questions)."""
+    argv = [command, *ARGUMENTS[command], "--catalog", str(CATALOG_DIR)]
+    _modules_after(argv, filled_cache, STANDARD)
+    last, out = _modules_after(argv, filled_cache, STANDARD)
+    code, _, listed = last.partition(" HEAVY ")
+    assert code == "EXIT 0"
+    imported = sorted({module.split(".")[0] for module in ast.literal_eval(listed)})
+    assert imported == IMPORTED_BY_CERTIFYING.get(command, [])
+    assert out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["relate", "explain", "show"])
+def test_json_output_imports_json_and_no_other_standard_module(
+    command: str, filled_cache: Path
+) -> None:
+    argv = [command, *ARGUMENTS[command], "--catalog", str(CATALOG_DIR), "-f", "json"]
+    last, _ = _modules_after(argv, filled_cache, tuple(m for m in STANDARD if m != "re"))
+    assert last == "EXIT 0 HEAVY ['json', 'json.decoder', 'json.encoder', 'json.scanner']"
 
 
 @pytest.mark.slow

@@ -10,11 +10,15 @@ candidates, and resolve once the citation suffix that tells them apart is added.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
+from dptaxonomy.catalog import names
 from dptaxonomy.catalog.names import NameIndex, loose_key
 from dptaxonomy.catalog.paths import catalog_files
 from dptaxonomy.catalog.store import Catalog
@@ -121,3 +125,39 @@ def test_show_and_relate_resolve_library_identifiers(capsys: pytest.CaptureFixtu
     ambiguous = run(capsys, "show", "PDP", "--catalog", str(CATALOG_DIR))
     assert ambiguous.code == 1
     assert ambiguous.err.startswith("dptax: 'PDP' is not a recorded name but the initials")
+
+
+_GREEK_PATTERN = re.compile(  # the oracle: the Greek letters' names as a regular expression
+    r"(?<![A-Za-z])\\?(varepsilon|epsilon|alpha|delta|eps|rho|mu)(?![A-Za-z])", re.IGNORECASE
+)
+
+
+@given(st.text(alphabet="epsilonvardthmuEPSDMUxı İſé \\-_(),", max_size=16))
+def test_greek_names_are_read_as_the_pattern_reads_them(text: str) -> None:
+    try:
+        expected = _GREEK_PATTERN.sub(lambda m: names._GREEK_WORDS[m.group(1).lower()], text)
+    except KeyError:  # a look-alike letter the pattern matches but no name is spelled with
+        return
+    assert names._greek_letters(text) == expected
+
+
+@given(st.text(alphabet="aZé \t\u00a0\u2003\x1c-_‐‑‒–—/", max_size=12))
+def test_whitespace_and_dashes_are_ignored_as_the_pattern_ignores_them(text: str) -> None:
+    assert names.normalize(text) == normalize_by_pattern(text)
+
+
+def normalize_by_pattern(text: str) -> str:
+    ignored = re.compile(r"[\s\-_‐‑‒–—]+")
+    if text.isascii():
+        return ignored.sub("", text).casefold()
+    decomposed = unicodedata.normalize("NFKD", text)
+    return ignored.sub(
+        "", "".join(c for c in decomposed if not unicodedata.combining(c))
+    ).casefold()
+
+
+def test_a_name_without_greek_letters_names_or_suffix_needs_no_pattern() -> None:
+    assert names.split_suffix("Rényi DP") == ("Rényi DP", None)
+    assert names.split_suffix("BayDP [TF20]") == ("BayDP", "TF20")
+    assert names._greek_letters("mutual-information DP") == "mutual-information DP"
+    assert names._greek_letters("(eps, \\delta)-DP") == "(ε, δ)-DP"
