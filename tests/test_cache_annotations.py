@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import types
 import typing
 
 import pytest
 
 from dptaxonomy.base.records import fields, is_record, record
-from dptaxonomy.cache.annotations import field_types
+from dptaxonomy.cache.annotations import annotation_parts, field_types
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.logic.facts import Fact, Origin
 
@@ -93,3 +94,23 @@ def test_malformed_or_unknown_annotations_fall_back(text: str) -> None:
     One.__annotations__["value"] = text
     with pytest.raises((NameError, SyntaxError, TypeError)):
         field_types(One, ("value",))
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        int,
+        str | None,
+        tuple[int, ...],
+        tuple[str, int | None],
+        typing.Optional[int],  # noqa: UP045 (typing's own union form, on purpose)
+        typing.Union[int, str],  # noqa: UP007
+        typing.Tuple[int, str],  # noqa: UP006
+        list[int],
+        Fact,
+    ],
+)
+def test_annotation_parts_are_typings_origin_and_arguments(annotation: object) -> None:
+    origin = typing.get_origin(annotation)
+    expected = (types.UnionType if origin is typing.Union else origin, typing.get_args(annotation))
+    assert annotation_parts(annotation) == expected

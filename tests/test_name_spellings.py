@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
-from dptaxonomy.catalog import names
+from dptaxonomy.catalog import names, spellings
 from dptaxonomy.catalog.names import NameIndex, loose_key
 from dptaxonomy.catalog.paths import catalog_files
 from dptaxonomy.catalog.store import Catalog
@@ -135,10 +135,10 @@ _GREEK_PATTERN = re.compile(  # the oracle: the Greek letters' names as a regula
 @given(st.text(alphabet="epsilonvardthmuEPSDMUxı İſé \\-_(),", max_size=16))
 def test_greek_names_are_read_as_the_pattern_reads_them(text: str) -> None:
     try:
-        expected = _GREEK_PATTERN.sub(lambda m: names._GREEK_WORDS[m.group(1).lower()], text)
+        expected = _GREEK_PATTERN.sub(lambda m: spellings._GREEK_WORDS[m.group(1).lower()], text)
     except KeyError:  # a look-alike letter the pattern matches but no name is spelled with
         return
-    assert names._greek_letters(text) == expected
+    assert spellings.greek_letters(text) == expected
 
 
 @given(st.text(alphabet="aZé \t\u00a0\u2003\x1c-_‐‑‒–—/", max_size=12))
@@ -159,5 +159,5 @@ def normalize_by_pattern(text: str) -> str:
 def test_a_name_without_greek_letters_names_or_suffix_needs_no_pattern() -> None:
     assert names.split_suffix("Rényi DP") == ("Rényi DP", None)
     assert names.split_suffix("BayDP [TF20]") == ("BayDP", "TF20")
-    assert names._greek_letters("mutual-information DP") == "mutual-information DP"
-    assert names._greek_letters("(eps, \\delta)-DP") == "(ε, δ)-DP"
+    assert spellings.greek_letters("mutual-information DP") == "mutual-information DP"
+    assert spellings.greek_letters("(eps, \\delta)-DP") == "(ε, δ)-DP"

@@ -23,7 +23,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["field_types"]
+__all__ = ["annotation_parts", "field_types"]
 
 _PUNCTUATION = frozenset("[],|")
 
@@ -127,3 +127,19 @@ def field_types(cls: type, names: tuple[str, ...]) -> list[tuple[str, Any]]:
 
         hints = typing.get_type_hints(cls)
         return [(name, hints[name]) for name in names]
+
+
+def annotation_parts(annotation: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``annotation``'s origin and arguments, as :func:`typing.get_origin` and ``get_args``
+    give them (a ``typing.Union`` as :class:`types.UnionType`); typing is imported only for
+    an annotation that is one of its own forms."""
+    if isinstance(annotation, types.UnionType):
+        return types.UnionType, annotation.__args__
+    if isinstance(annotation, types.GenericAlias):
+        return annotation.__origin__, annotation.__args__
+    if type(annotation).__module__ != "typing":
+        return None, ()
+    import typing
+
+    origin = typing.get_origin(annotation)
+    return types.UnionType if origin is typing.Union else origin, typing.get_args(annotation)

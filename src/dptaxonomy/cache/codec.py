@@ -16,7 +16,7 @@ from collections.abc import Callable
 from enum import Enum
 
 from dptaxonomy.base.records import fields, from_columns, is_record
-from dptaxonomy.cache.annotations import field_types
+from dptaxonomy.cache.annotations import annotation_parts, field_types
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase
 from dptaxonomy.reasoning.logic.closure import Closure
@@ -26,6 +26,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 
+    T = TypeVar("T")
+    Convert = Callable[[Any], Any]
+    Column = Callable[[list[Any]], list[Any]]
+    """Decodes one column of a table (every record's value of one field) at once."""
+
 __all__ = [
     "CORE",
     "decode_assertions",
@@ -34,10 +39,6 @@ __all__ = [
     "decode_knowledge_base",
     "encode_knowledge_base",
 ]
-
-if TYPE_CHECKING:
-    T = TypeVar("T")
-    Convert = Callable[[Any], Any]
 
 
 def _encode_value(value: Any) -> Any:
@@ -52,9 +53,6 @@ def _encode_value(value: Any) -> Any:
 
 _SCALARS = (str, int, bool)
 _NONE = type(None)
-if TYPE_CHECKING:
-    Column = Callable[[list[Any]], list[Any]]
-    """Decodes one column of a table (every record's value of one field) at once."""
 
 
 def _check(values: list[Any], allowed: set[type], what: str) -> list[Any]:
@@ -69,22 +67,6 @@ def _per_value(convert: Convert) -> Column:
     return lambda values: list(map(convert, values))
 
 
-def _parts(annotation: Any) -> tuple[Any, tuple[Any, ...]]:
-    """``annotation``'s origin and arguments, as :func:`typing.get_origin` and ``get_args``
-    give them (a ``typing.Union`` as :class:`types.UnionType`); typing is imported only for
-    an annotation that is one of its own forms."""
-    if isinstance(annotation, types.UnionType):
-        return types.UnionType, annotation.__args__
-    if isinstance(annotation, types.GenericAlias):
-        return annotation.__origin__, annotation.__args__
-    if type(annotation).__module__ != "typing":
-        return None, ()
-    import typing
-
-    origin = typing.get_origin(annotation)
-    return types.UnionType if origin is typing.Union else origin, typing.get_args(annotation)
-
-
 def _column(annotation: Any) -> Column:
     """A function turning the JSON form of a column of values of type ``annotation`` back.
 
@@ -92,7 +74,7 @@ def _column(annotation: Any) -> Column:
     whole-list operations (``map``, ``set``, ``zip``) instead of one Python
     call per value: restoring a knowledge base is most of a query's work.
     """
-    origin, arguments = _parts(annotation)
+    origin, arguments = annotation_parts(annotation)
     if origin is types.UnionType:
         inner = [a for a in arguments if a is not _NONE]
         if len(inner) != 1:

@@ -20,19 +20,23 @@ is reported as ambiguous with each of them.
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from collections.abc import Iterable, Sequence
 from itertools import chain
 
 from dptaxonomy.base.errors import AmbiguousNameError, UnknownNameError
 from dptaxonomy.base.records import from_columns, record
-from dptaxonomy.catalog.spellings import american, initials, library_keys, short_form
+from dptaxonomy.catalog.spellings import (
+    american,
+    greek_letters,
+    initials,
+    library_keys,
+    short_form,
+)
 from dptaxonomy.schema.enums import CITATION_SUFFIX
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import re
     from typing import Any, Protocol
 
 __all__ = ["NameIndex", "loose_key", "normalize", "split_suffix", "strip_parameters"]
@@ -41,57 +45,10 @@ _DASHES = str.maketrans("", "", "-_‐‑‒–—")
 """Deleted from a label, with its whitespace (where ``str.split()`` splits: ``re``'s ``\\s``)."""
 _CLOSE = 0.6
 """Similarity above which a label counts as a likely misspelling."""
-_GREEK_WORDS = {
-    "epsilon": "ε",
-    "eps": "ε",
-    "varepsilon": "ε",
-    "delta": "δ",
-    "rho": "ρ",
-    "mu": "μ",
-    "alpha": "α",
-}
-_GREEK = (
-    r"(?<![A-Za-z])\\?(" + "|".join(sorted(_GREEK_WORDS, key=len, reverse=True)) + r")(?![A-Za-z])"
-)
-_LOOKALIKES = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})
-"""The non-ASCII letters ``re.IGNORECASE`` matches to letters of those names (dotted and
-dotless i, long s): with them mapped, a label in which no Greek letter's name occurs lowercased
-cannot match :data:`_GREEK`, and needs no :mod:`re`."""
 _PARAMETER = r"\s*(?:[α-ω]|[A-Za-z])(?:_?[0-9A-Za-z])?\s*"
 _PARAMETER_LIST = (  # compiled by ``re`` on first use: only a name not found as written needs it
     rf"^\s*(?:\(\s*{_PARAMETER}(?:,{_PARAMETER})*\)|[α-ω](?:_?[0-9])?)\s*[\-‐‑–]\s*(?P<rest>\S.*)$"
 )
-
-
-@functools.cache
-def _greek_pattern() -> re.Pattern[str]:
-    import re
-
-    return re.compile(_GREEK, re.IGNORECASE)
-
-
-def _names_a_letter(folded: str) -> bool:
-    """Whether a Greek letter's name occurs in ``folded`` between non-letters (else
-    :data:`_GREEK` cannot match the text it was folded from: see :data:`_LOOKALIKES`)."""
-    for word in _GREEK_WORDS:
-        start = folded.find(word)
-        while start != -1:
-            end = start + len(word)
-            before = folded[start - 1] if start else ""
-            after = folded[end] if end < len(folded) else ""
-            if not (
-                (before.isascii() and before.isalpha()) or (after.isascii() and after.isalpha())
-            ):
-                return True
-            start = folded.find(word, start + 1)
-    return False
-
-
-def _greek_letters(text: str) -> str:
-    """``text`` with Greek letters' names (``eps``, ``\\delta``) as the letters."""
-    if not _names_a_letter(text.translate(_LOOKALIKES).lower()):
-        return text
-    return _greek_pattern().sub(lambda m: _GREEK_WORDS[m.group(1).lower()], text)
 
 
 def normalize(text: str) -> str:
@@ -104,7 +61,7 @@ def normalize(text: str) -> str:
     >>> normalize("(eps, delta)-DP") == normalize("(ε,δ)-DP")
     True
     """
-    text = _greek_letters(text)
+    text = greek_letters(text)
     if text.isascii():  # most labels: nothing to decompose
         return "".join(text.translate(_DASHES).split()).casefold()
     decomposed = unicodedata.normalize("NFKD", text)
@@ -155,7 +112,7 @@ def strip_parameters(label: str) -> str | None:
     """
     import re
 
-    text = unicodedata.normalize("NFKC", _greek_letters(label))
+    text = unicodedata.normalize("NFKC", greek_letters(label))
     match = re.match(_PARAMETER_LIST, text)
     if match is None:
         return None

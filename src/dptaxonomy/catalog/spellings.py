@@ -12,13 +12,21 @@ component of a dotted path (``tmlt.core.measures.ApproxDP`` as ``ApproxDP``).
 Initials are a last resort: "PDP" is not a recorded label, but the initials of
 personalized DP, probabilistic DP and predictive DP; a lookup reports them as
 what the query may stand for, and never resolves by initials alone.
+
+Greek letters may be spelled out (``eps``, ``\\delta``): :func:`greek_letters` reads them
+as the letters, matching a pattern only when a letter's name occurs as a word.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 
-__all__ = ["american", "initials", "library_keys", "short_form"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+
+__all__ = ["american", "greek_letters", "initials", "library_keys", "short_form"]
 
 _LONG_FORMS = ("differentiallyprivate", "differentialprivacy")
 # Patterns as text, compiled by ``re`` (and kept in its cache) on first use: most queries
@@ -30,6 +38,54 @@ _BRITISH = (
 )
 _WORD = r"[^\s\-‐‑‒–—/]+"
 _DP_TAIL = r"^(?P<stem>.*\S)[\s\-‐‑‒–—]+(?:DP|differential(?:ly)?\s+priva(?:cy|te))$"
+
+_GREEK_WORDS = {
+    "epsilon": "ε",
+    "eps": "ε",
+    "varepsilon": "ε",
+    "delta": "δ",
+    "rho": "ρ",
+    "mu": "μ",
+    "alpha": "α",
+}
+_GREEK = (
+    r"(?<![A-Za-z])\\?(" + "|".join(sorted(_GREEK_WORDS, key=len, reverse=True)) + r")(?![A-Za-z])"
+)
+_LOOKALIKES = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})
+"""The non-ASCII letters ``re.IGNORECASE`` matches to letters of those names (dotted and
+dotless i, long s): with them mapped, a label in which no Greek letter's name occurs lowercased
+cannot match :data:`_GREEK`, and needs no :mod:`re`."""
+
+
+@functools.cache
+def _greek_pattern() -> re.Pattern[str]:
+    import re
+
+    return re.compile(_GREEK, re.IGNORECASE)
+
+
+def _names_a_letter(folded: str) -> bool:
+    """Whether a Greek letter's name occurs in ``folded`` between non-letters (else
+    :data:`_GREEK` cannot match the text it was folded from: see :data:`_LOOKALIKES`)."""
+    for word in _GREEK_WORDS:
+        start = folded.find(word)
+        while start != -1:
+            end = start + len(word)
+            before = folded[start - 1] if start else ""
+            after = folded[end] if end < len(folded) else ""
+            if not (
+                (before.isascii() and before.isalpha()) or (after.isascii() and after.isalpha())
+            ):
+                return True
+            start = folded.find(word, start + 1)
+    return False
+
+
+def greek_letters(text: str) -> str:
+    """``text`` with Greek letters' names (``eps``, ``\\delta``) as the letters."""
+    if not _names_a_letter(text.translate(_LOOKALIKES).lower()):
+        return text
+    return _greek_pattern().sub(lambda m: _GREEK_WORDS[m.group(1).lower()], text)
 
 
 def american(label: str) -> str:

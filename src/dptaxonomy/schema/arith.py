@@ -26,6 +26,7 @@ import math
 
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.records import record
+from dptaxonomy.schema.arith_tokens import token_end
 
 __all__ = [
     "ARITY",
@@ -62,11 +63,6 @@ optimal Rényi → (ε, δ) conversion at one order, :mod:`dptaxonomy.schema.ari
 
 _MAX_LENGTH = 500
 _MAX_DEPTH = 50
-_DIGITS = frozenset("0123456789")
-_NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
-_NAME_REST = _NAME_START | _DIGITS
-_PAIRS = frozenset({"**", "<=", ">=", "==", "!="})
-_SINGLES = frozenset("-+*/(),<>[]")
 _COMPARISONS = frozenset({"<", "<=", ">", ">=", "==", "!="})
 
 
@@ -154,47 +150,12 @@ def _tokenize(text: str) -> list[str]:
         start = position
         while stripped[start].isspace():  # stripped ends in a non-space
             start += 1
-        end = _token_end(stripped, start)
+        end = token_end(stripped, start)
         if end == start:
             raise ArithmeticError_(f"unexpected character {stripped[start]!r}")
         tokens.append(stripped[start:end])
         position = end
     return tokens
-
-
-def _digits_end(text: str, position: int) -> int:
-    while position < len(text) and text[position] in _DIGITS:
-        position += 1
-    return position
-
-
-def _token_end(text: str, start: int) -> int:
-    """Where the token at ``start`` ends (``start`` if none begins there): a number
-    (``12``, ``1.``, ``.5``, ``2.5e-3``), a name (ASCII letters, digits and ``_``, not
-    starting with a digit), or an operator (``**`` ``<=`` ``>=`` ``==`` ``!=`` or one of
-    ``-+*/(),<>[]``). Hand-written rather than a regular expression: parsing a map's
-    expression is on every relation query's path, which then never imports :mod:`re`."""
-    char = text[start]
-    if char in _DIGITS or (char == "." and text[start + 1 : start + 2] in _DIGITS):
-        end = _digits_end(text, start)
-        if text[end : end + 1] == ".":
-            end = _digits_end(text, end + 1)
-        if text[end : end + 1] in ("e", "E"):
-            mantissa = end + 1
-            if text[mantissa : mantissa + 1] in ("+", "-"):
-                mantissa += 1
-            exponent = _digits_end(text, mantissa)
-            if exponent > mantissa:
-                end = exponent
-        return end
-    if char in _NAME_START:
-        end = start + 1
-        while end < len(text) and text[end] in _NAME_REST:
-            end += 1
-        return end
-    if text[start : start + 2] in _PAIRS:
-        return start + 2
-    return start + 1 if char in _SINGLES else start
 
 
 class _Parser:
