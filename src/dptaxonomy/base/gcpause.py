@@ -3,14 +3,32 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 __all__ = ["collector_paused"]
 
 
-@contextmanager
-def collector_paused(*, freeze: bool = False) -> Iterator[None]:
+class _Paused:
+    """The context of :func:`collector_paused` (a class: :mod:`contextlib` is not imported
+    by the query commands, which all run inside one)."""
+
+    __slots__ = ("enabled", "freeze")
+
+    def __init__(self, freeze: bool) -> None:
+        self.freeze = freeze
+        self.enabled = False
+
+    def __enter__(self) -> None:
+        self.enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *_exception: object) -> None:
+        if self.freeze:
+            gc.freeze()
+        if self.enabled:
+            gc.enable()
+
+
+def collector_paused(*, freeze: bool = False) -> _Paused:
     """Pause the cyclic garbage collector for the duration of a bulk build.
 
     Loading a catalog or building a knowledge base allocates tens of
@@ -25,12 +43,4 @@ def collector_paused(*, freeze: bool = False) -> Iterator[None]:
     all (a twentieth of a `dptax stronger-than`'s instructions). Reference counting
     still frees those objects; only cycles among them would outlive the command.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if freeze:
-            gc.freeze()
-        if enabled:
-            gc.enable()
+    return _Paused(freeze)
