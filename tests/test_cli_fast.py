@@ -28,9 +28,9 @@ cost a query about one and a half bare interpreter start-ups (``inspect``: see H
 
 IMPORTED_BY_CERTIFYING = {
     "convert": ["re"],
-    "compose": ["fnmatch", "ipaddress", "json", "pathlib", "re", "urllib"],
+    "compose": ["json", "re"],
 }
-"""mpmath imports :mod:`re`; compose reads its request file (here JSON) through pathlib."""
+"""mpmath imports :mod:`re`; compose parses its request file (here JSON)."""
 
 NUMERIC = ("mpmath", "statistics", "fractions")
 """Imported only where a bound is certified (convert, compose): importing mpmath alone costs

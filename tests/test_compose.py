@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import dptaxonomy
 from dptaxonomy.base.errors import ComposeError
 from tests.clirunner import run
 from tests.composehelp import epsilon, gaussian, run_data
@@ -157,6 +158,28 @@ def test_bad_file_is_one_line_and_exit_1(
     assert result.code == 1
     assert result.err.startswith(f"dptax: {path} is not valid YAML: ")
     assert result.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("missing.json", None, "cannot read {shown}: No such file or directory"),
+        ("bad.json", "{", "{shown} is not valid JSON: Expecting property name enclosed in"),
+        (".json", "{", "{shown} is not valid YAML: "),  # no suffix, as pathlib reads the name
+        ("bad.yaml", "[", "{shown} is not valid YAML: "),
+    ],
+)
+def test_a_request_file_is_named_the_same_given_as_a_path_or_a_string(
+    tmp_path: Path, name: str, content: str | None, message: str
+) -> None:
+    path = tmp_path / name
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    for given in (path, f"{tmp_path}//./{name}"):
+        with pytest.raises(ComposeError) as error:
+            dptaxonomy.compose(given)
+        assert error.value.kind == "input"
+        assert str(error.value).startswith(message.format(shown=path))
 
 
 def test_replace_one_guarantees_are_converted_by_the_catalog_rule() -> None:

@@ -285,7 +285,7 @@ def print_convert(
     emit(result, output)
 
 
-def print_compose(file: Path, catalog: Path | str | None, output: Format) -> None:
+def print_compose(file: Path | str, catalog: Path | str | None, output: Format) -> None:
     """``dptax compose FILE``."""
     from dptaxonomy.queries.api import compose
 

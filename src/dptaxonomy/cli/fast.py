@@ -124,11 +124,9 @@ def _convert(args: list[str], values: dict[str, Any]) -> None:
 
 
 def _compose(args: list[str], values: dict[str, Any]) -> None:
-    from pathlib import Path
-
     from dptaxonomy.cli.actions import print_compose
 
-    print_compose(Path(args[0]), _catalog(values), _format(values))
+    print_compose(args[0], _catalog(values), _format(values))
 
 
 def _open_questions(_args: list[str], values: dict[str, Any]) -> None:

@@ -314,12 +314,12 @@ def search(
 
 
 def compose(
-    request: Mapping[str, Any] | Path, *, catalog: Path | str | None = None
+    request: Mapping[str, Any] | Path | str, *, catalog: Path | str | None = None
 ) -> ComposeResult:
     """The composed guarantee of a request: the same contract as ``dptax compose FILE``.
 
-    ``request`` is a path to a YAML or JSON file, or the same data as a mapping
-    (``delta``, ``components``, optional ``adaptivity``). Raises
+    ``request`` is a path to a YAML or JSON file (a ``Path`` or a string), or the same
+    data as a mapping (``delta``, ``components``, optional ``adaptivity``). Raises
     :class:`~dptaxonomy.base.errors.ComposeError`, whose ``kind`` says why.
 
     >>> import dptaxonomy
@@ -328,13 +328,16 @@ def compose(
     >>> [r["definition"] for r in result.to_json()["results"]][:2]
     ['approximate-dp', 'zero-concentrated-dp']
     """
-    from pathlib import Path
+    import os
 
     from dptaxonomy.cache.store import accounting
     from dptaxonomy.queries.compose import compose_with
     from dptaxonomy.queries.compose_input import parse_request, read_request
     from dptaxonomy.queries.session import knowledge_base
 
-    parsed = read_request(request) if isinstance(request, Path) else parse_request(request)
+    if isinstance(request, str | os.PathLike):
+        parsed = read_request(request)
+    else:
+        parsed = parse_request(request)
     directory = catalog_directory(catalog)
     return compose_with(accounting(directory), lambda: knowledge_base(directory, False)[1], parsed)

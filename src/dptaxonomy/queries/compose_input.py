@@ -9,17 +9,18 @@ parameters and values outside their domains are refused with the reason
 
 from __future__ import annotations
 
-import json
+import os
 from collections.abc import Mapping
-from pathlib import Path
 
 from dptaxonomy.base.errors import ComposeError, NumericError
 from dptaxonomy.base.records import record
+from dptaxonomy.catalog.paths import path_text
 from dptaxonomy.reasoning.maps.numeric import IV, exact, inside, upper
 from dptaxonomy.schema.enums import Adaptivity, Neighbourhood, Sampling
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 __all__ = ["ComponentInput", "Request", "parse_request", "read_request"]
@@ -153,17 +154,28 @@ def _open_unit() -> Any:
     return parse_interval("(0, 1)")
 
 
-def read_request(path: Path) -> Request:
+def _suffix(shown: str) -> str:
+    """The file's suffix, as :attr:`pathlib.PurePath.suffix` gives it."""
+    name = os.path.basename(shown)
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
+def read_request(path: Path | str) -> Request:
     """The request in the YAML or JSON file at ``path``."""
+    shown = path_text(path)  # the file as str() of its Path names it
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as stream:
+            text = stream.read()
     except OSError as exc:
-        raise _fail(f"cannot read {path}: {exc.strerror or exc}") from None
-    if path.suffix == ".json":
+        raise _fail(f"cannot read {shown}: {exc.strerror or exc}") from None
+    if _suffix(shown) == ".json":
+        import json
+
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise _fail(f"{path} is not valid JSON: {exc}") from None
+            raise _fail(f"{shown} is not valid JSON: {exc}") from None
     else:
         import yaml
 
@@ -171,5 +183,5 @@ def read_request(path: Path) -> Request:
             data = yaml.safe_load(text)
         except yaml.YAMLError as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise _fail(f"{path} is not valid YAML: {first}") from None
+            raise _fail(f"{shown} is not valid YAML: {first}") from None
     return parse_request(data)
