@@ -8,7 +8,6 @@ of records (see :mod:`dptaxonomy.cache.codec`); decoding checks every value and 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from dptaxonomy.cache.codec import (
     _file_reader,
@@ -22,6 +21,10 @@ from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge, accou
 from dptaxonomy.reasoning.info import MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact, Origin
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["decode_accounting", "encode_accounting"]
 
