@@ -235,12 +235,12 @@ def test_each_folder_is_listed_once(tmp_path: Path) -> None:
 # --- the code stamp: the code that compiles, and only it ---
 
 
-def _touched_stamp(path: Path) -> str:
+def _touched_stamp(path: Path, folders: tuple[str, ...] = digest._COMPILING) -> str:
     """The code stamp while ``path`` reads one second newer (restored afterwards)."""
     status = path.stat()
     try:
         os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000_000))
-        return digest.code_stamp()
+        return digest.code_stamp(folders)
     finally:
         os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
 
@@ -270,6 +270,19 @@ def test_an_edit_to_a_module_that_compiles_gives_a_new_cache_key(module: str) ->
 def test_an_edit_to_a_module_that_only_reads_keeps_the_cache_key(module: str) -> None:
     assert (PACKAGE / module).is_file()
     assert _touched_stamp(PACKAGE / module) == digest.code_stamp()
+
+
+@pytest.mark.parametrize(
+    ("module", "folders"), [("queries/findings.py", ("queries",)), ("export/rdf.py", ("export",))]
+)
+def test_a_layer_that_keeps_what_it_derives_stamps_its_own_code(
+    module: str, folders: tuple[str, ...]
+) -> None:
+    """Memos (queries) and the SPARQL graph (export) are keyed on their own layer's code."""
+    before = digest.code_stamp(folders)
+    assert before != digest.code_stamp()
+    assert _touched_stamp(PACKAGE / module, folders) != before
+    assert digest.code_stamp(folders) == before
 
 
 def test_the_stamped_folders_are_the_layers_a_compilation_is_made_by() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -106,3 +107,23 @@ def test_a_memo_of_another_version_is_recomputed(catalog: Path) -> None:
     data["value"]["rows"] = data["value"]["rows"][::-1]
     memo.write_bytes(plain_bytes(data))
     assert _served(catalog, None, 4) == expected
+
+
+def test_a_memo_made_by_other_query_code_is_recomputed(catalog: Path) -> None:
+    """The knowledge base's key stamps only the code that compiles; a memo is also made by
+    the query code that computed it, so an edit there (an editable install) is never
+    answered from a memo the old code wrote."""
+    expected = _fresh(catalog, None, 4)
+    _served(catalog, None, 4)
+    memo = _memo()
+    data = read_plain(memo)
+    data["value"]["rows"] = data["value"]["rows"][::-1]
+    memo.write_bytes(plain_bytes(data))
+    assert _served(catalog, None, 4) != expected  # read back: the memo was trusted
+    module = Path(findings.__file__)
+    status = module.stat()
+    try:
+        os.utime(module, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000_000))
+        assert _served(catalog, None, 4) == expected  # the query code changed: recomputed
+    finally:
+        os.utime(module, ns=(status.st_atime_ns, status.st_mtime_ns))

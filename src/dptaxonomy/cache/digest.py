@@ -87,9 +87,11 @@ and the layers below it. The layers above (queries, export, cli) only read a com
 the import-linter contract in pyproject.toml keeps every import of theirs out of these."""
 
 
-def code_stamp() -> str:
+def code_stamp(folders: tuple[str, ...] = _COMPILING) -> str:
     """A stamp of the code that compiles: each ``.py`` file's path, size and modification
-    time, in the package's top folder and in the folders of :data:`_COMPILING`.
+    time, in the package's top folder and in the folders of :data:`_COMPILING`. A result
+    that a higher layer derives from a compilation and keeps (a memo, the SPARQL graph)
+    adds the stamp of that layer's own folders (``folders``).
 
     Part of the cache key, so that an edit to that code (an editable install, a
     reinstall of the same version) is never answered from a cache another code
@@ -99,7 +101,7 @@ def code_stamp() -> str:
     """
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # this is cache/
     rows: list[str] = []
-    _code_rows(package, rows, _COMPILING)
+    _code_rows(package, rows, folders)
     text = "".join(rows).encode()
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
 

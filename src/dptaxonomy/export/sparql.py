@@ -110,13 +110,15 @@ def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> byte
 
     Raises :class:`~dptaxonomy.base.errors.CatalogError` if the catalog is invalid.
     """
+    from dptaxonomy.cache.digest import code_stamp
     from dptaxonomy.cache.store import NO_CACHE_ENV, cache_dir, catalog_digest
 
     use_cache = not os.environ.get(NO_CACHE_ENV)
     suffix = "-conj" if assume_conjectures else ""
     path = None
     if use_cache and directory.is_dir():
-        path = cache_dir() / f"kg{GRAPH_FORMAT}-{catalog_digest(directory)}{suffix}.nq"
+        key = f"{catalog_digest(directory)}-{code_stamp(('export',))}"  # the graph's own code too
+        path = cache_dir() / f"kg{GRAPH_FORMAT}-{key}{suffix}.nq"
         try:
             cached = unseal(path.read_bytes())
         except OSError:
