@@ -206,40 +206,58 @@ def _program(
     return program
 
 
-def _step(step: _Step, current: dict[str, float], given: Mapping[str, float], free: Any) -> Any:
-    """The values of the step's definition (a new mapping: ``current`` is left as it is)."""
-    following: dict[str, float] = {}
-    if step.given or step.free:
-        for name in step.given:
-            following[name] = float(given[name])
-        for name, key in step.free:
-            following[name] = float(free[key])
-        scope = {**following, **current}
-    else:
-        scope = current
-    if step.early:
-        _checked(step.early, scope)
-    for name, code in step.mapping:
-        value = code(scope)
-        if isnan(value):
-            raise _Refused
-        following[name] = value
-    if step.late:
-        _checked(step.late, {**following, **current})
-    for check in step.values:
-        value = following[check.name]
-        if check.integer and not (math.isfinite(value) and value.is_integer()):
-            raise _Refused
-        contains = check.contains
-        if contains is None or contains(value):
-            continue
-        if check.raise_to is None:
-            raise _Refused
-        raised = float(max(value, check.raise_to))
-        if not contains(raised):
-            raise _Refused
-        following[check.name] = raised
-    return following
+_StepCode = Callable[[dict[str, float], Mapping[str, float], Any], dict[str, float]]
+
+
+def _step_code(step: _Step) -> _StepCode:
+    """The step as a function: the values of its definition from ``current`` (left as it is),
+    the given values and the free parameters' (a new mapping). Its fields are read once
+    here, not at each of the thousands of runs of a search."""
+    from_given, from_free, early, mapping, late = (
+        step.given,
+        step.free,
+        step.early,
+        step.mapping,
+        step.late,
+    )
+    reads = bool(from_given or from_free)
+    values = tuple((v.name, v.integer, v.contains, v.raise_to) for v in step.values)
+    isfinite = math.isfinite
+
+    def run(current: dict[str, float], given: Mapping[str, float], free: Any) -> dict[str, float]:
+        following: dict[str, float] = {}
+        if reads:
+            for name in from_given:
+                following[name] = float(given[name])
+            for name, key in from_free:
+                following[name] = float(free[key])
+            scope = {**following, **current}
+        else:
+            scope = current
+        if early:
+            _checked(early, scope)
+        for name, code in mapping:
+            value = code(scope)
+            if isnan(value):
+                raise _Refused
+            following[name] = value
+        if late:
+            _checked(late, {**following, **current})
+        for name, integer, contains, raise_to in values:
+            value = following[name]
+            if integer and not (isfinite(value) and value.is_integer()):
+                raise _Refused
+            if contains is None or contains(value):
+                continue
+            if raise_to is None:
+                raise _Refused
+            raised = float(max(value, raise_to))
+            if not contains(raised):
+                raise _Refused
+            following[name] = raised
+        return following
+
+    return run
 
 
 _FAILURES = (_Refused, *FLOAT_ERRORS)
@@ -255,8 +273,8 @@ def _head_values(head: tuple[_Step, ...], source: Mapping[str, float]) -> dict[s
     """The values the leading steps ``head`` give from ``source``, or None where they refuse."""
     current = {name: float(value) for name, value in source.items()}
     try:
-        for step in head:
-            current = _step(step, current, {}, {})
+        for code in map(_step_code, head):
+            current = code(current, {}, {})
     except _FAILURES:
         return None
     return current
@@ -309,7 +327,7 @@ def float_runner(
     # the leading steps that read no given value and no free parameter compute the same
     # values at every point of a search: run once per source mapping, then reused
     fixed = _fixed(steps)
-    head, tail = steps[:fixed], steps[fixed:]
+    head, tail = steps[:fixed], tuple(map(_step_code, steps[fixed:]))
     kept: list[Any] = [None, None, None]  # the source mapping, a copy of it, its head's values
 
     def start(source: Mapping[str, float]) -> dict[str, float] | None:
@@ -326,8 +344,8 @@ def float_runner(
         if current is None:
             return None
         try:
-            for step in tail:
-                current = _step(step, current, given, free)
+            for code in tail:
+                current = code(current, given, free)
         except _FAILURES:
             return None
         values = {}
