@@ -41,7 +41,7 @@ from dptaxonomy.schema.arith import ArithmeticError_, BinOp, Call, Name, Neg, No
 from dptaxonomy.schema.arith_eval import evaluate
 from dptaxonomy.schema.arith_shared import render_bounded, unique_nodes
 
-__all__ = ["composition_defect", "undefined_part"]
+__all__ = ["composition_defect", "placement_defect", "undefined_part"]
 
 _CONSTANTS = frozenset({"inf", "pi", "e"})
 _LONGEST = 120
@@ -129,8 +129,9 @@ def undefined_part(node: Node) -> str | None:
     return None
 
 
-def composition_defect(steps: Sequence[Fact], composed: Mapping[str, Node]) -> str | None:
-    """Why the maps of ``steps``, composed into ``composed``, give no guarantee, or None."""
+def placement_defect(steps: Sequence[Fact]) -> str | None:
+    """The first defect :func:`composition_defect` looks for, read off the steps alone (no
+    composed map needed): a step other than the last placing its side outside its domain."""
     for index, step in enumerate(steps[:-1], start=1):
         if step.origin.outside_domain:
             following = steps[index]
@@ -139,6 +140,14 @@ def composition_defect(steps: Sequence[Fact], composed: Mapping[str, Node]) -> s
                 f"domain, where step {index + 1}'s map ({following.a} → {following.b}) "
                 "is not stated"
             )
+    return None
+
+
+def composition_defect(steps: Sequence[Fact], composed: Mapping[str, Node]) -> str | None:
+    """Why the maps of ``steps``, composed into ``composed``, give no guarantee, or None."""
+    placed = placement_defect(steps)
+    if placed is not None:
+        return placed
     walk = _Walk()
     for name, node in composed.items():
         try:

@@ -26,7 +26,7 @@ from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.maps.composition import oriented_map
-from dptaxonomy.reasoning.maps.definedness import composition_defect
+from dptaxonomy.reasoning.maps.definedness import composition_defect, placement_defect
 from dptaxonomy.reasoning.maps.per_base import kept_for
 from dptaxonomy.reasoning.maps.scoping import compose_steps
 from dptaxonomy.schema.arith import Comparison, Node, names_in, parse_condition
@@ -89,8 +89,9 @@ class Chain:
     def defect(self) -> str | None:
         """Why the composed map is undefined wherever it applies, or None
         (:func:`~dptaxonomy.reasoning.maps.definedness.composition_defect`): such a chain
-        is listed, never evaluated."""
-        return composition_defect(self.steps, self.composed)
+        is listed, never evaluated. A step placed outside its domain is found without
+        composing the maps."""
+        return placement_defect(self.steps) or composition_defect(self.steps, self.composed)
 
 
 def _reaching(kb: KnowledgeBase, target: str, conditional: bool) -> dict[str, int]:

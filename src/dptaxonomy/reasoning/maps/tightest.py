@@ -166,7 +166,11 @@ def _evaluate(
             if run is None:
                 return math.inf
             values, computed = run
-            total = float(sum(-values[n] if stronger[n] else values[n] for n in computed))
+            if len(computed) == 1:  # what sum() gives for one term: 0 + it (-0.0 becomes 0.0)
+                name = computed[0]
+                total = 0.0 + (-values[name] if stronger[name] else values[name])
+            else:
+                total = float(sum(-values[n] if stronger[n] else values[n] for n in computed))
             return total if math.isfinite(total) else math.inf
 
         # chains that end in the same steps, reached at the same values, search alike
