@@ -19,8 +19,9 @@ VALID = str(FIXTURES / "valid")
 HEAVY = ("pydantic", "yaml", "networkx", "rdflib", "typer", "click", "dataclasses", "inspect")
 """Never imported by a query answered from the cache (the last two: see base/records.py)."""
 
-IMPORTED_BY_MPMATH = {"convert": ["inspect"], "compose": ["inspect"]}
-"""convert's interval arithmetic is mpmath's, whose import takes :mod:`inspect` along."""
+IMPORTED_BY_MPMATH: dict[str, list[str]] = {}
+"""Heavy modules a certifying command may import with mpmath: none (mpmath's import of
+:mod:`inspect` meets a stand-in, see reasoning/maps/contexts.py)."""
 
 STANDARD = ("typing", "pathlib", "json", "re", "urllib", "fnmatch", "ipaddress", "dataclasses")
 """Standard-library modules no query imports to print text from a warm cache: together they

@@ -51,5 +51,27 @@ def test_signature_is_computed_when_read() -> None:
     late = _LateSignature(scaled)
     assert type(late) is _LateSignature
     assert str(late) == "(x: 'float', factor: 'float' = 2.0) -> 'float'"
-    assert type(late) is inspect.Signature
+    became: type = type(late)  # reading it made it a plain Signature
+    assert became is inspect.Signature
     assert late == inspect.signature(scaled)
+
+
+def test_mpmath_is_loaded_without_inspect_whose_stand_in_delegates() -> None:
+    script = (
+        "import sys\n"
+        "from dptaxonomy.reasoning.maps.contexts import load_mpmath\n"
+        "mpmath = load_mpmath()\n"
+        "print('inspect' in sys.modules)\n"
+        "stand_in = sys.modules['mpmath.ctx_fp'].inspect\n"
+        "import inspect\n"
+        "print(stand_in is not inspect, stand_in.getdoc is inspect.getdoc)\n"
+        "late = stand_in.signature(mpmath.mp.besselj)\n"
+        "print(isinstance(late, inspect.Signature), type(late).__name__, late)\n"
+    )
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [
+        "False",
+        "True True",
+        "True Signature (n, z, derivative=0, **kwargs)",
+    ]

@@ -12,10 +12,15 @@ that keeps what its base class already holds gets the same functions for nothing
 Should a later mpmath build its contexts differently, the subclass falls back to
 mpmath's own wrapping: the context is then built as before, only slower.
 
-``import mpmath`` itself does that wrapping for its three global contexts, and the
-signatures are a sixth of its cost: :func:`load_mpmath` imports it with each signature
-computed when first read instead, the same signature then (every module of ours that
-uses mpmath imports it through :func:`load_mpmath`).
+``import mpmath`` itself does that wrapping for its three global contexts, computing
+``inspect.signature`` of each function only to attach it as the wrapper's
+``__signature__``, which nothing reads unless somebody asks for help: the signatures are
+a sixth of the import's work, and :mod:`inspect`, which mpmath imports for nothing else,
+costs as much again (it takes ast, dis and tokenize along). :func:`load_mpmath` imports
+mpmath with each signature computed when first read instead (the same signature then),
+and, when nothing has imported :mod:`inspect` yet, without it: mpmath's modules see a
+stand-in whose ``signature`` is the deferred one (every module of ours that uses mpmath
+imports it through :func:`load_mpmath`).
 
 >>> import mpmath
 >>> intervals = private_context(type(mpmath.iv))
@@ -28,8 +33,8 @@ True
 
 from __future__ import annotations
 
-import inspect
 import sys
+from types import ModuleType
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,65 +42,128 @@ if TYPE_CHECKING:
 
 __all__ = ["load_mpmath", "private_context"]
 
-_SIGNATURE = inspect.signature
-_PENDING: dict[int, Any] = {}
-"""The function each not-yet-computed :class:`_LateSignature` describes, by the signature's id."""
+_CLASS = object.__dict__["__class__"]
+"""The descriptor behind ``obj.__class__`` (assigning through it changes an object's class)."""
 
 
-class _LateSignature(inspect.Signature):
+def _inspect() -> ModuleType:
+    """The real :mod:`inspect`, imported on first need (never the stand-in)."""
+    if sys.modules.get("inspect") is _STAND_IN:
+        del sys.modules["inspect"]
+    import inspect  # pylint: disable=import-outside-toplevel
+
+    return inspect
+
+
+class _LateSignature:
     """The signature of a function, computed when first read.
 
-    ``import mpmath`` computes ``inspect.signature`` of every special function of its
-    three global contexts (~650 of them, a sixth of the import's work) only to attach it
-    as the wrapper's ``__signature__``, which nothing reads unless somebody asks for help.
-    This stands in for it: the first read of either slot computes the real signature,
-    fills both slots and turns the object into a plain :class:`inspect.Signature`.
+    It has :class:`inspect.Signature`'s layout (its two slots; the first holds the function
+    until then), so that the first read turns it into a plain :class:`inspect.Signature`:
+    ``inspect.signature`` checks ``isinstance(obj.__signature__, Signature)``, which reads
+    ``__class__`` (below) when the type is not one; an attribute read or ``str``/``==``
+    does it too. Creating one imports nothing.
     """
 
-    __slots__ = ()
+    __slots__ = ("_parameters", "_return_annotation")
 
-    def __init__(self, function: Any) -> None:  # pylint: disable=super-init-not-called
-        _PENDING[id(self)] = function
+    def __init__(self, function: Any) -> None:
+        self._parameters = function
 
-    def __getattr__(self, name: str) -> Any:
-        function = _PENDING.pop(id(self), None)
-        if function is None or name not in ("_parameters", "_return_annotation"):
-            raise AttributeError(name)
+    def _become(self) -> Any:
+        """Compute the real signature and turn this object into it (an inspect.Signature)."""
+        if type(self) is not _LateSignature:
+            return self
+        inspect = _inspect()
+        function = self._parameters
         own = getattr(function, "__signature__", None) is self  # mpmath's unwrapped functions
         if own:
             function.__signature__ = None
         try:
-            real = _SIGNATURE(function)
+            real = inspect.signature(function)
         finally:
             if own:
                 function.__signature__ = self
-        object.__setattr__(self, "_parameters", real.parameters)
-        object.__setattr__(self, "_return_annotation", real.return_annotation)
-        self.__class__ = inspect.Signature  # type: ignore[assignment]
-        return getattr(self, name)
+        _CLASS.__set__(self, inspect.Signature)
+        self._parameters = real.parameters
+        self._return_annotation = real.return_annotation
+        return self
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        """What ``isinstance`` reads when the type is not the class asked about: the object is
+        made a plain Signature, and a subclass of that is answered, because ``isinstance``
+        ignores an answer equal to the object's (new) type."""
+        return _reading_class(type(self._become()))
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self._become(), name)
+
+    def __str__(self) -> str:
+        return str(self._become())
+
+    def __repr__(self) -> str:
+        return repr(self._become())
+
+    def __eq__(self, other: object) -> bool:
+        return bool(self._become() == other)
+
+    def __hash__(self) -> int:
+        return hash(self._become())
 
 
-def _late_signature(function: Any, *args: Any, **options: Any) -> inspect.Signature:
+_READING: list[type] = []
+
+
+def _reading_class(signature: type) -> type:
+    """A subclass of ``signature`` (inspect.Signature), made once."""
+    if not _READING:
+        _READING.append(type(signature.__name__, (signature,), {"__slots__": ()}))
+    return _READING[0]
+
+
+def _late_signature(function: Any, *args: Any, **options: Any) -> Any:
     return (
         _LateSignature(function)
         if not args and not options
-        else _SIGNATURE(function, *args, **options)
+        else _inspect().signature(function, *args, **options)
     )
+
+
+def _stand_in_attribute(name: str) -> Any:
+    return getattr(_inspect(), name)
+
+
+_STAND_IN = ModuleType("inspect", "Stands in for inspect while mpmath is imported.")
+_STAND_IN.signature = _late_signature  # type: ignore[attr-defined]
+_STAND_IN.__getattr__ = _stand_in_attribute  # type: ignore[method-assign]
 
 
 def load_mpmath() -> Any:
     """The ``mpmath`` module, first imported with its signatures deferred (:class:`_LateSignature`).
 
     >>> mpmath = load_mpmath()
+    >>> import inspect
     >>> str(inspect.signature(mpmath.mp.besselj))
     '(n, z, derivative=0, **kwargs)'
     """
-    if "mpmath" not in sys.modules:
-        inspect.signature = _late_signature  # type: ignore[assignment]
-        try:
-            import mpmath  # noqa: F401  # pylint: disable=import-outside-toplevel
-        finally:
-            inspect.signature = _SIGNATURE
+    if "mpmath" in sys.modules:
+        return sys.modules["mpmath"]
+    inspect = sys.modules.get("inspect")
+    if inspect is None:
+        sys.modules["inspect"] = _STAND_IN
+    else:
+        saved, inspect.signature = inspect.signature, _late_signature  # type: ignore[attr-defined]
+    try:
+        import mpmath  # noqa: F401  # pylint: disable=import-outside-toplevel
+    finally:
+        if inspect is None:
+            if sys.modules.get("inspect") is _STAND_IN:
+                del sys.modules["inspect"]
+        else:
+            inspect.signature = saved  # type: ignore[attr-defined]
     return sys.modules["mpmath"]
 
 
