@@ -12,6 +12,7 @@ import pytest
 from dptaxonomy.reasoning.maps.contexts import _LateSignature
 
 _LISTING = """
+{first}
 import inspect, json, sys
 {load}
 listing = {{}}
@@ -26,8 +27,8 @@ json.dump(listing, sys.stdout)
 """
 
 
-def _signatures(load: str) -> dict[str, list[str]]:
-    script = _LISTING.format(load=load)
+def _signatures(load: str, first: str = "") -> dict[str, list[str]]:
+    script = _LISTING.format(load=load, first=first)
     command = [sys.executable, "-c", script]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     listing: dict[str, list[str]] = json.loads(done.stdout)
@@ -42,6 +43,9 @@ def test_deferred_signatures_equal_mpmaths_own() -> None:
     )
     assert len(plain) > 600
     assert deferred == plain
+    loaded_first = "from dptaxonomy.reasoning.maps.contexts import load_mpmath\nload_mpmath()"
+    without_inspect = _signatures("import mpmath", first=loaded_first)  # mpmath met the stand-in
+    assert without_inspect == plain
 
 
 def test_signature_is_computed_when_read() -> None:
