@@ -167,24 +167,27 @@ def load_mpmath() -> Any:
     return sys.modules["mpmath"]
 
 
-def _inherited(base: type, name: str, function: Any) -> bool:
-    """Whether ``base`` already holds mpmath's wrapper of ``function`` under ``name``:
-    the function itself, or the closure mpmath's ``_wrap_specfun`` made around it."""
-    held = vars(base).get(name)
+def _inherited(held: Any, function: Any) -> bool:
+    """Whether ``held`` (what the base class holds under the function's name, or None) is
+    mpmath's wrapper of ``function``: the function itself, or the closure mpmath's
+    ``_wrap_specfun`` made around it."""
     if held is None:
         return False
+    if held is function:
+        return True
     cells = getattr(held, "__closure__", None) or ()
-    return held is function or any(cell.cell_contents is function for cell in cells)
+    return any(cell.cell_contents is function for cell in cells)
 
 
 def private_context(base: type) -> Any:
     """A new context of mpmath's context class ``base`` (its default precision)."""
     original = base._wrap_specfun  # type: ignore[attr-defined]
+    held = vars(base)
 
     class Private(base):  # type: ignore[misc]
         @classmethod
         def _wrap_specfun(cls, name: str, function: Any, wrap: bool) -> None:
-            if not _inherited(base, name, function):
+            if not _inherited(held.get(name), function):
                 original.__func__(cls, name, function, wrap)
 
     Private.__name__ = Private.__qualname__ = f"Private{base.__name__}"
