@@ -118,11 +118,14 @@ def minimise(
     point = [to_k(0.0) for to_k in maps]
     rounds = 1 if len(domains) == 1 else _ROUNDS
     for _ in range(rounds):
+        start = list(point)
         for k, to_k in enumerate(maps):
             t = _line(objective, point, k, to_k)
             if math.isnan(t):
                 continue
             point[k] = to_k(t)
+        if point == start:  # the next round would search the same lines, remembered: no move
+            break
     found = [(objective(point), point)]
     for t in GRID[::4]:
         trial = [to_k(t) for to_k in maps]
