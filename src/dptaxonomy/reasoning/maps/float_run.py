@@ -206,7 +206,8 @@ def _program(
     return program
 
 
-_StepCode = Callable[[dict[str, float], Mapping[str, float], Any], dict[str, float]]
+if TYPE_CHECKING:
+    _StepCode = Callable[[dict[str, float], Mapping[str, float], Any], dict[str, float]]
 
 
 def _step_code(step: _Step) -> _StepCode:
