@@ -172,6 +172,8 @@ class ExplainResult:
     """The answer of ``dptax explain A B``: the proofs, or the nearest known facts."""
 
     relationship: Relationship
+    """The verdict and its proofs, without what only ``relate`` shows (parametric chains,
+    an equivalence's maps): :meth:`Reasoner.relationship` with ``parametric=False``."""
     nearest: tuple[Fact, ...]
 
     @property
@@ -213,7 +215,8 @@ class ExplainResult:
 
 def explain_result(reasoner: Reasoner, a: str, b: str) -> ExplainResult:
     """Why ``a`` relates to ``b`` as it does (the nearest facts when nothing is known)."""
-    answer = relate_result(reasoner, a, b).relationship
+    kb = reasoner.kb
+    answer = reasoner.relationship(kb.resolve(a), kb.resolve(b), parametric=False)
     nearest = (
         ()
         if answer.proofs or answer.conditional

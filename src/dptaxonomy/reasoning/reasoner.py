@@ -167,8 +167,12 @@ class Reasoner:
                 found.append(ConditionalVerdict(label, _conditions((proof,), a), (proof,)))
         return tuple(found)
 
-    def relationship(self, a: str, b: str) -> Relationship:
-        """The relation between ``a`` and ``b``: verdict, strictness, extension, proofs."""
+    def relationship(self, a: str, b: str, *, parametric: bool = True) -> Relationship:
+        """The relation between ``a`` and ``b``: verdict, strictness, extension, proofs.
+
+        With ``parametric=False`` the answer leaves out what only ``relate`` shows (the
+        parametric chains and proof, an equivalence's maps): ``explain`` needs none of them.
+        """
         kb, search = self.kb, self.search
         forward, backward = kb.is_stronger(a, b), kb.is_stronger(b, a)
         not_forward, not_backward = kb.is_not_stronger(a, b), kb.is_not_stronger(b, a)
@@ -208,14 +212,14 @@ class Reasoner:
             extension = Extension.none
         contradictory = (forward and not_forward) or (backward and not_backward)
         conditional = self.conditional_relations(a, b, forward, backward, a_in_b, b_in_a)
-        parametric = None
+        mapped = None
         chains: list[ParametricChain] = []
-        if forward or backward:
+        if parametric and (forward or backward):
             from dptaxonomy.reasoning.maps.ranking import parametric_chains
 
             x, y = (a, b) if forward else (b, a)
             chains = parametric_chains(kb, x, y)
-            parametric = chains[0].proof if chains else search.parametric(x, y)
+            mapped = chains[0].proof if chains else search.parametric(x, y)
         return Relationship(
             a,
             b,
@@ -224,10 +228,10 @@ class Reasoner:
             extension,
             tuple(p for p in proofs if p is not None),
             contradictory,
-            parametric,
+            mapped,
             conditional,
             tuple(chains),
-            _equivalence(kb, a, b) if verdict is Verdict.equivalent else None,
+            _equivalence(kb, a, b) if parametric and verdict is Verdict.equivalent else None,
         )
 
     def stronger_than(self, x: str) -> list[Neighbour]:
