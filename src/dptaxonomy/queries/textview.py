@@ -132,10 +132,11 @@ def proof_text(proof: Proof) -> str:
         lines += _restriction_lines(step)
         if origin.perfect_privacy:
             lines.append(_perfect_privacy_line(step))
-    from dptaxonomy.reasoning.maps.parameters import composed_map
+    if len(proof.steps) > 1 and all(step.origin.parameter_map for step in proof.steps):
+        from dptaxonomy.reasoning.maps.parameters import composed_map  # only a chain of maps
 
-    composed_values = composed_map(proof)
-    if composed_values is not None and len(proof.steps) > 1:
-        composed = ", ".join(f"{k} = {v}" for k, v in composed_values.items())
-        lines.append(f"  so, composing the maps: {proof.b} holds with {composed}")
+        composed_values = composed_map(proof)
+        if composed_values is not None:
+            composed = ", ".join(f"{k} = {v}" for k, v in composed_values.items())
+            lines.append(f"  so, composing the maps: {proof.b} holds with {composed}")
     return "\n".join(lines)

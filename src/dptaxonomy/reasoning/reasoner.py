@@ -236,7 +236,9 @@ class Reasoner:
 
     def stronger_than(self, x: str) -> list[Neighbour]:
         """Every definition Y with Y ≻ x (x itself excluded), by id."""
-        return self._side(x, self.kb.strength.ancestors(x), lambda y: self.search.stronger(y, x))
+        return self._side(
+            x, self.kb.strength.ancestors(x), lambda y: self.search.stronger(y, x, alone=True)
+        )
 
     def weaker_than(self, x: str) -> list[Neighbour]:
         """Every definition Y with x ≻ Y (x itself excluded), by id."""
@@ -255,19 +257,13 @@ class Reasoner:
         if not kb.conditional_facts:
             return []
         outright = set(kb.strength.ancestors(x) if stronger else kb.strength.descendants(x))
+        others = [other for other in sorted(kb.info) if other not in outright]
         search = self.conditional_search
+        found = search.proofs_above(x, others) if stronger else search.proofs_below(x, others)
         result = []
-        for other in sorted(kb.info):
-            if other in outright:
-                continue
-            proof = (
-                search.proof(FactKind.stronger, other, x)
-                if stronger
-                else search.proof(FactKind.stronger, x, other)
-            )
-            if proof is not None:
-                conditions = _conditions((proof,), proof.a)
-                result.append(Neighbour(other, kb.info[other].name, True, False, proof, conditions))
+        for other, proof in found.items():
+            conditions = _conditions((proof,), proof.a)
+            result.append(Neighbour(other, kb.info[other].name, True, False, proof, conditions))
         return result
 
     def _side(self, x: str, ids: list[str], prove: Any) -> list[Neighbour]:

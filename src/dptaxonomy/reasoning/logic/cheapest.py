@@ -1,4 +1,11 @@
-"""The cheapest chain of facts between two definitions: one Dijkstra for every proof search."""
+"""The cheapest chain of facts between two definitions: one Dijkstra for every proof search.
+
+:func:`cheapest_chain` searches from one definition to another and stops as soon as
+nothing cheaper can come; :func:`cheapest_tree` searches from one definition to every
+other at once (every proof from, or into, one definition). Both break ties alike (facts
+in the adjacency's order, then nodes in the order they were reached), so
+:func:`tree_chain` reads off the tree the very chain :func:`cheapest_chain` finds.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +13,11 @@ import heapq
 from collections.abc import Callable, Mapping, Sequence
 
 from dptaxonomy.reasoning.logic.facts import Fact
+
+__all__ = ["Tree", "cheapest_chain", "cheapest_tree", "tree_chain"]
+
+Tree = dict[str, tuple[int, "Fact | None"]]
+"""Each reached definition's cheapest cost and the last fact of its cheapest chain."""
 
 
 def cheapest_chain(
@@ -56,3 +68,49 @@ def cheapest_chain(
         chain.append(fact)
         node = fact.a
     return tuple(reversed(chain))
+
+
+def cheapest_tree(
+    adjacency: Mapping[str, Sequence[Fact]],
+    start: str,
+    cost: Callable[[Fact], int],
+    *,
+    backward: bool = False,
+) -> Tree:
+    """The cheapest chain from ``start`` to every definition it reaches (Dijkstra), as a tree.
+
+    ``adjacency`` maps a definition to the facts leaving it (with ``backward``, entering
+    it: the search then runs against the facts), in the order that breaks ties.
+
+    >>> tree = cheapest_tree({}, "x", lambda fact: 1)
+    >>> tree, tree_chain(tree, "x")
+    ({'x': (0, None)}, [])
+    """
+    best: Tree = {start: (0, None)}
+    queue: list[tuple[int, int, str]] = [(0, 0, start)]
+    counter = 0
+    while queue:
+        so_far, _, node = heapq.heappop(queue)
+        if so_far > best[node][0]:
+            continue
+        for fact in adjacency.get(node, ()):
+            other = fact.a if backward else fact.b
+            new = so_far + cost(fact)
+            if other not in best or new < best[other][0]:
+                best[other] = (new, fact)
+                counter += 1
+                heapq.heappush(queue, (new, counter, other))
+    return best
+
+
+def tree_chain(tree: Tree, end: str, *, backward: bool = False) -> list[Fact]:
+    """The chain a :func:`cheapest_tree` holds from its start to ``end`` (from ``end``
+    to its start when it was searched ``backward``), in the facts' order."""
+    chain: list[Fact] = []
+    node = end
+    while True:
+        fact = tree[node][1]
+        if fact is None:
+            return chain if backward else list(reversed(chain))
+        chain.append(fact)
+        node = fact.b if backward else fact.a

@@ -8,14 +8,13 @@ a proof costs little more than its own length.
 
 from __future__ import annotations
 
-import heapq
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from functools import cached_property
 
 from dptaxonomy.base.gcpause import collector_paused
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.logic.cheapest import cheapest_chain
+from dptaxonomy.reasoning.logic.cheapest import Tree, cheapest_chain, cheapest_tree, tree_chain
 from dptaxonomy.reasoning.logic.closure import Closure
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind
 from dptaxonomy.reasoning.logic.proof import Conclusion, Proof
@@ -25,8 +24,6 @@ __all__ = ["Conclusion", "Proof", "ProofSearch"]
 
 CONJECTURE_COST = 1000
 MEMO_ENTRIES = 1_000_000  # distances kept for reuse before the memo is emptied
-
-Distances = dict[str, tuple[int, "Fact | None"]]
 
 
 def _cost(fact: Fact) -> int:
@@ -42,7 +39,7 @@ class ProofSearch:
 
     def __init__(self, kb: KnowledgeBase) -> None:
         self.kb = kb
-        self._memo: dict[tuple[str, bool, bool], Distances] = {}
+        self._memo: dict[tuple[str, bool, bool], Tree] = {}
         self._memo_size = 0
         self._candidates: tuple[str, list[tuple[int, tuple[int, str, int, str], Fact]]] | None
         self._candidates = None
@@ -112,16 +109,20 @@ class ProofSearch:
         rules = {step.rule for step in steps} | set(extra)
         return tuple(sorted(rules, key=lambda r: r.value))
 
-    def stronger(self, a: str, b: str) -> Proof | None:
+    def stronger(self, a: str, b: str, *, alone: bool = False) -> Proof | None:
         """Proof of ``a ≻ b``, or None when it is not derivable.
 
         The chain is read off the (memoised) cheapest-path tree from ``a``; it is
         the chain :meth:`_chain` finds, since pruning by the closure only skips
-        nodes that cannot lie on a path to ``b``.
+        nodes that cannot lie on a path to ``b``. With ``alone`` it is :meth:`_chain`'s
+        search, kept nowhere: cheaper for proofs into one ``b`` from many starts.
         """
         if not self.kb.strength.reaches(a, b):
             return None
-        chain = tuple(self._walk(self._distances(a, backward=False), b, backward=False))
+        if alone:
+            chain = self._chain(FactKind.stronger, self.kb.strength, a, b) or ()
+        else:
+            chain = tuple(tree_chain(self._distances(a, backward=False), b, backward=False))
         extra = (
             (Rule.STRONGER_REFLEXIVE,)
             if not chain
@@ -191,7 +192,7 @@ class ProofSearch:
         )
         return Proof(Conclusion.extends, a, b, chain, self._rules(chain, *extra))
 
-    def _distances(self, start: str, *, backward: bool, carry: bool = False) -> Distances:
+    def _distances(self, start: str, *, backward: bool, carry: bool = False) -> Tree:
         """Cheapest cost to reach each node from ``start`` along ≻ (or against it), memoised.
 
         Proving every ¬≻ pair (as the exports do) reuses each search instead of
@@ -209,42 +210,16 @@ class ProofSearch:
             self._memo_size += len(found)
         return found
 
-    def _search_distances(self, start: str, *, backward: bool, carry: bool) -> Distances:
+    def _search_distances(self, start: str, *, backward: bool, carry: bool) -> Tree:
         """Cheapest costs along ≻ (with ``carry``, along ⊂ too), forward or backward."""
-        best: Distances = {start: (0, None)}
-        queue: list[tuple[int, int, str]] = [(0, 0, start)]
-        counter = 0
         if carry:
             index = self._carry_backward if backward else self._carry_forward
         else:
             index = self._backward if backward else self._forward[FactKind.stronger]
-        while queue:
-            cost, _, node = heapq.heappop(queue)
-            if cost > best[node][0]:
-                continue
-            edges = index.get(node, ())
-            for fact in edges:
-                other = fact.a if backward else fact.b
-                new = cost + _cost(fact)
-                if other not in best or new < best[other][0]:
-                    best[other] = (new, fact)
-                    counter += 1
-                    heapq.heappush(queue, (new, counter, other))
-        return best
-
-    @staticmethod
-    def _walk(best: Distances, end: str, *, backward: bool) -> list[Fact]:
-        chain: list[Fact] = []
-        node = end
-        while True:
-            fact = best[node][1]
-            if fact is None:
-                return chain if backward else list(reversed(chain))
-            chain.append(fact)
-            node = fact.b if backward else fact.a
+        return cheapest_tree(index, start, _cost, backward=backward)
 
     def _separations_above(
-        self, a: str, above_a: Distances
+        self, a: str, above_a: Tree
     ) -> list[tuple[int, tuple[int, str, int, str], Fact]]:
         """Separations X ¬≻ Y with X ≻ a, each with the cost of reaching it from a."""
         if self._candidates is None or self._candidates[0] != a:
@@ -276,8 +251,8 @@ class ProofSearch:
                 if s.origin.witness is not None and s.a in above_a and s.b in below_b
             ]
         _, _, separation = min(candidates, key=lambda c: (c[0], c[1]))
-        before = self._walk(above_a, separation.a, backward=True)
-        after = self._walk(below_b, separation.b, backward=False)
+        before = tree_chain(above_a, separation.a, backward=True)
+        after = tree_chain(below_b, separation.b, backward=False)
         steps = (*before, separation, *after)
         extra = _chain_rules(before, after, witness=separation.rule is Rule.WITNESS)
         return Proof(Conclusion.not_stronger, a, b, steps, self._rules(steps, *extra))
@@ -287,7 +262,7 @@ class ProofSearch:
         best = self._distances(a, backward=False, carry=True)
         if b not in best or a == b:
             return None
-        chain = tuple(self._walk(best, b, backward=False))
+        chain = tuple(tree_chain(best, b, backward=False))
         return chain if any(f.kind is FactKind.extends for f in chain) else None
 
 
