@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
+from collections.abc import Callable
 
 from dptaxonomy.base.records import record, replace
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -182,23 +184,32 @@ def _axis(domain: str | None) -> tuple[float, ...]:
     return tuple(v for v in values if interval.low <= v <= interval.high)
 
 
+_Column = tuple[Callable[[tuple[float, ...]], object], dict[object, float]]
+"""One of b's parameters on the grid: the key of a grid point (the values the expression
+reads there) and the expression's value at each key."""
+
+
 class _Tightness:
     """Evaluates chains from ``a`` to ``b`` on a grid of the parameters the user controls.
 
     The grid spans a's parameters and b's parameters that a chain leaves free
     (chosen by the user, e.g. δ); any other free name (an intermediate
     parameter such as the Rényi order α) is minimised over its own samples.
+    Each of b's parameters is evaluated once for each combination of the values it
+    reads, not at every point of the grid (most of whose axes it does not read).
     """
 
     def __init__(self, kb: KnowledgeBase, a: str, b: str) -> None:
         self.kb = kb
         self.own = dict(kb.info[a].parameters)
         self.target = dict(kb.info[b].parameters)
-        axes = [
-            [(name, v) for v in _axis(domain)]
-            for name, domain in sorted({**self.target, **self.own}.items())
-        ]
-        self.points = [dict(p) for p in itertools.product(*axes)] if all(axes) else []
+        self.axes = {
+            name: _axis(domain) for name, domain in sorted({**self.target, **self.own}.items())
+        }
+        self.position = {name: at for at, name in enumerate(self.axes)}
+        axes = self.axes.values()
+        self.points = list(itertools.product(*axes)) if all(axes) else []
+        """Every grid point: a value for each name of :attr:`axes`, in its order."""
 
     def _domain(self, chain: ParametricChain, name: str) -> str | None:
         for fresh, definition, own in chain.renamed:
@@ -210,49 +221,83 @@ class _Tightness:
                 return domains[name]
         return None
 
-    def values(self, chain: ParametricChain) -> list[list[float]] | None:
-        """b's parameters at every grid point (the best over intermediate names), or None."""
+    def columns(self, chain: ParametricChain) -> list[_Column] | None:
+        """b's parameters on the grid (the best over intermediate names), or None when one
+        evaluates nowhere at some point: :meth:`values` writes them out point by point."""
         if not self.points:
             return None
         composed = chain.composed or {}
-        expressions = {  # compiled once, evaluated at every grid point
-            name: compile_expression(composed.get(name, Name(name))) for name in sorted(self.target)
-        }
         given = {  # the target's own parameters renamed in the composition: the user's values
             fresh: own for fresh, definition, own in chain.renamed if definition == chain.proof.b
         }
-        inner = [
-            n for n in chain.free if n not in self.own and n not in self.target and n not in given
+        inner = {
+            n: _axis(self._domain(chain, n))
+            for n in chain.free
+            if n not in self.own and n not in self.target and n not in given
+        }
+        if self.target and not all(inner.values()):
+            return None  # no sample of some intermediate name: nothing to minimise over
+        columns = []
+        for name in sorted(self.target):
+            column = self._column(composed.get(name, Name(name)), given, inner)
+            if column is None:
+                return None
+            columns.append(column)
+        return columns
+
+    def values(self, columns: list[_Column]) -> list[float]:
+        """The columns' values at every grid point, one column after the other."""
+        flat: list[float] = []
+        for key, table in columns:
+            flat += [table[key(point)] for point in self.points]
+        return flat
+
+    def _column(
+        self, node: Node, given: dict[str, str], inner: dict[str, tuple[float, ...]]
+    ) -> _Column | None:
+        """One of b's parameters on the grid, or None where no sample evaluates.
+
+        The expression reads a few names: grid values (its own, or renamed in
+        ``given``) and intermediate ones (``inner``, minimised over their samples). Its
+        value at a grid point depends on those alone, so it is computed once for each
+        combination of them, trying the samples in the order a full product would.
+        """
+        expression = compile_expression(node)
+        read = names_in(node)
+        extra = [n for n in inner if n in read]
+        renamed = {n: given[n] for n in read if n in given}
+        plain = [n for n in read if n not in inner and n not in given and n in self.axes]
+        grid = sorted({*renamed.values(), *plain}, key=self.position.__getitem__)
+        key = operator.itemgetter(*(self.position[g] for g in grid)) if grid else _nothing
+        samples = [
+            dict(zip(extra, c, strict=True)) for c in itertools.product(*(inner[n] for n in extra))
         ]
-        choices = [
-            dict(zip(inner, c, strict=True))
-            for c in itertools.product(*(_axis(self._domain(chain, n)) for n in inner))
-        ]
-        rows = []
-        for point in self.points:
-            row = []
-            for expression in expressions.values():
-                best = math.inf
-                for extra in choices:
-                    try:
-                        renamed = {fresh: point[own] for fresh, own in given.items()}
-                        best = min(best, expression({**point, **renamed, **extra}))
-                    except (ArithmeticError_, ValueError, OverflowError, ZeroDivisionError):
-                        continue
-                if best == math.inf:
-                    return None
-                row.append(best)
-            rows.append(row)
-        return rows
+        table: dict[object, float] = {}
+        for values in itertools.product(*(self.axes[g] for g in grid)):
+            at = dict(zip(grid, values, strict=True))
+            base = {n: at[n] for n in plain} | {fresh: at[own] for fresh, own in renamed.items()}
+            best = math.inf
+            for sample in samples:
+                try:
+                    best = min(best, expression({**base, **sample}))
+                except (ArithmeticError_, ValueError, OverflowError, ZeroDivisionError):
+                    continue
+            if best == math.inf:
+                return None
+            table[values if len(grid) != 1 else values[0]] = best
+        return key, table
 
 
-def _at_most(x: list[list[float]], y: list[list[float]]) -> bool:
-    return all(u <= v for xs, ys in zip(x, y, strict=True) for u, v in zip(xs, ys, strict=True))
+def _nothing(_point: tuple[float, ...]) -> object:
+    return ()
 
 
-def _dominates(x: list[list[float]], y: list[list[float]]) -> bool:
-    pairs = [(u, v) for xs, ys in zip(x, y, strict=True) for u, v in zip(xs, ys, strict=True)]
-    return all(u <= v for u, v in pairs) and any(u < v for u, v in pairs)
+def _at_most(x: list[float], y: list[float]) -> bool:
+    return all(map(operator.le, x, y))
+
+
+def _dominates(x: list[float], y: list[float]) -> bool:
+    return _at_most(x, y) and any(map(operator.lt, x, y))
 
 
 def parametric_chains(
@@ -272,17 +317,19 @@ def parametric_chains(
     if not rank:
         return chains
     tightness = _Tightness(kb, a, b)
-    table = {i: v for i, c in enumerate(chains) if (v := tightness.values(c)) is not None}
+    evaluated = {i: v for i, c in enumerate(chains) if (v := tightness.columns(c)) is not None}
+    # values written out only to compare chains (a chain is at most itself: values are numbers)
+    table = {i: tightness.values(v) for i, v in evaluated.items()} if len(evaluated) > 1 else {}
     beaten = {j for i in table for j in table if i != j and _dominates(table[i], table[j])}
     ranked = sorted(
         range(len(chains)),
-        key=lambda i: (not chains[i].feasible, i in beaten, i not in table, i),
+        key=lambda i: (not chains[i].feasible, i in beaten, i not in evaluated, i),
     )
     best = ranked[0] if ranked else None
     if best is not None and not (
         chains[best].feasible
-        and best in table
-        and all(_at_most(table[best], table[j]) for j in table)
+        and best in evaluated
+        and all(_at_most(table[best], table[j]) for j in table if j != best)
     ):
         best = None
     own = set(tightness.own)
@@ -291,7 +338,7 @@ def parametric_chains(
             chains[i],
             free=tuple(n for n in chains[i].free if n not in own),
             tightest=i == best,
-            evaluated=i in table,
+            evaluated=i in evaluated,
         )
         for i in ranked
     ]
