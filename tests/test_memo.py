@@ -86,6 +86,16 @@ def test_a_memo_is_keyed_by_the_catalog(catalog: Path) -> None:
         {"complete": True, "rows": [["renyi-dp", "no-such-definition", 3, [], []]]},
         {"complete": True, "rows": [["renyi-dp", "renyi-dp", "3", ["renyi-dp"], []]]},
         {"complete": True, "rows": [["renyi-dp", "renyi-dp", 3, "renyi-dp", []]]},
+        {"complete": True, "rows": [["renyi-dp", "renyi-dp", 3, [["renyi-dp"]], [], False]]},
+        {"complete": True, "rows": [["renyi-dp", "renyi-dp", 3, ["renyi-dp"], [], 1]]},
+        {"complete": True, "rows": [["renyi-dp", 7, 3, ["renyi-dp"], [], False]]},
+        {  # only a later row is malformed: still never trusted
+            "complete": True,
+            "rows": [
+                ["renyi-dp", "renyi-dp", 3, ["renyi-dp"], ["renyi-dp"], False],
+                ["renyi-dp", "no-such-definition", 2, [], [], False],
+            ],
+        },
     ],
 )
 def test_a_malformed_memo_is_recomputed(catalog: Path, value: object) -> None:

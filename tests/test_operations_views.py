@@ -87,6 +87,8 @@ def test_open_questions_rank_operation_questions(
     found = operation_questions(kb)
     concerned = [len(q.concerns) for q in found]
     assert concerned == sorted(concerned, reverse=True)
+    assert len(found) > 3
+    assert operation_questions(kb, None, 3) == found[:3]  # only those are written out
     asked = {(q.operation, d) for q in found for d in q.concerns}
     assert ("composition", "zero-concentrated-dp") not in asked  # it has a rule
     # answered: the source shows zCDP is not amplified (a rule that `fails`), for its class too

@@ -140,13 +140,13 @@ def open_questions(
     """
     from dptaxonomy.cache.memo import recall, remember
 
-    operations = tuple(operation_questions(reasoner.kb, scope)[:limit])
+    operations = tuple(operation_questions(reasoner.kb, scope, limit))
     key = reasoner.kb.cache_key
     name = f"questions-{scope.value if scope else 'all'}"
     if key is not None:
         kept = _recalled(recall(key, name), reasoner.kb.info)
         if kept is not None and (kept[1] or (limit is not None and limit <= len(kept[0]))):
-            return OpenQuestionsResult(tuple(kept[0][:limit]), operations)
+            return OpenQuestionsResult(tuple(_question(row) for row in kept[0][:limit]), operations)
     wanted = None if limit is None else max(limit, KEPT)
     questions = reasoner.open_questions(scope, wanted)
     if key is not None:
@@ -156,26 +156,33 @@ def open_questions(
     return OpenQuestionsResult(tuple(questions[:limit]), operations)
 
 
-def _recalled(value: Any, known: Mapping[str, object]) -> tuple[list[OpenQuestion], bool] | None:
-    """The questions a memo holds and whether they are all of them; None if it is malformed."""
+def _recalled(value: Any, known: Mapping[str, object]) -> tuple[list[list[Any]], bool] | None:
+    """The question rows a memo holds and whether they are all of them; None if it is
+    malformed (every row is checked, though only those asked for become questions)."""
     if not isinstance(value, dict) or not isinstance(value.get("complete"), bool):
         return None
     rows = value.get("rows")
     if not isinstance(rows, list):
         return None
-    questions = []
+    names: set[object] = set()
     for row in rows:
         if not (isinstance(row, list) and len(row) == 6 and type(row[2]) is int):
             return None
-        a, b, decides, a_class, b_class, core = row
-        if type(core) is not bool:
+        a, b, _, a_class, b_class, core = row
+        if type(core) is not bool or type(a_class) is not list or type(b_class) is not list:
             return None
-        names = [a, b] + (a_class if isinstance(a_class, list) else [None])
-        names += b_class if isinstance(b_class, list) else [None]
-        if not all(isinstance(n, str) and n in known for n in names):
+        try:
+            names.update((a, b), a_class, b_class)
+        except TypeError:  # an unhashable name: no definition's
             return None
-        questions.append(OpenQuestion(a, b, decides, tuple(a_class), tuple(b_class), core))
-    return questions, value["complete"]
+    if not all(type(n) is str for n in names) or not names <= known.keys():
+        return None
+    return rows, value["complete"]
+
+
+def _question(row: list[Any]) -> OpenQuestion:
+    a, b, decides, a_class, b_class, core = row
+    return OpenQuestion(a, b, decides, tuple(a_class), tuple(b_class), core)
 
 
 @record

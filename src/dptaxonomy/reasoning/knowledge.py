@@ -47,9 +47,10 @@ class Assertions:
 
 
 def _edge_order(fact: Fact) -> tuple[bool, str, int, str, str]:
-    """Established before conjectured, then by file and position in it."""
+    """Established before conjectured, then by file and position in it (kinds and rules are
+    StrEnums: ordered as their values, without reading them)."""
     origin = fact.origin
-    return (fact.conjectured, origin.file, origin.index, fact.kind.value, fact.rule.value)
+    return (origin.status is Status.conjectured, origin.file, origin.index, fact.kind, fact.rule)
 
 
 class KnowledgeBase:

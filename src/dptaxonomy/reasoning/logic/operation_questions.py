@@ -13,6 +13,7 @@ related to by ≻ either way (an answer there informs more comparisons), then by
 from __future__ import annotations
 
 from dptaxonomy.base.records import record
+from dptaxonomy.reasoning.info import DefinitionInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.schema.enums import OpenReason, OperationKind, Scope, Truth
 
@@ -61,12 +62,12 @@ def _numeric(kb: KnowledgeBase, definition: str) -> bool:
     )
 
 
-def _settled(kb: KnowledgeBase, members: tuple[str, ...], operation: OperationKind) -> bool:
-    infos = [kb.info[m] for m in members]
-    if any(operation.value in info.operations for info in infos):
+def _settled(infos: list[DefinitionInfo], operation: OperationKind, name: str) -> bool:
+    """Whether the class of ``infos`` answers the question on ``operation`` (value ``name``)."""
+    if any(name in info.operations for info in infos):
         return True
     if any(
-        (kind, reason) == (operation.value, OpenReason.not_applicable)
+        kind == name and reason == OpenReason.not_applicable
         for info in infos
         for kind, reason, _ in info.operation_marks
     ):
@@ -86,20 +87,33 @@ def _reasons(kb: KnowledgeBase, members: tuple[str, ...], operation: OperationKi
     return list(dict.fromkeys(texts))
 
 
-def operation_questions(kb: KnowledgeBase, scope: Scope | None = None) -> list[OperationQuestion]:
-    """Every open operation question among definitions of ``scope``, most concerning first."""
+def operation_questions(
+    kb: KnowledgeBase, scope: Scope | None = None, limit: int | None = None
+) -> list[OperationQuestion]:
+    """Every open operation question among definitions of ``scope``, most concerning first
+    (the first ``limit`` of them: only those are written out)."""
     strength = kb.strength
-    found = []
+    asked = [(operation, operation.value, text) for operation, text in QUESTIONS.items()]
+    open_ones = []
     for index, members in enumerate(strength.members):
         kept = tuple(m for m in members if scope is None or kb.info[m].scope is scope)
         if not kept or not any(_numeric(kb, m) for m in kept):
             continue
         related = (strength.reach[index] | strength.coreach[index]).bit_count() - 1
-        for operation, text in QUESTIONS.items():
-            if not _settled(kb, members, operation):
-                reasons = tuple(_reasons(kb, members, operation))
-                found.append(
-                    OperationQuestion(operation.value, text.format(kept[0]), kept, related, reasons)
+        infos = [kb.info[m] for m in members]
+        for operation, name, text in asked:
+            if not _settled(infos, operation, name):
+                open_ones.append(
+                    (-len(kept), -related, kept[0], name, operation, text, kept, members)
                 )
-    found.sort(key=lambda q: (-len(q.concerns), -q.related, q.concerns[0], q.operation))
-    return found
+    open_ones.sort(key=lambda q: q[:4])  # stable: ties keep the order they were found in
+    return [
+        OperationQuestion(
+            name,
+            text.format(first),
+            kept,
+            -minus_related,
+            tuple(_reasons(kb, members, operation)),
+        )
+        for _, minus_related, first, name, operation, text, kept, members in open_ones[:limit]
+    ]

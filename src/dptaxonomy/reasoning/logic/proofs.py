@@ -31,7 +31,8 @@ def _cost(fact: Fact) -> int:
 
 
 def _order(fact: Fact) -> tuple[int, str, int, str]:
-    return (_cost(fact), fact.origin.file, fact.origin.index, fact.rule.value)
+    origin = fact.origin  # a rule is a StrEnum: ordered as its value, without reading it
+    return (_cost(fact), origin.file, origin.index, fact.rule)
 
 
 class ProofSearch:
