@@ -78,6 +78,16 @@ def test_conditional_sides_are_the_pairwise_proofs(kb: KnowledgeBase) -> None:
     assert any(search.proofs_below(x, others) for x in ends)
 
 
+def test_the_conditional_index_built_on_the_proof_index_is_the_same(kb: KnowledgeBase) -> None:
+    assert not any(fact.conditional for fact in kb.facts)  # their costs agree in both searches
+    alone = ConditionalSearch(kb)._forward
+    shared = ConditionalSearch(kb, ProofSearch(kb).forward_index)._forward
+    assert {kind: dict(by_node) for kind, by_node in shared.items() if by_node} == {
+        kind: dict(by_node) for kind, by_node in alone.items() if by_node
+    }
+    assert any(fact.conditional for facts in shared[FactKind.stronger].values() for fact in facts)
+
+
 def test_explain_needs_no_parameter_maps(
     kb: KnowledgeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:

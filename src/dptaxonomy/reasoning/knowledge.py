@@ -103,6 +103,7 @@ class KnowledgeBase:
         self.cache_key: str | None = None
         """The key of the cache compilation it comes from (set by :mod:`dptaxonomy.cache`):
         results derived from it may be remembered under this key. None when uncached."""
+        self._reverse: dict[bool, tuple[dict[str, list[str]], dict[int, int]]] = {}
         self.stored_names: Callable[[], NameIndex | None] | None = None
         """Reads the name index the cache stored beside it (set by :mod:`dptaxonomy.cache`;
         None: :attr:`names` builds it): a query that resolves no name never reads it."""
@@ -170,64 +171,73 @@ class KnowledgeBase:
         """The unconditional facts (the closures' input)."""
         return self.factset.facts
 
-    @cached_property
-    def _mapped(self) -> dict[bool, dict[str, list[Fact]]]:
-        """The index of mapped edges, without and with the conditional facts (rule K3)."""
+    def _is_mapped(self, fact: Fact) -> bool:
+        """Whether the fact carries a map in its own direction (as ``oriented_map`` decides,
+        without parsing the map unless the fact reverses an equivalence)."""
+        origin = fact.origin
+        if fact.kind is FactKind.not_stronger or not origin.parameter_map:
+            return False
+        if fact.rule is Rule.PERFECT_PRIVACY:
+            return False  # its map is the ⊂ fact's, which is in the list already
+        if fact.rule is not Rule.EQUIVALENCE or fact.a == origin.definition:
+            return True
         from dptaxonomy.reasoning.maps.composition import is_renaming
 
-        def mapped(fact: Fact) -> bool:
-            """Whether the fact carries a map in its own direction (as ``oriented_map``
-            decides, without parsing the map unless the fact reverses an equivalence)."""
-            origin = fact.origin
-            if fact.kind is FactKind.not_stronger or not origin.parameter_map:
-                return False
-            if fact.rule is Rule.PERFECT_PRIVACY:
-                return False  # its map is the ⊂ fact's, which is in the list already
-            reversed_reading = fact.rule is Rule.EQUIVALENCE and fact.a != origin.definition
-            return not reversed_reading or is_renaming(origin.parameter_map)
+        return is_renaming(origin.parameter_map)
 
-        def index(facts: list[Fact]) -> dict[str, list[Fact]]:
-            adjacency: dict[str, list[Fact]] = defaultdict(list)
-            for fact in facts:
-                if mapped(fact):
-                    adjacency[fact.a].append(fact)
-            for listed in adjacency.values():
-                listed.sort(key=_edge_order)
-            return dict(adjacency)
-
-        return {False: index(self.facts), True: index([*self.facts, *self.conditional_facts])}
-
-    @property
+    @cached_property
     def mapped_facts(self) -> dict[str, list[Fact]]:
         """Unconditional ≻ and ⊂ facts carrying a usable parameter map, by implying definition.
 
         Sorted established first, then by file and position (the edges of
         :func:`dptaxonomy.reasoning.maps.paths.chains_between`).
         """
-        return self._mapped[False]
+        adjacency: dict[str, list[Fact]] = defaultdict(list)
+        for fact in self.facts:
+            if self._is_mapped(fact):
+                adjacency[fact.a].append(fact)
+        for listed in adjacency.values():
+            listed.sort(key=_edge_order)
+        return dict(adjacency)
+
+    @cached_property
+    def _mapped_with_conditional(self) -> dict[str, list[Fact]]:
+        """:attr:`mapped_facts` with the conditional facts' mapped ones merged in (a stable
+        sort: as if every fact, the unconditional ones first, were sorted together)."""
+        adjacency = dict(self.mapped_facts)
+        added: dict[str, list[Fact]] = defaultdict(list)
+        for fact in self.conditional_facts:
+            if self._is_mapped(fact):
+                added[fact.a].append(fact)
+        for a, facts in added.items():
+            adjacency[a] = sorted([*adjacency.get(a, ()), *facts], key=_edge_order)
+        return adjacency
 
     def mapped_edges(self, *, conditional: bool) -> dict[str, list[Fact]]:
         """:attr:`mapped_facts`, with the conditional facts (rule K3) too when asked."""
-        return self._mapped[conditional]
+        return self._mapped_with_conditional if conditional else self.mapped_facts
 
-    @cached_property
-    def _mapped_reverse(self) -> dict[bool, tuple[dict[str, list[str]], dict[int, int]]]:
-        reverse = {}
-        for conditional, adjacency in self._mapped.items():
+    def _mapped_reverse(self, conditional: bool) -> tuple[dict[str, list[str]], dict[int, int]]:
+        found = self._reverse.get(conditional)
+        if found is None:
+            adjacency = self.mapped_edges(conditional=conditional)
             backward: dict[str, list[str]] = defaultdict(list)
             every = sorted((f for fs in adjacency.values() for f in fs), key=_edge_order)
             for fact in every:
                 backward[fact.b].append(fact.a)
-            reverse[conditional] = (dict(backward), {id(f): i for i, f in enumerate(every)})
-        return reverse
+            found = self._reverse[conditional] = (
+                dict(backward),
+                {id(f): i for i, f in enumerate(every)},
+            )
+        return found
 
     def mapped_backward(self, *, conditional: bool) -> dict[str, list[str]]:
         """For each definition, the definitions with a mapped edge to it."""
-        return self._mapped_reverse[conditional][0]
+        return self._mapped_reverse(conditional)[0]
 
     def mapped_rank(self, *, conditional: bool) -> dict[int, int]:
         """Each mapped edge's position in the edge order, by ``id`` of the fact."""
-        return self._mapped_reverse[conditional][1]
+        return self._mapped_reverse(conditional)[1]
 
     @property
     def conditional_facts(self) -> list[Fact]:

@@ -139,7 +139,7 @@ class Reasoner:
         """Chains through conditional facts too (rule K4)."""
         from dptaxonomy.reasoning.logic.conditional import ConditionalSearch
 
-        return ConditionalSearch(self.kb)
+        return ConditionalSearch(self.kb, self.search.forward_index)
 
     def conditional_relations(
         self, a: str, b: str, forward: bool, backward: bool, a_in_b: bool, b_in_a: bool

@@ -11,7 +11,7 @@ allow (:func:`dptaxonomy.reasoning.maps.composition.restated_conditions`).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -41,14 +41,31 @@ def _order(fact: Fact) -> tuple[int, str, int, str]:
 class ConditionalSearch:
     """Cheapest chains through unconditional and conditional facts alike."""
 
-    def __init__(self, kb: KnowledgeBase) -> None:
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        unconditional: Mapping[FactKind, Mapping[str, list[Fact]]] | None = None,
+    ) -> None:
+        """``unconditional``: the unconditional facts by kind and implying definition, each
+        list in :func:`_order`'s order (as :class:`~dptaxonomy.reasoning.logic.proofs.ProofSearch`
+        indexes them: their costs agree, none being conditional), for the conditional facts
+        to be merged into rather than every fact sorted again."""
         self.kb = kb
         index: dict[FactKind, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
-        for fact in (*kb.facts, *kb.conditional_facts):
-            index[fact.kind][fact.a].append(fact)
-        for by_node in index.values():
-            for facts in by_node.values():
-                facts.sort(key=_order)
+        if unconditional is None:
+            for fact in (*kb.facts, *kb.conditional_facts):
+                index[fact.kind][fact.a].append(fact)
+            for by_node in index.values():
+                for facts in by_node.values():
+                    facts.sort(key=_order)
+        else:
+            added: dict[tuple[FactKind, str], list[Fact]] = defaultdict(list)
+            for fact in kb.conditional_facts:
+                added[fact.kind, fact.a].append(fact)
+            for kind, shared in unconditional.items():
+                index[kind].update(shared)  # shared lists: a search only reads them
+            for (kind, a), facts in added.items():  # a stable sort, as of every fact at once
+                index[kind][a] = sorted([*index[kind].get(a, ()), *facts], key=_order)
         self._forward = index
 
     def chain(self, kind: FactKind, a: str, b: str) -> tuple[Fact, ...] | None:

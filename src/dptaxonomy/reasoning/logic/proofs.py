@@ -56,6 +56,12 @@ class ProofSearch:
                     facts.sort(key=_order)
         return index
 
+    @property
+    def forward_index(self) -> dict[FactKind, dict[str, list[Fact]]]:
+        """The facts by kind and implying definition, each list cheapest first, then by file
+        and position (what the searches walk; a caller must not change it)."""
+        return self._forward
+
     @cached_property
     def _backward(self) -> dict[str, list[Fact]]:
         return self._index(self.kb.stronger_facts, backward=True)
