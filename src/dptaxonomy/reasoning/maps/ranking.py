@@ -272,14 +272,15 @@ class _Tightness:
         samples = [
             dict(zip(extra, c, strict=True)) for c in itertools.product(*(inner[n] for n in extra))
         ]
+        names = [*plain, *renamed]  # what the expression reads, and where each value comes from
+        sources = [grid.index(n) for n in plain] + [grid.index(o) for o in renamed.values()]
         table: dict[object, float] = {}
         for values in itertools.product(*(self.axes[g] for g in grid)):
-            at = dict(zip(grid, values, strict=True))
-            base = {n: at[n] for n in plain} | {fresh: at[own] for fresh, own in renamed.items()}
+            base = dict(zip(names, [values[at] for at in sources], strict=True))
             best = math.inf
             for sample in samples:
                 try:
-                    best = min(best, expression({**base, **sample}))
+                    best = min(best, expression({**base, **sample} if sample else base))
                 except (ArithmeticError_, ValueError, OverflowError, ZeroDivisionError):
                     continue
             if best == math.inf:
