@@ -46,11 +46,18 @@ class Assertions:
     operations: list[OperationInfo]
 
 
+# Enum members read once: reading one from its class costs some hundred nanoseconds (CPython
+# 3.11), and the indexes below read them for every fact.
+_CONJECTURED = Status.conjectured
+_STRONGER, _EXTENDS, _NOT_STRONGER = FactKind.stronger, FactKind.extends, FactKind.not_stronger
+_PERFECT_PRIVACY, _EQUIVALENCE = Rule.PERFECT_PRIVACY, Rule.EQUIVALENCE
+
+
 def _edge_order(fact: Fact) -> tuple[bool, str, int, str, str]:
     """Established before conjectured, then by file and position in it (kinds and rules are
     StrEnums: ordered as their values, without reading them)."""
     origin = fact.origin
-    return (origin.status is Status.conjectured, origin.file, origin.index, fact.kind, fact.rule)
+    return (origin.status is _CONJECTURED, origin.file, origin.index, fact.kind, fact.rule)
 
 
 class KnowledgeBase:
@@ -137,17 +144,17 @@ class KnowledgeBase:
     @cached_property
     def stronger_facts(self) -> list[Fact]:
         """The asserted ≻ facts."""
-        return [f for f in self.factset.facts if f.kind is FactKind.stronger]
+        return [f for f in self.factset.facts if f.kind is _STRONGER]
 
     @cached_property
     def extends_facts(self) -> list[Fact]:
         """The asserted ⊂ facts."""
-        return [f for f in self.factset.facts if f.kind is FactKind.extends]
+        return [f for f in self.factset.facts if f.kind is _EXTENDS]
 
     @cached_property
     def separations(self) -> list[Fact]:
         """The asserted ¬≻ facts."""
-        return [f for f in self.factset.facts if f.kind is FactKind.not_stronger]
+        return [f for f in self.factset.facts if f.kind is _NOT_STRONGER]
 
     @cached_property
     def core(self) -> tuple[str, ...]:
@@ -175,11 +182,11 @@ class KnowledgeBase:
         """Whether the fact carries a map in its own direction (as ``oriented_map`` decides,
         without parsing the map unless the fact reverses an equivalence)."""
         origin = fact.origin
-        if fact.kind is FactKind.not_stronger or not origin.parameter_map:
+        if fact.kind is _NOT_STRONGER or not origin.parameter_map:
             return False
-        if fact.rule is Rule.PERFECT_PRIVACY:
+        if fact.rule is _PERFECT_PRIVACY:
             return False  # its map is the ⊂ fact's, which is in the list already
-        if fact.rule is not Rule.EQUIVALENCE or fact.a == origin.definition:
+        if fact.rule is not _EQUIVALENCE or fact.a == origin.definition:
             return True
         from dptaxonomy.reasoning.maps.composition import is_renaming
 
