@@ -85,6 +85,8 @@ def _number(token: str) -> Number:
         return Number(value)
     if not math.isfinite(value):
         return Number(value, token)
+    if token == repr(value):  # the shortest repr: exact as written (0.225), no Decimal needed
+        return Number(value)
     from decimal import Decimal  # only for fractions and long literals
 
     return Number(value, "" if Decimal(token) == Decimal(repr(value)) else token)

@@ -1,8 +1,10 @@
-"""One search serving many proofs finds the very proofs a search per pair finds.
+"""The work relate, explain, stronger-than and weaker-than do after loading, done cheaply.
 
+One search serving many proofs finds the very proofs a search per pair finds:
 ``stronger-than``, ``weaker-than`` and their conditional sides prove many pairs that
 share one end; they search once (or prune each search) instead of once per pair. Ties
 between equally cheap chains abound in these catalogs, so a different tie-break fails here.
+Explain and plain number literals need no module that only relate or long literals use.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dptaxonomy.reasoning.logic.conditional import ConditionalSearch
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind
 from dptaxonomy.reasoning.logic.proofs import ProofSearch
 from dptaxonomy.reasoning.reasoner import Reasoner
+from dptaxonomy.schema.arith import Number, parse_condition
 from dptaxonomy.schema.models import RelationKind, Status
 from tests.conftest import CATALOG_DIR
 
@@ -102,3 +105,16 @@ def test_explain_needs_no_parameter_maps(
     assert (explained.chains, explained.parametric, explained.equivalence) == ((), None, None)
     assert all(len(proof.steps) == 1 for proof in explained.proofs)
     assert [proof_text(proof) for proof in explained.proofs]
+
+
+def test_a_literal_written_as_its_shortest_repr_needs_no_decimal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # parse_condition is not memoised: every call here parses its literal again
+    assert parse_condition("x <= 1e-5").right == Number(1e-5)  # Decimal: 1e-05 is exact
+    long = "0.1000000000000000000001"
+    assert parse_condition(f"x <= {long}").right == Number(0.1, long)
+    monkeypatch.setitem(sys.modules, "decimal", None)
+    assert parse_condition("x <= 0.225").right == Number(0.225)
+    with pytest.raises(ImportError):
+        parse_condition("x <= 0.50")  # not as Python writes it: Decimal must decide
