@@ -81,12 +81,10 @@ class Number:
 def _number(token: str) -> Number:
     """The literal ``token`` (ASCII digits only) as a :class:`Number`."""
     value = float(token)
-    if token.isdigit() and len(token) <= 15:  # below 2**53: the double is the integer
-        return Number(value)
+    if (token.isdigit() and len(token) <= 15) or token == repr(value):  # below 2**53, or 0.225
+        return Number(value)  # the double is the integer, or the literal is its shortest repr
     if not math.isfinite(value):
         return Number(value, token)
-    if token == repr(value):  # the shortest repr: exact as written (0.225), no Decimal needed
-        return Number(value)
     from decimal import Decimal  # only for fractions and long literals
 
     return Number(value, "" if Decimal(token) == Decimal(repr(value)) else token)
