@@ -38,6 +38,7 @@ import functools
 import math
 from collections.abc import Callable
 
+from dptaxonomy.base.golden import golden_section
 from dptaxonomy.base.records import record
 
 __all__ = ["Witness", "optimal_witness", "rdp_epsilon"]
@@ -275,20 +276,14 @@ def _golden(
     or ``best`` when no point beats it. The regula falsi's fallback: at a huge b the gap is a
     difference of terms near b, whose rounding (b·2⁻⁵³) can exceed the gap itself, and then
     its sign misleads (α = 1.0925, r = 3.66, δ = 1.2e-9: the optimum u ≈ αδ, ε* ≈ 208.8)."""
-    low, high = bracket
-    ratio = (math.sqrt(5.0) - 1.0) / 2.0
-    left, right = high - ratio * (high - low), low + ratio * (high - low)
-    at_left, at_right = phi(left), phi(right)
-    while high - low > width * max(1.0, abs(low)) and low < left < right < high:
-        if at_left[0] >= at_right[0]:
-            high, right, at_right = right, left, at_left
-            left = high - ratio * (high - low)
-            at_left = phi(left)
-        else:
-            low, left, at_left = left, right, at_right
-            right = low + ratio * (high - low)
-            at_right = phi(right)
-    return max((at_left, at_right, best), key=lambda point: point[0])
+    tried: dict[float, _Point] = {}
+
+    def score(t: float) -> float:
+        tried[t] = point = phi(t)
+        return -point[0]
+
+    (_, left), (_, right) = golden_section(score, *bracket, width=width, relative=True)
+    return max((tried[left], tried[right], best), key=lambda point: point[0])
 
 
 def rdp_epsilon(alpha: float, r: float, delta: float) -> float:

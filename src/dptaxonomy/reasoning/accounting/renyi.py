@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.golden import golden_section
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.accounting import availability
 from dptaxonomy.reasoning.accounting.components import Component, Shape
@@ -31,7 +32,6 @@ from dptaxonomy.reasoning.accounting.subsampled import (
     integer_rdp,
 )
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, upper
-from dptaxonomy.reasoning.maps.optimise import golden_section
 from dptaxonomy.schema.arith import Node
 
 __all__ = [

@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from dptaxonomy.base.golden import golden_section
 from dptaxonomy.schema.arith import Interval
 
-__all__ = ["GRID", "golden_section", "minimise", "to_value"]
+__all__ = ["GRID", "minimise", "to_value"]
 
 GRID = tuple(-16.0 + 0.5 * k for k in range(65))
 """Grid of the transformed coordinate t ∈ [−16, 16]."""
-_GOLDEN = (math.sqrt(5) - 1) / 2
 _REFINE_STEPS = 40
 _ROUNDS = 3
 
@@ -65,29 +65,6 @@ def _line(
     b = GRID[min(best + 1, len(GRID) - 1)]
     candidates = [(least, GRID[best]), *golden_section(value, a, b, steps=_REFINE_STEPS)]
     return min(candidates)[1]
-
-
-def golden_section(
-    score: Callable[[float], float], a: float, b: float, *, steps: int = 0, width: float = 0.0
-) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The last two points a golden-section search for the least ``score`` on [a, b] tried,
-    (score, point) each: ``steps`` narrowings, or as many as leave the bracket ``width``
-    wide. Unimodality is assumed; otherwise it finds some local minimum, which is all a
-    caller choosing where to evaluate soundly needs."""
-    c, d = b - _GOLDEN * (b - a), a + _GOLDEN * (b - a)
-    fc, fd = score(c), score(d)
-    done = 0
-    while done < steps or b - a > width > 0:
-        done += 1
-        if fc <= fd:
-            b, d, fd = d, c, fc
-            c = b - _GOLDEN * (b - a)
-            fc = score(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + _GOLDEN * (b - a)
-            fd = score(d)
-    return (fc, c), (fd, d)
 
 
 def _remembered(objective: Callable[[list[float]], float]) -> Callable[[list[float]], float]:
