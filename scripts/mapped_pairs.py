@@ -1,0 +1,96 @@
+"""What ``convert`` answers for every pair of definitions a chain of catalog maps joins.
+
+For each ordered pair (A, B) that mapped ≻/⊂ steps join in at most ``MAX_STEPS`` steps,
+it converts A into B at one sample value of each of A's numeric parameters (inside its
+domain: an order from (1, ∞), 10⁻³ from (0, 1], else 1), giving a target parameter the
+same kind of sample whenever the conversion asks for one. It prints how many pairs
+are answered and, for the rest, the refusal's kind, with the pairs refused because a
+parameter is not numeric (a distribution family, a relation, a function), which the
+conversion cannot take as a value: ``python scripts/mapped_pairs.py [--list]``.
+
+A measurement, not a test: a sample value can lie where a chain's condition fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import math
+import sys
+
+import dptaxonomy as dp
+from dptaxonomy.base.errors import ConversionError
+from dptaxonomy.queries.session import knowledge_base
+from dptaxonomy.reasoning.knowledge import KnowledgeBase
+from dptaxonomy.reasoning.maps.paths import MAX_STEPS
+from dptaxonomy.schema.arith import ArithmeticError_, parse_interval
+
+
+def _sample(domain: str) -> str | None:
+    try:
+        interval = parse_interval(domain)
+    except ArithmeticError_:
+        return None
+    for value in (2.0, 1e-3, 1.0, 0.5):
+        if interval.contains(value) and (interval.low < 1 or value > 1):
+            return repr(value)
+    return repr(interval.low + 1.0) if math.isfinite(interval.low) else None
+
+
+def _pairs(kb: KnowledgeBase) -> list[tuple[str, str]]:
+    edges = kb.mapped_edges(conditional=False)
+    pairs = []
+    for a in sorted(kb.info):
+        seen, frontier = {a}, [a]
+        for _ in range(MAX_STEPS):
+            frontier = [f.b for x in frontier for f in edges.get(x, []) if f.b not in seen]
+            seen.update(frontier)
+        pairs += [(a, b) for b in sorted(seen - {a})]
+    return pairs
+
+
+def _outcome(kb: KnowledgeBase, a: str, b: str) -> tuple[str, str]:
+    info = kb.info
+    source, target = dict(info[a].parameters), dict(info[b].parameters)
+    given = {n: v for n, d in source.items() if (v := _sample(d)) is not None}
+    fixed: dict[str, str] = {}
+    for _ in range(len(source) + len(target) + 1):
+        try:
+            dp.convert(a, b, given, fixed)
+        except ConversionError as exc:
+            refusal = exc.refusal
+            name = refusal.details.get("parameter") if refusal.details else None
+            if str(refusal.kind) == "missing_parameter" and isinstance(name, str):
+                side, values = (target, fixed) if name in target else (source, given)
+                value = _sample(side.get(name, ""))
+                if value is None:
+                    return "a parameter is not numeric", refusal.message
+                if name not in values:
+                    values[name] = value
+                    continue
+            if str(refusal.kind) == "invalid_value" and "is not a number (" in refusal.message:
+                return "a parameter is not numeric", refusal.message
+            return f"refused: {refusal.kind}", refusal.message
+        return "answered", ""
+    return "refused: asks for too many values", ""
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--list", action="store_true", help="print each pair not answered")
+    options = parser.parse_args(argv)
+    _, kb = knowledge_base("catalog", False)
+    counts: collections.Counter[str] = collections.Counter()
+    for a, b in _pairs(kb):
+        outcome, message = _outcome(kb, a, b)
+        counts[outcome] += 1
+        if options.list and outcome != "answered":
+            print(f"{a} → {b}: {outcome}: {message[:160]}")
+    for outcome, count in sorted(counts.items(), key=lambda item: -item[1]):
+        print(f"{count:5d}  {outcome}")
+    print(f"{sum(counts.values()):5d}  pairs joined by mapped steps")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
