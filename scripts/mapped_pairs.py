@@ -59,7 +59,7 @@ def _outcome(kb: KnowledgeBase, a: str, b: str) -> tuple[str, str]:
             dp.convert(a, b, given, fixed)
         except ConversionError as exc:
             refusal = exc.refusal
-            name = refusal.details.get("parameter") if refusal.details else None
+            name = refusal.details.get("parameter")
             if str(refusal.kind) == "missing_parameter" and isinstance(name, str):
                 side, values = (target, fixed) if name in target else (source, given)
                 value = _sample(side.get(name, ""))
