@@ -19,14 +19,13 @@ from dptaxonomy.reasoning.maps.conversion import (
     ChainRefused,
     FreeKey,
     ParameterSpec,
-    chain_plan,
-    free_parameters,
     run_chain,
 )
 from dptaxonomy.reasoning.maps.float_run import FloatRun, float_run, float_runner
 from dptaxonomy.reasoning.maps.inversion import plan_inversion
 from dptaxonomy.reasoning.maps.optimise import to_value
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
+from dptaxonomy.reasoning.maps.plan import chain_plan, free_parameters
 from dptaxonomy.reasoning.maps.tightest import parameter_specs
 
 Specs = dict[str, tuple[ParameterSpec, ...]]
@@ -137,7 +136,8 @@ def test_an_open_solved_value_never_changes_the_run() -> None:
         for bounded in target:
             given_values = {bounded.name: _at(bounded, 8.0)}
             inversion = plan_inversion(chain, specs, given_values)
-            if inversion is None or inversion.solve_for.name in chain_plan(chain, specs)[1][-1]:
+            unbound = chain_plan(chain, specs).unbound[-1]
+            if inversion is None or inversion.solve_for.name in unbound:
                 continue
             source = {s.name: _at(s, -2.0) for s in specs[chain.source]}  # small: it passes
             free = {key: _at(spec, 1.0) for key, spec in free_parameters(chain, specs)}

@@ -68,6 +68,9 @@ class ConvertResult:
     standard: dict[str, str] = field(default_factory=dict)
     """Source parameters not given, set to their standard value: name → the standard form
     (ξ → "ρ-zCDP"); their values are in :attr:`source_given`."""
+    source_symbols: tuple[str, ...] = ()
+    """Source parameters that are not numbers (a family of priors, a relation): the
+    guarantee's own, whatever they are (:mod:`~dptaxonomy.reasoning.maps.symbolic`)."""
 
     @property
     def best(self) -> ChainResult:
@@ -118,6 +121,8 @@ class ConvertResult:
             {"definition": f.definition, "name": f.name, "value": f.value} for f in result.free
         ]
         data["solved"] = _solved(result)
+        if result.symbols:
+            data["symbols"] = [symbol.data() for symbol in result.symbols]
         return data
 
     def to_json(self) -> dict[str, Any]:
@@ -150,9 +155,22 @@ class ConvertResult:
                 "solved": _solved(best),
                 "raised": list(best.run.raised),
                 "rounding": ROUNDING,
+                **self._symbols(best),
                 "alternatives": [self.chain_data(r) for r in self.conversion.results[1:]],
             }
         )
+
+    def _symbols(self, best: ChainResult) -> dict[str, Any]:
+        """The parameters that are not numbers, when there are any: the source's, by name, and
+        the target's, as the best chain gives them."""
+        if not self.source_symbols and not best.symbols:
+            return {}
+        return {
+            "symbols": {
+                "from": list(self.source_symbols),
+                "to": [symbol.data() for symbol in best.symbols],
+            }
+        }
 
     def to_text(self) -> str:
         return conversion_text(self)
@@ -208,7 +226,7 @@ def convert_result(
     }
     source_values = read_parameters(a, source_specs, source_given)
     for spec in source_specs:
-        if spec.name not in source_values:
+        if spec.numeric and spec.name not in source_values:
             raise MissingParameterError(
                 f"missing parameter {spec.name} of {a} (domain {spec.domain_text})",
                 spec.name,
@@ -239,4 +257,5 @@ def convert_result(
         {spec.name: spec.side for spec in parameter_specs(kb, b)},
         {spec.name: spec.side for spec in source_specs},
         standard,
+        tuple(spec.name for spec in source_specs if not spec.numeric),
     )

@@ -24,7 +24,7 @@ def number(value: float) -> str:
 def _assignments(result: ConvertResult, chain: ChainResult) -> str:
     """``epsilon ≤ 1.2, delta = 1e-06``: computed values at their safe end, given ones as given."""
     assert chain.run is not None
-    parts = []
+    parts = [symbol.text(result.conversion.source) for symbol in chain.symbols]
     for name, entry in result.values(chain).items():
         side = result.sides.get(name, SafeSide.both)
         if entry["given"]:
@@ -65,6 +65,8 @@ def _chain_lines(result: ChainResult) -> list[str]:
         lines.append(f"     parameters: {mapping}")
         if origin.conditions:
             lines.append(f"     if: {' and '.join(origin.conditions)}  (checked: hold)")
+        for parameter, value in origin.restrictions:
+            lines.append(f"     with: {parameter} = “{value}”")
     return lines
 
 
@@ -73,10 +75,15 @@ def conversion_text(result: ConvertResult) -> str:
     best = result.best
     conversion = result.conversion
     given = ", ".join(
-        f"{_symbol(k)} = {v} (the standard form {result.standard[k]})"
-        if k in result.standard
-        else f"{k} = {v}"
-        for k, v in sorted(result.source_given.items())
+        [
+            *result.source_symbols,
+            *(
+                f"{_symbol(k)} = {v} (the standard form {result.standard[k]})"
+                if k in result.standard
+                else f"{k} = {v}"
+                for k, v in sorted(result.source_given.items())
+            ),
+        ]
     )
     lines = [
         f"{conversion.source} ({given}) ⇒ {conversion.target} with {_assignments(result, best)}",

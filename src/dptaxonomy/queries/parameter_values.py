@@ -69,7 +69,9 @@ def read_parameters(
         domain = spec.domain
         if domain is None:
             raise refuse(
-                RefusalKind.invalid_value, f"{name} of {definition} is not a number ({spec.type})"
+                RefusalKind.invalid_value,
+                f"{name} of {definition} is not a number ({spec.type}): leave it out, "
+                "it is carried as a symbol, never given a value",
             )
         shown = text if len(text) <= 40 else text[:40] + "…"
         foreign = foreign_digit_message(text)

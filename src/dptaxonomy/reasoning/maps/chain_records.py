@@ -42,6 +42,13 @@ class ParameterSpec:
         return self.monotone == "stronger_when_larger"
 
     @property
+    def numeric(self) -> bool:
+        """Whether its values are numbers (a real or an integer), as opposed to a family of
+        priors, a relation or a function, which a conversion carries as a symbol
+        (:mod:`~dptaxonomy.reasoning.maps.symbolic`)."""
+        return self.domain is not None
+
+    @property
     def side(self) -> SafeSide:
         """The end of an enclosure this parameter's guarantee may report."""
         return safe_side(self.monotone)

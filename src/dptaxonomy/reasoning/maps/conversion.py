@@ -40,6 +40,7 @@ from dptaxonomy.reasoning.maps.numeric import (
     point,
 )
 from dptaxonomy.reasoning.maps.paths import Chain
+from dptaxonomy.reasoning.maps.plan import CONSTANTS, chain_plan
 from dptaxonomy.reasoning.maps.rational import (
     enclosure,
     exact_extra,
@@ -52,7 +53,6 @@ from dptaxonomy.reasoning.maps.run_arithmetic import Floats, Intervals
 from dptaxonomy.schema.arith import (
     Comparison,
     Node,
-    names_in,
     parse_condition,
     parse_expression,
 )
@@ -67,12 +67,9 @@ __all__ = [
     "ConditionCheck",
     "FreeKey",
     "ParameterSpec",
-    "chain_plan",
-    "free_parameters",
+    "check_inputs",
     "run_chain",
 ]
-
-_CONSTANTS = frozenset({"pi", "e", "inf"})
 
 
 def _label(definition: str, name: str) -> str:
@@ -96,23 +93,23 @@ def run_chain(
     the conversion, listing in ``needs`` the free parameters still missing.
     """
     ops: Any = Intervals if exact else Floats
-    maps = chain.maps
+    plan = chain_plan(chain, specs)
+    maps, conditions_of, unbound_of = plan.maps, plan.conditions, plan.unbound
     current = {name: ops.lift(v) for name, v in source_values.items()}
     checks: list[ConditionCheck] = []
     raised_labels: list[str] = []
-    conditions_of, unbound_of = chain_plan(chain, specs)
     definitions = chain.definitions
     exactly = rationals_of(source_values) if exact else None
     for index in range(len(chain.steps)):
         here, there = definitions[index], definitions[index + 1]
         theirs = {spec.name: spec for spec in specs[there]}
-        extra = _bind(chain, index, unbound_of[index], theirs, target_given, free, ops)
+        extra = _bind(chain, index, maps[index], unbound_of[index], theirs, target_given, free, ops)
         scope = {**extra, **current}
         extra_exactly = exact_extra(extra, target_given) if exactly is not None else {}
         exact_scope = {**extra_exactly, **exactly} if exactly is not None else None
         texts = chain.steps[index].origin.conditions
         pending = list(zip(conditions_of[index], texts, strict=True))
-        known = set(scope) | _CONSTANTS
+        known = set(scope) | CONSTANTS
         names = chain.condition_names[index]
         early = [p for p, used in zip(pending, names, strict=True) if used <= known]
         checks += _check(early, scope, index, ops, exact_scope)  # before the map: its reason
@@ -152,7 +149,7 @@ def run_chain(
             )
         current = following
         exactly = following_exactly if exactly is not None else None
-    run = _finish(chain, specs, maps[-1], current, target_given, checks, ops)
+    run = _finish(chain.target, plan.target, maps[-1], current, target_given, checks, ops)
     return replace(run, raised=tuple(raised_labels)) if raised_labels else run
 
 
@@ -208,6 +205,7 @@ def _check(
 def _bind(
     chain: Chain,
     index: int,
+    mapping: Mapping[str, Node],
     unbound: set[str],
     theirs: Mapping[str, ParameterSpec],
     target_given: Mapping[str, Any],
@@ -216,7 +214,6 @@ def _bind(
 ) -> dict[str, Any]:
     """Values of the names step ``index`` needs that ``d(index)`` lacks."""
     here, there = chain.definitions[index], chain.definitions[index + 1]
-    mapping = chain.maps[index]
     extra: dict[str, Any] = {}
     needs: list[FreeKey] = []
     for name in sorted(unbound):
@@ -228,11 +225,7 @@ def _bind(
             raise ChainRefused(f"step {index + 1} defines {name!r} in terms of itself")
         if index == len(chain.steps) - 1:
             if name not in target_given:
-                raise ChainRefused(
-                    f"the chain needs {_label(there, name)} as input",
-                    kind=RefusalKind.missing_parameter,
-                    parameter=name,
-                )
+                raise _needs_input(there, name)
             extra[name] = ops.lift(target_given[name])
         elif (index + 1, name) in free:
             extra[name] = ops.lift(free[(index + 1, name)])
@@ -243,21 +236,38 @@ def _bind(
     return extra
 
 
+def _needs_input(target: str, name: str) -> ChainRefused:
+    return ChainRefused(
+        f"the chain needs {_label(target, name)} as input",
+        kind=RefusalKind.missing_parameter,
+        parameter=name,
+    )
+
+
+def check_inputs(
+    chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]], target_given: Mapping[str, Any]
+) -> None:
+    """Refuse at once when the last step uses a target parameter that is not given: every run
+    would be refused, whatever the free parameters (so no search is made for them)."""
+    for name in sorted(chain_plan(chain, specs).unbound[-1]):
+        if name not in target_given:
+            raise _needs_input(chain.target, name)
+
+
 def _finish(
-    chain: Chain,
-    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    target: str,
+    target_specs: tuple[ParameterSpec, ...],
     last_map: Mapping[str, Any],
     current: dict[str, Any],
     target_given: Mapping[str, Any],
     checks: list[ConditionCheck],
     ops: Any,
 ) -> ChainRun:
-    """The target's values: computed by the last map, or given; fixed ones must agree."""
-    target = chain.target
-    by_name = {spec.name: spec for spec in specs[target]}
-    target_specs = set(by_name)
-    computed_names = tuple(sorted(set(last_map) & target_specs))
-    values = {name: current[name] for name in target_specs if name in current}
+    """The target's numeric values: computed by the last map, or given; fixed ones must agree."""
+    by_name = {spec.name: spec for spec in target_specs}
+    names = set(by_name)
+    computed_names = tuple(sorted(set(last_map) & names))
+    values = {name: current[name] for name in names if name in current}
     for name in computed_names:
         if name not in target_given:
             continue
@@ -277,7 +287,7 @@ def _finish(
                 kind=RefusalKind.not_attained,
             )
     computed_names = tuple(n for n in computed_names if n not in target_given)
-    for name in target_specs - set(values):
+    for name in names - set(values):
         if name not in target_given:
             raise ChainRefused(
                 f"the chain leaves {_label(target, name)} open",
@@ -286,65 +296,6 @@ def _finish(
             )
         values[name] = ops.lift(target_given[name])
     return ChainRun(values, computed_names, tuple(checks))
-
-
-_Plan = tuple[tuple[tuple[Comparison, ...], ...], list[set[str]]]
-_PLANS: dict[tuple[int, ...], tuple[Chain, tuple[Any, ...], _Plan]] = {}
-_PLANS_KEPT = 256
-
-
-def chain_plan(chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]) -> _Plan:
-    """:func:`_plan_of`, remembered for the chain and specs objects (a solver runs one chain
-    thousands of times; the objects are kept with the plan, so their ids are not reused)."""
-    used = tuple(specs[d] for d in chain.definitions)
-    key = (id(chain), *map(id, used))
-    kept = _PLANS.get(key)
-    if kept is not None and kept[0] is chain and kept[1] == used:
-        return kept[2]
-    if len(_PLANS) >= _PLANS_KEPT:
-        _PLANS.clear()
-    plan = _plan_of(chain, specs)
-    _PLANS[key] = (chain, used, plan)
-    return plan
-
-
-def _plan_of(chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]) -> _Plan:
-    """Each step's parsed conditions, and the names it needs that ``d(i)`` lacks.
-
-    Those names are parameters of ``d(i+1)`` that the step's map leaves
-    unbound: used in its expressions or conditions, or (at an intermediate
-    definition) in the next step's.
-    """
-    maps = chain.maps
-    definitions = chain.definitions
-    conditions_of = chain.conditions
-    referenced_by: list[set[str]] = []
-    for mapping, conditions in zip(maps, conditions_of, strict=True):
-        referenced: set[str] = set()
-        for node in [*mapping.values(), *conditions]:
-            referenced |= names_in(node)
-        referenced_by.append(referenced)
-    unbound_of = []
-    for index, mapping in enumerate(maps):
-        own = {spec.name for spec in specs[definitions[index]]}
-        theirs = {spec.name for spec in specs[definitions[index + 1]]}
-        unbound = {n for n in referenced_by[index] if n not in own and n not in _CONSTANTS}
-        if index < len(maps) - 1:
-            unbound |= (referenced_by[index + 1] & theirs) - set(mapping)
-        unbound_of.append(unbound)
-    return conditions_of, unbound_of
-
-
-def free_parameters(
-    chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]
-) -> list[tuple[FreeKey, ParameterSpec]]:
-    """The free parameters of ``chain``: unbound parameters of intermediate definitions."""
-    _, unbound_of = chain_plan(chain, specs)
-    found = []
-    for index, unbound in enumerate(unbound_of[:-1]):
-        there = {spec.name: spec for spec in specs[chain.definitions[index + 1]]}
-        found += [((index + 1, name), there[name]) for name in sorted(unbound) if name in there]
-    return found
 
 
 _RAISE = parse_expression("max(x, low)")

@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterable, Mapping
 
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.maps.chain_records import FreeKey, ParameterSpec
-from dptaxonomy.reasoning.maps.conversion import chain_plan
 from dptaxonomy.reasoning.maps.paths import Chain
+from dptaxonomy.reasoning.maps.plan import CONSTANTS, chain_plan
 from dptaxonomy.schema.arith import Comparison, Interval
 from dptaxonomy.schema.arith_eval import COMPARISONS, FLOAT_ERRORS, Compiled, bare_float_code
 
@@ -39,7 +39,6 @@ FloatRunner = Callable[
 ]
 """A chain compiled for some names (:func:`float_runner`): values in, its float run out."""
 
-_CONSTANTS = frozenset({"pi", "e", "inf"})
 if TYPE_CHECKING:
     _Check = tuple[Compiled, Compiled, Callable[[Any, Any], bool]]
 isnan = math.isnan
@@ -138,8 +137,9 @@ def _compile(
     free: frozenset[FreeKey],
 ) -> _Program:
     """The program of ``chain`` for these names, or None when it refuses whatever the values."""
-    conditions_of, unbound_of = chain_plan(chain, specs)
-    definitions, maps = chain.definitions, chain.maps
+    plan = chain_plan(chain, specs)
+    conditions_of, unbound_of, maps = plan.conditions, plan.unbound, plan.maps
+    definitions = chain.definitions
     current = set(source)
     steps = []
     for index, mapping in enumerate(maps):
@@ -156,7 +156,7 @@ def _compile(
             else:
                 return None
         extra = [*from_given, *(name for name, _ in from_free)]
-        known = set(extra) | current | _CONSTANTS
+        known = set(extra) | current | CONSTANTS
         names = chain.condition_names[index]
         pairs = list(zip(conditions_of[index], names, strict=True))
         early = tuple(_compiled_check(c) for c, used in pairs if used <= known)
@@ -177,7 +177,7 @@ def _compile(
             )
         )
         current = set(following)
-    by_name = {spec.name: spec for spec in specs[chain.target]}
+    by_name = {spec.name: spec for spec in plan.target}
     computed = sorted(set(maps[-1]) & set(by_name))
     compared = tuple((name, by_name[name]) for name in computed if name in given)
     kept = tuple(name for name in by_name if name in current)

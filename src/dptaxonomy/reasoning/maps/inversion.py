@@ -23,14 +23,13 @@ from dptaxonomy.reasoning.maps.conversion import (
     ChainRun,
     FreeKey,
     ParameterSpec,
-    chain_plan,
-    free_parameters,
     run_chain,
 )
 from dptaxonomy.reasoning.maps.float_run import float_runner
 from dptaxonomy.reasoning.maps.numeric import IV, holds, point, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain
+from dptaxonomy.reasoning.maps.plan import chain_plan, free_parameters
 from dptaxonomy.reasoning.maps.rounding import outward_text
 from dptaxonomy.schema.arith import parse_condition
 
@@ -66,8 +65,9 @@ def plan_inversion(
     sound when the target weakens as P grows. Q must be numeric; the chain's free parameters are
     then chosen jointly with Q (:func:`solve`).
     """
-    target = {spec.name: spec for spec in specs[chain.target]}
-    last_map = chain.maps[-1]
+    plan = chain_plan(chain, specs)
+    target = {spec.name: spec for spec in plan.target}
+    last_map = plan.maps[-1]
     # a target parameter the last map neither computes nor is given is used unbound, or
     # open (a name in the map is then the previous definition's): either way it is Q
     wanted = [target[n] for n in sorted(target) if n not in last_map and n not in target_given]
@@ -132,7 +132,7 @@ def solve(
     runner = float_runner(chain, specs, floats, [*float_others, name], keys)
     # a Q the last step leaves open (KL privacy ⇒ (ε, δ)-DP holds at every ε) is never
     # read: the run, and so the test, is the same at every value of it
-    constant = name not in chain_plan(chain, specs)[1][-1]
+    constant = name not in chain_plan(chain, specs).unbound[-1]
 
     def search(choice: dict[FreeKey, float], steps: int) -> Bracket | None:
         def passes(q: float) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from dptaxonomy.base.records import field, record
+from dptaxonomy.base.records import field, record, replace
 from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.conversion import (
@@ -22,7 +22,7 @@ from dptaxonomy.reasoning.maps.conversion import (
     ChainRun,
     FreeKey,
     ParameterSpec,
-    free_parameters,
+    check_inputs,
     run_chain,
 )
 from dptaxonomy.reasoning.maps.float_run import float_runner, search_key
@@ -31,6 +31,8 @@ from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
 from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.per_base import kept_for
+from dptaxonomy.reasoning.maps.plan import free_parameters
+from dptaxonomy.reasoning.maps.symbolic import SymbolicValue, symbolic_values
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -83,6 +85,8 @@ class ChainResult:
     """What sort of reason :attr:`refusal` is (None when the chain gives a result)."""
     refusal_parameter: str | None = None
     """The value to give, when the kind is ``missing_parameter``."""
+    symbols: tuple[SymbolicValue, ...] = ()
+    """The target's parameters that are not numbers (:mod:`.symbolic`), when it gives a result."""
 
     def score(self, target: Mapping[str, ParameterSpec]) -> float:
         """Sum of the computed parameters' reported ends, each signed so that smaller is
@@ -131,6 +135,22 @@ def _evaluate(
     if chain.defect is not None:
         reason = f"the composed map is undefined: {chain.defect}"
         return _refused(chain, ChainRefused(reason, kind=RefusalKind.undefined_composition))
+    try:
+        symbols = symbolic_values(chain, specs)
+    except ChainRefused as exc:
+        return _refused(chain, exc)
+    result = _numbers(chain, specs, source, given, searches)
+    return replace(result, symbols=symbols) if symbols and result.run is not None else result
+
+
+def _numbers(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source: Mapping[str, IV],
+    given: Mapping[str, IV],
+    searches: dict[Any, list[list[float]]],
+) -> ChainResult:
+    """The chain's numeric parameters: solved for, or run at the best free values found."""
     inversion = plan_inversion(chain, specs, given)
     if inversion is not None:
         try:
@@ -141,6 +161,10 @@ def _evaluate(
             inversion.solve_for.name, inversion.bounded, solution.bound, solution.precision
         )
         return ChainResult(chain, solution.run, _choices(chain, solution.free), solved=solved)
+    try:
+        check_inputs(chain, specs, given)
+    except ChainRefused as exc:
+        return _refused(chain, exc)
     free = free_parameters(chain, specs)
     keys: list[FreeKey] = [key for key, _ in free]
     domains = [spec.domain for _, spec in free]
