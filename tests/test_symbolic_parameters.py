@@ -10,13 +10,14 @@ import pytest
 from dptaxonomy.base.records import replace
 from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.catalog.store import open_catalog
+from dptaxonomy.queries.parameter_values import read_parameters
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.maps.chain_records import ChainRefused, ParameterSpec
 from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.reasoning.maps.symbolic import EVERY, FIXED, SOURCE, SymbolicValue, symbolic_values
-from dptaxonomy.reasoning.maps.tightest import parameter_specs
+from dptaxonomy.reasoning.maps.tightest import evaluate_chains, parameter_specs
 from tests.clirunner import run
 
 APKDP, PPKDP = "active-pk-dp", "passive-pk-dp"
@@ -198,3 +199,21 @@ def test_a_value_for_a_family_is_refused(capsys: pytest.CaptureFixture[str]) -> 
         "dptax: Theta of active-pk-dp is not a number (distribution_family): leave it out, "
         "it is carried as a symbol, never given a value\n"
     )
+
+
+def test_at_equal_numbers_every_value_ranks_before_a_fixed_one() -> None:
+    fixed = _step("approximate-dp", APKDP, restricted=True)
+    every = replace(fixed, origin=replace(fixed.origin, restrictions=()))
+    chains = [Chain("approximate-dp", APKDP, (step,)) for step in (fixed, every)]
+    source = read_parameters(
+        "approximate-dp",
+        parameter_specs(_kb(), "approximate-dp"),
+        {"epsilon": "1", "delta": "1e-6"},
+    )
+    conversion = evaluate_chains(
+        "approximate-dp", APKDP, chains, _specs("approximate-dp", APKDP), source, {}
+    )
+    assert [r.symbols for r in conversion.results] == [
+        (SymbolicValue("Theta", EVERY),),
+        (SymbolicValue("Theta", FIXED, FULL_KNOWLEDGE, 1),),
+    ]

@@ -6,7 +6,8 @@ by :func:`dptaxonomy.reasoning.maps.optimise.minimise` on a float evaluation,
 then the chain is evaluated with interval arithmetic at those values: only
 that sound result is kept. Chains are ranked by the upper bound of what
 they compute (with several computed parameters, their sum; fix all but one
-with ``--to`` to rank on one), then by length.
+with ``--to`` to rank on one), then by how many parameters that are not numbers a
+step fixes (fewer is more general: :mod:`.symbolic`), then by length.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.per_base import kept_for
 from dptaxonomy.reasoning.maps.plan import free_parameters
-from dptaxonomy.reasoning.maps.symbolic import SymbolicValue, symbolic_values
+from dptaxonomy.reasoning.maps.symbolic import FIXED, SymbolicValue, symbolic_values
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -275,8 +276,10 @@ def evaluate_chains(
     results = [_evaluate(chain, specs, source_values, target_given, searches) for chain in chains]
     at_target = {spec.name: spec for spec in specs.get(target, ())}
     scores = [result.score(at_target) for result in results]
+    # at equal numbers, a guarantee for every value of a symbol beats one for a fixed value
+    fixed = [sum(symbol.kind == FIXED for symbol in result.symbols) for result in results]
     order = sorted(
         range(len(results)),
-        key=lambda i: (results[i].run is None, scores[i], len(results[i].chain.steps), i),
+        key=lambda i: (results[i].run is None, scores[i], fixed[i], len(results[i].chain.steps), i),
     )
     return Conversion(source, target, tuple(results[i] for i in order))
