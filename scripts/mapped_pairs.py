@@ -1,6 +1,7 @@
 """What ``convert`` answers for every pair of definitions a chain of catalog maps joins.
 
-For each ordered pair (A, B) that mapped ≻/⊂ steps join in at most ``MAX_STEPS`` steps,
+For each ordered pair (A, B) that mapped ≻/⊂ steps join in at most ``MAX_STEPS`` steps
+(and each mechanism A whose claims and mapped steps reach a definition B),
 it converts A into B at one sample value of each of A's numeric parameters (inside its
 domain: an order from (1, ∞), 10⁻³ from (0, 1], else 1), giving a target parameter the
 same kind of sample whenever the conversion asks for one; a pair refused as outside a
@@ -21,6 +22,7 @@ import sys
 
 import dptaxonomy as dp
 from dptaxonomy.base.errors import ConversionError
+from dptaxonomy.queries.mechanism_source import find_mechanism
 from dptaxonomy.queries.session import knowledge_base
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.paths import MAX_STEPS
@@ -50,9 +52,27 @@ def _pairs(kb: KnowledgeBase) -> list[tuple[str, str]]:
     return pairs
 
 
+def _mechanism_pairs(kb: KnowledgeBase) -> list[tuple[str, str]]:
+    """(mechanism, definition) for each definition a mechanism's claims and mapped steps reach."""
+    pairs = []
+    for m in sorted(kb.mechanisms):
+        source = find_mechanism(kb, m)
+        assert source is not None
+        pairs += [(m, b) for b in sorted(kb.info) if source.chains(kb, b)]
+    return pairs
+
+
+def _parameters(kb: KnowledgeBase, name: str) -> dict[str, str]:
+    """A definition's or a mechanism's parameters: name → domain."""
+    if name in kb.info:
+        return dict(kb.info[name].parameters)
+    source = find_mechanism(kb, name)
+    assert source is not None
+    return {spec.name: spec.domain_text for spec in source.parameters}
+
+
 def _outcome(kb: KnowledgeBase, a: str, b: str, small: bool = False) -> tuple[str, str]:
-    info = kb.info
-    source, target = dict(info[a].parameters), dict(info[b].parameters)
+    source, target = _parameters(kb, a), _parameters(kb, b)
     given = {n: v for n, d in source.items() if (v := _sample(d, small)) is not None}
     fixed: dict[str, str] = {}
     for _ in range(len(source) + len(target) + 1):
@@ -81,8 +101,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--list", action="store_true", help="print each pair not answered")
     options = parser.parse_args(argv)
     _, kb = knowledge_base("catalog", False)
+    for title, pairs in (("definitions", _pairs(kb)), ("mechanisms", _mechanism_pairs(kb))):
+        _report(kb, title, pairs, options.list)
+    return 0
+
+
+def _report(kb: KnowledgeBase, title: str, pairs: list[tuple[str, str]], listed: bool) -> None:
     counts: collections.Counter[str] = collections.Counter()
-    for a, b in _pairs(kb):
+    for a, b in pairs:
         outcome, message = _outcome(kb, a, b)
         if outcome == "refused: outside_domain":  # the sample may be too large: try 0.1
             smaller, again = _outcome(kb, a, b, small=True)
@@ -91,12 +117,11 @@ def main(argv: list[str]) -> int:
             else:
                 message = again
         counts[outcome] += 1
-        if options.list and not outcome.startswith("answered"):
+        if listed and not outcome.startswith("answered"):
             print(f"{a} → {b}: {outcome}: {message[:160]}")
     for outcome, count in sorted(counts.items(), key=lambda item: -item[1]):
         print(f"{count:5d}  {outcome}")
-    print(f"{sum(counts.values()):5d}  pairs joined by mapped steps")
-    return 0
+    print(f"{sum(counts.values()):5d}  pairs of {title} joined by mapped steps")
 
 
 if __name__ == "__main__":

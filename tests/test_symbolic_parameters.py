@@ -16,7 +16,14 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.maps.chain_records import ChainRefused, ParameterSpec
 from dptaxonomy.reasoning.maps.paths import Chain
-from dptaxonomy.reasoning.maps.symbolic import EVERY, FIXED, SOURCE, SymbolicValue, symbolic_values
+from dptaxonomy.reasoning.maps.symbolic import (
+    CONSTANT,
+    EVERY,
+    FIXED,
+    SOURCE,
+    SymbolicValue,
+    symbolic_values,
+)
 from dptaxonomy.reasoning.maps.tightest import evaluate_chains, parameter_specs
 from tests.clirunner import run
 
@@ -119,10 +126,12 @@ def test_a_family_used_as_a_number_is_refused() -> None:
         _values(condition)
 
 
-def test_a_family_given_by_an_expression_is_refused() -> None:
+def test_a_family_given_by_an_expression_is_refused_unless_constant() -> None:
     step = _with_map(_step(APKDP, PPKDP), (("Theta", "2 * Theta"), ("epsilon", "epsilon")))
     with pytest.raises(ChainRefused, match="gives Theta of passive-pk-dp, which is not a number"):
         _values(step)
+    step = _with_map(_step(APKDP, PPKDP), (("Theta", "1 + 1"), ("epsilon", "epsilon")))
+    assert _values(step) == (SymbolicValue("Theta", CONSTANT, "1 + 1", 1),)
 
 
 def test_a_number_fixed_to_words_is_refused() -> None:
@@ -156,6 +165,8 @@ def test_cli_states_each_kind(capsys: pytest.CaptureFixture[str]) -> None:
         result = run(capsys, "convert", a, b, *args)
         assert result.code == 0, result.err
         assert result.out.splitlines()[0].startswith(first)
+    constant = run(capsys, "convert", "identity", "f-dp")
+    assert constant.out.splitlines()[0] == "identity () ⇒ f-dp with f = 0 (step 1)"
     shown = run(
         capsys, "convert", "approximate-dp", APKDP, "--from", "epsilon=1", "--from", "delta=0"
     )

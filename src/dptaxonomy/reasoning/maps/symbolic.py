@@ -10,6 +10,9 @@ value, so a conversion neither asks for one nor computes one. Along a chain
   implied side is a choice (rule K2, :mod:`~dptaxonomy.reasoning.logic.conditions`):
   the step holds with that parameter set to the described value (ε-DP gives
   information privacy with Δ = ℙ₁);
+- **a constant of a map** (:data:`CONSTANT`): the map gives it by an expression
+  without names (the identity mechanism is f-DP with f = 0, the trade-off function
+  that is 0 everywhere);
 - **every value** (:data:`EVERY`): the map leaves it unbound, and an unbound
   parameter of the implied side is universally quantified, as a numeric one is
   (:mod:`~dptaxonomy.reasoning.maps.conversion`): ε-DP is bounded DP's case
@@ -21,7 +24,7 @@ the parameter is free there (every value holds, so the chain takes that one)
 or was fixed to the same description; otherwise it cannot be checked (a family
 of priors is not a number) and the chain is refused with the reason. So is a
 chain whose numeric expressions or conditions use a parameter that is not a
-number, or whose map gives one by anything but another's name.
+number, or whose map gives one by an expression of other names.
 
 >>> SymbolicValue("R", EVERY).text("dependent-dp")
 'every R'
@@ -35,12 +38,14 @@ from dptaxonomy.base.records import record
 from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.maps.chain_records import ChainRefused, ParameterSpec
 from dptaxonomy.reasoning.maps.paths import Chain
-from dptaxonomy.schema.arith import Name, names_in
+from dptaxonomy.reasoning.maps.plan import CONSTANTS
+from dptaxonomy.schema.arith import Name, names_in, render
 
-__all__ = ["EVERY", "FIXED", "SOURCE", "SymbolicValue", "symbolic_values"]
+__all__ = ["CONSTANT", "EVERY", "FIXED", "SOURCE", "SymbolicValue", "symbolic_values"]
 
 SOURCE = "source"
 FIXED = "fixed"
+CONSTANT = "constant"
 EVERY = "every"
 
 
@@ -50,11 +55,17 @@ class SymbolicValue:
 
     name: str
     kind: str
-    """:data:`SOURCE`, :data:`FIXED` or :data:`EVERY`."""
+    """:data:`SOURCE`, :data:`FIXED`, :data:`CONSTANT` or :data:`EVERY`."""
     value: str = ""
-    """The source's parameter (:data:`SOURCE`) or the described value (:data:`FIXED`)."""
+    """The source's parameter (:data:`SOURCE`), the described value (:data:`FIXED`) or the
+    expression (:data:`CONSTANT`)."""
     step: int = 0
-    """The step that fixed it (:data:`FIXED`)."""
+    """The step that fixed it (:data:`FIXED`, :data:`CONSTANT`)."""
+
+    @property
+    def fixed(self) -> bool:
+        """Whether a step sets it to one value (a guarantee for fewer values of it)."""
+        return self.kind in (FIXED, CONSTANT)
 
     def text(self, source: str) -> str:
         """How a conversion states it: ``Theta = Theta of active-pk-dp``, ``every R``."""
@@ -62,6 +73,8 @@ class SymbolicValue:
             return f"{self.name} = {self.value} of {source}"
         if self.kind == FIXED:
             return f"{self.name} = “{self.value}” (step {self.step})"
+        if self.kind == CONSTANT:
+            return f"{self.name} = {self.value} (step {self.step})"
         return f"every {self.name}"
 
     def data(self) -> dict[str, object]:
@@ -69,7 +82,7 @@ class SymbolicValue:
         data: dict[str, object] = {"name": self.name, "kind": self.kind}
         if self.kind == SOURCE:
             data["source_parameter"] = self.value
-        elif self.kind == FIXED:
+        elif self.fixed:
             data["value"] = self.value
             data["step"] = self.step
         return data
@@ -114,12 +127,15 @@ def symbolic_values(
                 continue
             if name in mapping:
                 node = mapping[name]
-                if not (isinstance(node, Name) and node.name in state):
+                if isinstance(node, Name) and node.name in state:
+                    following[name] = SymbolicValue(name, *_carried(state[node.name]))
+                elif not names_in(node) - CONSTANTS:
+                    following[name] = SymbolicValue(name, CONSTANT, render(node), index + 1)
+                else:
                     raise ChainRefused(
                         f"step {index + 1} gives {name} of {there}, which is not a number, by "
-                        "an expression the conversion cannot carry"
+                        "an expression of other names, which the conversion cannot carry"
                     )
-                following[name] = SymbolicValue(name, *_carried(state[node.name]))
             elif name in chosen:
                 following[name] = SymbolicValue(name, FIXED, chosen[name], index + 1)
             else:

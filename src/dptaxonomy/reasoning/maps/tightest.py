@@ -33,7 +33,7 @@ from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.per_base import kept_for
 from dptaxonomy.reasoning.maps.plan import free_parameters
-from dptaxonomy.reasoning.maps.symbolic import FIXED, SymbolicValue, symbolic_values
+from dptaxonomy.reasoning.maps.symbolic import SymbolicValue, symbolic_values
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -277,7 +277,7 @@ def evaluate_chains(
     at_target = {spec.name: spec for spec in specs.get(target, ())}
     scores = [result.score(at_target) for result in results]
     # at equal numbers, a guarantee for every value of a symbol beats one for a fixed value
-    fixed = [sum(symbol.kind == FIXED for symbol in result.symbols) for result in results]
+    fixed = [sum(symbol.fixed for symbol in result.symbols) for result in results]
     order = sorted(
         range(len(results)),
         key=lambda i: (results[i].run is None, scores[i], fixed[i], len(results[i].chain.steps), i),
