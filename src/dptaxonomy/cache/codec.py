@@ -18,7 +18,7 @@ from enum import Enum
 from dptaxonomy.base.records import fields, from_columns, is_record
 from dptaxonomy.cache.annotations import annotation_parts, field_types
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
-from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase
+from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase, is_mapped
 from dptaxonomy.reasoning.logic.closure import Closure
 from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
 
@@ -314,6 +314,8 @@ def encode_knowledge_base(
         "facts": facts,
         "conditional": conditional,
         **set_aside,
+        "mapped": [i for i, f in enumerate(factset.facts) if is_mapped(f)],  # convert reads
+        "mapped_conditional": [i for i, f in enumerate(factset.conditional) if is_mapped(f)],
         "strength": _closure(kb.strength),
         "extension": _closure(kb.extension),
         "mechanisms": _table(list(kb.mechanisms.values()), MechanismInfo),
@@ -333,15 +335,10 @@ def decode_facts(
 ) -> tuple[FactSet, Callable[[Any], Origin]]:
     """The facts :func:`encode_knowledge_base` stored, and the reader of its origins (what
     most questions read of the :class:`Assertions`: the rest is :func:`decode_assertions`)."""
-    origin_at = _origin_reader(data["origins"], _file_reader(file_name))
-    factset = FactSet(
-        facts=_untable(data["facts"], Fact, {"origin": origin_at}),
-        conditional=_untable(data["conditional"], Fact, {"origin": origin_at}),
-        disputed=[origin_at(i) for i in _list(data["disputed"])],
-        conjectured_unused=[origin_at(i) for i in _list(data["conjectured_unused"])],
-        unquantified=[origin_at(i) for i in _list(data["unquantified"])],
-    )
-    return factset, origin_at
+    from dptaxonomy.cache.fact_rows import FactRows
+
+    rows = FactRows(data, file_name)
+    return rows.factset(), rows.origin_at
 
 
 def decode_assertions(
@@ -365,10 +362,11 @@ def decode_core(
     file_name: Callable[[str], str],
     assertions: Callable[[], Assertions],
     facts: Callable[[], FactSet] | None = None,
+    mapped: Callable[[], tuple[list[Fact], list[Fact]]] | None = None,
 ) -> KnowledgeBase:
     """The knowledge base from its :data:`CORE` part; ``assertions`` reads the rest when a
     question first needs it, ``facts`` (if given) only the facts, when a question reads
-    nothing else. ValueError if the part is malformed."""
+    nothing else, ``mapped`` only those with maps. ValueError if the part is malformed."""
     file = _file_reader(file_name)
     infos = {info.id: info for info in _untable(data["infos"], DefinitionInfo, {"file": file})}
     kb = KnowledgeBase(
@@ -380,6 +378,7 @@ def decode_core(
         not_stronger_rows=_rows(data["not_stronger_rows"], len(data["strength"]["members"])),
         assertions=assertions,
         facts=facts,
+        mapped=mapped,
     )
     if set(kb.strength.component) != set(infos) or set(kb.extension.component) != set(infos):
         raise ValueError("closure and definitions disagree")

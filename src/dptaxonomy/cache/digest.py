@@ -47,7 +47,7 @@ __all__ = [
 
 CACHE_ENV = "DPTAX_CACHE_DIR"
 NO_CACHE_ENV = "DPTAX_NO_CACHE"
-FORMAT = 16
+FORMAT = 17
 """3: files stored relative to the catalog root; 4: conditional facts (issue 12);
 5: conversions (issue 15); 6: entry documents ("views") for show and list (issue 11);
 7: definitions' sourced names (issue 14); 8: witness facts and evidence (issue 13);
@@ -57,7 +57,8 @@ FORMAT = 16
 12: the name indexes and rule N1's rows (issue 24); 13: each origin's parameter scopes,
 for capture-avoiding composition of maps (issue 24); 14: operation rules that `fails` (issue 23);
 15: `open` marks, why an entry gives no operation rule (issue 23);
-16: the compilation's parts stored with marshal instead of as JSON text (issue 24)."""
+16: the compilation's parts stored with marshal instead of as JSON text (issue 24);
+17: the rows of the facts with maps, which convert decodes alone (issue 24)."""
 SETTLE_NS = 2_000_000_000
 """How old (in nanoseconds) every file's times must be before their stat data is remembered."""
 

@@ -37,12 +37,13 @@ if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no k
     from pathlib import Path
     from typing import Any, TypeVar
 
+    from dptaxonomy.cache.fact_rows import FactRows
     from dptaxonomy.cache.views import CatalogView
     from dptaxonomy.catalog.names import NameIndex
     from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
     from dptaxonomy.reasoning.accounting.lifts import GuaranteeLifts
     from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase
-    from dptaxonomy.reasoning.logic.facts import FactSet, Origin
+    from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
 
 __all__ = [
     "CACHE_ENV",
@@ -206,6 +207,7 @@ class _AssertionsReader:
         self.plain: Any = None  # the part's value, once compiled or read
         self.raw: bytes | None = None
         self.read_facts: tuple[FactSet, Callable[[Any], Origin]] | None = None
+        self.rows: FactRows | None = None
 
     def settle(self, digest: str, compiled: dict[str, Any]) -> None:
         """Take the part from the compilation just made, else read the file's bytes now."""
@@ -226,16 +228,33 @@ class _AssertionsReader:
             raise CacheChangedError
         return _cached(self.directory, self.assume_conjectures, decode, "facts")[0]
 
-    def facts(self) -> FactSet:
-        from dptaxonomy.cache.codec import decode_facts
+    def _rows(self, data: dict[str, Any], shown: Callable[[str], str]) -> FactRows:
+        """The part's rows, one reader per part value (so each fact is decoded once)."""
+        from dptaxonomy.cache.fact_rows import FactRows
 
+        if self.rows is None or self.rows.data is not data:
+            self.rows = FactRows(data, shown)
+        return self.rows
+
+    def mapped(self) -> tuple[list[Fact], list[Fact]]:
+        if self.rows is not None and self.read_facts is not None:
+            return self.rows.mapped()  # every row is decoded: the same objects
+        return self._decoded(lambda data, shown: self._rows(data, shown).mapped())
+
+    def facts(self) -> FactSet:
         if self.read_facts is None:
-            self.read_facts = self._decoded(decode_facts)
+
+            def decode(data: dict[str, Any], shown: Callable[[str], str]) -> Any:
+                rows = self._rows(data, shown)
+                return rows.factset(), rows.origin_at
+
+            self.read_facts = self._decoded(decode)
         return self.read_facts[0]
 
     def __call__(self) -> Assertions:
         from dptaxonomy.cache.codec import decode_assertions
 
+        self.facts()  # the same fact objects as any read before
         facts = self.read_facts
         found = self._decoded(lambda data, shown: decode_assertions(data, shown, facts))
         self.plain = None  # everything is read: the value is not needed again
@@ -257,7 +276,7 @@ def knowledge_base(
 
     def decode(data: dict[str, Any], shown: Callable[[str], str]) -> KnowledgeBase:
         later.shown = shown
-        return decode_core(data, shown, later, later.facts)
+        return decode_core(data, shown, later, later.facts, later.mapped)
 
     compiled: dict[str, Any] = {}
     kb, digest = _cached(directory, assume_conjectures, decode, "kb", digest, compiled)

@@ -18,7 +18,7 @@ from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Status, Truth
 
-__all__ = ["Assertions", "KnowledgeBase", "PropertyValue"]
+__all__ = ["Assertions", "KnowledgeBase", "PropertyValue", "is_mapped"]
 
 
 @record
@@ -60,6 +60,21 @@ def _edge_order(fact: Fact) -> tuple[bool, str, int, str, str]:
     return (origin.status is _CONJECTURED, origin.file, origin.index, fact.kind, fact.rule)
 
 
+def is_mapped(fact: Fact) -> bool:
+    """Whether the fact carries a map in its own direction (as ``oriented_map`` decides,
+    without parsing the map unless the fact reverses an equivalence)."""
+    origin = fact.origin
+    if fact.kind is _NOT_STRONGER or not origin.parameter_map:
+        return False
+    if fact.rule is _PERFECT_PRIVACY:
+        return False  # its map is the ⊂ fact's, which is in the list already
+    if fact.rule is not _EQUIVALENCE or fact.a == origin.definition:
+        return True
+    from dptaxonomy.reasoning.maps.composition import is_renaming
+
+    return is_renaming(origin.parameter_map)
+
+
 class KnowledgeBase:
     """Facts of a catalog and everything the rules derive from them.
 
@@ -82,6 +97,7 @@ class KnowledgeBase:
         operations: list[OperationInfo] | None = None,
         assertions: Callable[[], Assertions] | None = None,
         facts: Callable[[], FactSet] | None = None,
+        mapped: Callable[[], tuple[list[Fact], list[Fact]]] | None = None,
     ) -> None:
         """``not_stronger_rows``: the rows rule N1 derives (:attr:`not_stronger_rows`), when
         known (the cache stores them); computed here otherwise.
@@ -89,16 +105,21 @@ class KnowledgeBase:
         ``assertions``: instead of ``factset``, ``mechanisms``, ``mechanism_claims`` and
         ``operations`` (then None), reads them when a question first needs one (the
         cache's restoring; ``not_stronger_rows`` must then be given); with it, ``facts``
-        may read the facts alone, for a question that reads nothing else of them.
+        may read the facts alone, for a question that reads nothing else of them, and
+        ``mapped`` the facts that :func:`is_mapped` (the unconditional and the conditional
+        ones, each in the order of :attr:`facts`), for a question that reads only those
+        (``convert``): the same objects as :attr:`facts` then holds.
         """
         self.info = info
         if factset is not None:
             given = Assertions(factset, mechanisms or {}, mechanism_claims or [], operations or [])
             self._read: Callable[[], Assertions] = lambda: given
             self._read_facts: Callable[[], FactSet] | None = None
+            self._read_mapped: Callable[[], tuple[list[Fact], list[Fact]]] | None = None
         elif assertions is not None and not_stronger_rows is not None:
             self._read = assertions
             self._read_facts = facts
+            self._read_mapped = mapped
         else:
             raise ValueError("a knowledge base needs its facts, or their reader and N1's rows")
         self.assume_conjectures = assume_conjectures
@@ -178,20 +199,6 @@ class KnowledgeBase:
         """The unconditional facts (the closures' input)."""
         return self.factset.facts
 
-    def _is_mapped(self, fact: Fact) -> bool:
-        """Whether the fact carries a map in its own direction (as ``oriented_map`` decides,
-        without parsing the map unless the fact reverses an equivalence)."""
-        origin = fact.origin
-        if fact.kind is _NOT_STRONGER or not origin.parameter_map:
-            return False
-        if fact.rule is _PERFECT_PRIVACY:
-            return False  # its map is the ⊂ fact's, which is in the list already
-        if fact.rule is not _EQUIVALENCE or fact.a == origin.definition:
-            return True
-        from dptaxonomy.reasoning.maps.composition import is_renaming
-
-        return is_renaming(origin.parameter_map)
-
     @cached_property
     def mapped_facts(self) -> dict[str, list[Fact]]:
         """Unconditional ≻ and ⊂ facts carrying a usable parameter map, by implying definition.
@@ -200,12 +207,23 @@ class KnowledgeBase:
         :func:`dptaxonomy.reasoning.maps.paths.chains_between`).
         """
         adjacency: dict[str, list[Fact]] = defaultdict(list)
-        for fact in self.facts:
-            if self._is_mapped(fact):
-                adjacency[fact.a].append(fact)
+        for fact in self._mapped[0]:
+            adjacency[fact.a].append(fact)
         for listed in adjacency.values():
             listed.sort(key=_edge_order)
         return dict(adjacency)
+
+    @cached_property
+    def _mapped(self) -> tuple[list[Fact], list[Fact]]:
+        """The unconditional and the conditional facts that :func:`is_mapped`, in order: read
+        alone when the facts are not (yet) read and a reader of them was given."""
+        read = self._read_mapped
+        if read is not None and not {"factset", "_assertions"} & self.__dict__.keys():
+            return read()
+        return (
+            [f for f in self.facts if is_mapped(f)],
+            [f for f in self.conditional_facts if is_mapped(f)],
+        )
 
     @cached_property
     def _mapped_with_conditional(self) -> dict[str, list[Fact]]:
@@ -213,9 +231,8 @@ class KnowledgeBase:
         sort: as if every fact, the unconditional ones first, were sorted together)."""
         adjacency = dict(self.mapped_facts)
         added: dict[str, list[Fact]] = defaultdict(list)
-        for fact in self.conditional_facts:
-            if self._is_mapped(fact):
-                added[fact.a].append(fact)
+        for fact in self._mapped[1]:
+            added[fact.a].append(fact)
         for a, facts in added.items():
             adjacency[a] = sorted([*adjacency.get(a, ()), *facts], key=_edge_order)
         return adjacency
