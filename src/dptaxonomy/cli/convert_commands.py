@@ -56,7 +56,9 @@ def convert_command(
 
     Every chain of cited parameter maps is evaluated with interval arithmetic
     (bounds rounded up); the tightest wins. A target order left open (α of Rényi
-    DP) is answered with the curve over standard orders. Exit 1 with the reason when the
+    DP) is answered with the curve over standard orders. A parameter that is not a number
+    (a family of priors Θ, a relation R) takes no value: it is carried as a symbol (the
+    source's own, fixed by a step, or every value). Exit 1 with the reason when the
     mathematics gives no conversion (with --format json, also a JSON document on standard
     output saying its kind, e.g. "separated", "missing_parameter").
     """
