@@ -162,8 +162,11 @@ def _upper_end(alpha: IV, r: IV, delta: IV, middle: float) -> float | None:
             return None
         gamma = max(witness.gamma, 1.0)
         lam, nu = witness.multipliers(gamma)
-        tries = (nu, _levelled(middle, gamma, lam, nu))
-        if any(certified_delta(alpha, r, point(gamma), lam, m) <= lower(delta) for m in tries):
+        at, bound = point(gamma), lower(delta)
+        # ν as read off the law, else levelled (computed only when the first one fails)
+        if certified_delta(alpha, r, at, lam, nu) <= bound or (
+            certified_delta(alpha, r, at, lam, _levelled(middle, gamma, lam, nu)) <= bound
+        ):
             return 0.0 if gamma == 1.0 else upper(_iv.log(point(gamma)))
     return None
 
