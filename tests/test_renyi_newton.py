@@ -71,6 +71,16 @@ def test_the_outlier_is_the_true_optimum() -> None:
     assert rdp_epsilon(*_OUTLIER) == pytest.approx(_OUTLIER_TRUTH, rel=1e-13)
 
 
+_SHARP = (1.045115079242466, 0.045115079242465994, 3.74580185645658e-07)
+_SHARP_TRUTH = 186.53835131789495
+"""_truth(*_SHARP) (test_the_pinned_truths_are_mpmaths recomputes it): a hypothesis example
+where the regula falsi stopped 2.9e-4 off in log u and the proposal was 186.53833."""
+
+
+def test_a_law_off_a_sharp_peak_is_found() -> None:
+    assert rdp_epsilon(*_SHARP) == pytest.approx(_SHARP_TRUTH, rel=1e-12)
+
+
 def test_the_outlier_is_now_certified_around_the_truth() -> None:
     found = rdp_epsilon_enclosure(exact("1.0925"), exact("3.66"), exact("1.2e-9"))
     assert lower(found) <= _OUTLIER_TRUTH <= upper(found)
@@ -78,8 +88,9 @@ def test_the_outlier_is_now_certified_around_the_truth() -> None:
 
 
 @pytest.mark.slow
-def test_the_pinned_truth_is_mpmaths() -> None:
+def test_the_pinned_truths_are_mpmaths() -> None:
     assert _truth(*_OUTLIER) == pytest.approx(_OUTLIER_TRUTH, rel=1e-15)
+    assert _truth(*_SHARP) == pytest.approx(_SHARP_TRUTH, rel=1e-15)
 
 
 @pytest.mark.slow
