@@ -10,7 +10,8 @@ prints how many pairs are answered and, for the rest, the refusal's kind. Parame
 are not numbers (a family of priors, a relation) are given no value: the conversion
 carries them as symbols. ``python scripts/mapped_pairs.py [--list]``.
 
-A measurement, not a test: a sample value can lie where a chain's condition fails.
+A measurement; tests/test_mapped_pairs.py holds it to the pairs known to be refused (a
+sample value can lie where a chain's condition fails).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def _sample(domain: str, small: bool = False) -> str | None:
     return repr(interval.low + 1.0) if math.isfinite(interval.low) else None
 
 
-def _pairs(kb: KnowledgeBase) -> list[tuple[str, str]]:
+def definition_pairs(kb: KnowledgeBase) -> list[tuple[str, str]]:
+    """(A, B) for each definition B that mapped steps join from definition A."""
     edges = kb.mapped_edges(conditional=False)
     pairs = []
     for a in sorted(kb.info):
@@ -52,7 +54,7 @@ def _pairs(kb: KnowledgeBase) -> list[tuple[str, str]]:
     return pairs
 
 
-def _mechanism_pairs(kb: KnowledgeBase) -> list[tuple[str, str]]:
+def mechanism_pairs(kb: KnowledgeBase) -> list[tuple[str, str]]:
     """(mechanism, definition) for each definition a mechanism's claims and mapped steps reach."""
     pairs = []
     for m in sorted(kb.mechanisms):
@@ -96,12 +98,27 @@ def _outcome(kb: KnowledgeBase, a: str, b: str, small: bool = False) -> tuple[st
     return "refused: asks for too many values", ""
 
 
+def pair_outcome(kb: KnowledgeBase, a: str, b: str) -> tuple[str, str]:
+    """What converting A into B gives at the sample values: "answered", "answered at a
+    smaller sample (0.1)" or the refusal's kind, and the refusal's message."""
+    outcome, message = _outcome(kb, a, b)
+    if outcome == "refused: outside_domain":  # the sample may be too large: try 0.1
+        smaller, again = _outcome(kb, a, b, small=True)
+        if smaller == "answered":
+            return "answered at a smaller sample (0.1)", message
+        return outcome, again
+    return outcome, message
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--list", action="store_true", help="print each pair not answered")
     options = parser.parse_args(argv)
     _, kb = knowledge_base("catalog", False)
-    for title, pairs in (("definitions", _pairs(kb)), ("mechanisms", _mechanism_pairs(kb))):
+    for title, pairs in (
+        ("definitions", definition_pairs(kb)),
+        ("mechanisms", mechanism_pairs(kb)),
+    ):
         _report(kb, title, pairs, options.list)
     return 0
 
@@ -109,13 +126,7 @@ def main(argv: list[str]) -> int:
 def _report(kb: KnowledgeBase, title: str, pairs: list[tuple[str, str]], listed: bool) -> None:
     counts: collections.Counter[str] = collections.Counter()
     for a, b in pairs:
-        outcome, message = _outcome(kb, a, b)
-        if outcome == "refused: outside_domain":  # the sample may be too large: try 0.1
-            smaller, again = _outcome(kb, a, b, small=True)
-            if smaller == "answered":
-                outcome = "answered at a smaller sample (0.1)"
-            else:
-                message = again
+        outcome, message = pair_outcome(kb, a, b)
         counts[outcome] += 1
         if listed and not outcome.startswith("answered"):
             print(f"{a} → {b}: {outcome}: {message[:160]}")
