@@ -72,12 +72,10 @@ class FactRows:
 
     def origin_at(self, index: Any) -> Origin:
         """The origin of row ``index``."""
-        found: Origin | None = self.origins.decoded.get(index)
-        if found is not None and type(index) is int:
-            return found
         if type(index) is not int:
             raise ValueError("bad origin index")
-        return self.origins.at([index])[0]  # type: ignore[no-any-return]
+        found: Origin | None = self.origins.decoded.get(index)
+        return found if found is not None else self.origins.at([index])[0]
 
     def _facts(self, table: _Rows, indexes: Sequence[int]) -> list[Fact]:
         self.origins.at(table.column(indexes, "origin"))  # their origins in one decoding

@@ -76,7 +76,7 @@ def plan_inversion(
         for n in sorted(last_map)
         if n in target_given and n in target and target[n].weaker_when_larger
     ]
-    if len(wanted) != 1 or len(bounded) != 1 or wanted[0].domain is None:
+    if len(wanted) != 1 or len(bounded) != 1:  # wanted is numeric: plan.target
         return None
     return Inversion(wanted[0], bounded[0])
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from dptaxonomy.base.records import record
+from dptaxonomy.base.records import record, replace
 from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.maps.chain_records import ChainRefused, ParameterSpec
 from dptaxonomy.reasoning.maps.paths import Chain
@@ -128,7 +128,7 @@ def symbolic_values(
             if name in mapping:
                 node = mapping[name]
                 if isinstance(node, Name) and node.name in state:
-                    following[name] = SymbolicValue(name, *_carried(state[node.name]))
+                    following[name] = replace(state[node.name], name=name)
                 elif not names_in(node) - CONSTANTS:
                     following[name] = SymbolicValue(name, CONSTANT, render(node), index + 1)
                 else:
@@ -142,10 +142,6 @@ def symbolic_values(
                 following[name] = SymbolicValue(name, EVERY)
         state = following
     return tuple(state.values())
-
-
-def _carried(value: SymbolicValue) -> tuple[str, str, int]:
-    return value.kind, value.value, value.step
 
 
 def _premise(
