@@ -1,0 +1,361 @@
+"""Enclosures: intervals with decimal ends, rounded outward. The one home of interval arithmetic.
+
+An :class:`Enclosure` ``[low, high]`` holds the exact value of whatever it stands for. Its
+ends are :class:`decimal.Decimal` numbers, and every operation rounds the lower end toward
+−∞ and the upper end toward +∞ at :data:`DIGITS` significant digits, so the true result
+always stays inside. Why this is sound, operation by operation:
+
+* ``+ − × ÷`` are computed in a context with ``ROUND_FLOOR`` (lower ends) or
+  ``ROUND_CEILING`` (upper ends). The General Decimal Arithmetic specification, which
+  :mod:`decimal` implements, rounds these four exactly in the direction asked (as IEEE 754
+  does), overflow included: rounding toward −∞ gives the largest finite number, toward +∞
+  gives Infinity. Negation and absolute value are exact (``copy_negate``, ``copy_abs``).
+* ``exp`` and ``ln`` are, by :mod:`decimal`'s documentation, *correctly rounded* (to
+  nearest, half-even): the result is within half a unit in the last place, so one step
+  down (``next_minus``) and one step up (``next_plus``) enclose the true value. Both
+  functions are increasing, so an interval's image is enclosed by its ends'. The only
+  exact values at rational arguments are e⁰ = 1 and ln 1 = 0 (Lindemann–Weierstrass), and
+  those are kept exact. The upper end of a narrow interval is bounded from the lower end's
+  value instead of computed again: e^b = e^a·e^(b−a) ≤ e^a(1 + d + d²) for 0 ≤ d = b − a ≤ 1,
+  and ln b = ln a + ln(1 + (b − a)/a) ≤ ln a + (b − a)/a.
+* ``sqrt`` is correctly rounded as well; the enclosure needs only that it is within one
+  unit in the last place. A result whose square is the argument exactly is kept exact.
+* Integer powers are products of non-negative ends, each rounded in the direction wanted
+  (products of non-negative numbers are increasing in each factor); other powers are
+  ``exp(y·ln x)``.
+
+Nothing here reads or changes :mod:`decimal`'s thread-wide context: every operation names
+its own. Conversions to floats (:func:`lower`, :func:`upper`) round outward too.
+
+>>> third = enclose(1) / 3
+>>> lower(third) == 1 / 3 < upper(third)  # the double 1/3 is below the real one
+True
+>>> exp(enclose(0)) == enclose(1), log(enclose(1)) == enclose(0)  # exact where exact
+(True, True)
+>>> str(sqrt(enclose(2)).low), str(sqrt(enclose(2)).high)
+('1.41421356237309504880168872420', '1.41421356237309504880168872422')
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import (
+    ROUND_CEILING,
+    ROUND_FLOOR,
+    ROUND_HALF_EVEN,
+    Context,
+    Decimal,
+    DivisionByZero,
+    InvalidOperation,
+)
+
+from dptaxonomy.base.errors import NumericError
+
+__all__ = [
+    "CEILING",
+    "DIGITS",
+    "FLOOR",
+    "PI",
+    "E",
+    "Enclosure",
+    "enclose",
+    "exp",
+    "finite",
+    "interval",
+    "log",
+    "lower",
+    "sqrt",
+    "upper",
+    "wide_context",
+]
+
+DIGITS = 30
+"""Significant digits of every end (about 100 bits); outward rounding makes any number sound."""
+
+_EXPONENT = 10**9
+"""Decimal exponents reach ±10⁹: no value of a parameter map comes near under- or overflow."""
+
+
+def _context(rounding: str, digits: int = DIGITS) -> Context:
+    return Context(
+        prec=digits,
+        rounding=rounding,
+        Emin=-_EXPONENT,
+        Emax=_EXPONENT,
+        traps=[InvalidOperation, DivisionByZero],
+    )
+
+
+_DOWN = _context(ROUND_FLOOR)
+_UP = _context(ROUND_CEILING)
+_NEAR = _context(ROUND_HALF_EVEN)
+FLOOR, CEILING = _DOWN, _UP
+"""The directed contexts, for a loop over non-negative numbers whose ends are computed
+apart (each operation there increasing in every argument): the lower end with FLOOR,
+the upper with CEILING."""
+
+
+def wide_context(digits: int) -> Context:
+    """A context rounding to nearest at ``digits`` digits, for *estimates* (never ends)."""
+    return _context(ROUND_HALF_EVEN, digits)
+
+
+_ZERO, _ONE = Decimal(0), Decimal(1)
+_NARROW = Decimal("1e-6")
+"""Below this width an upper end is bounded from the lower end's exp or ln (module doc)."""
+Operand = "Enclosure | int | float | Decimal"
+
+
+class Enclosure:
+    """An interval ``[low, high]`` of decimals holding an exact value (``low ≤ high``).
+
+    Arithmetic with another enclosure, an int, a float or a Decimal (each exact) rounds
+    outward. Two enclosures are equal when their ends are; enclosures are immutable, so
+    they serve as keys of a cache.
+    """
+
+    __slots__ = ("high", "low")
+
+    low: Decimal
+    high: Decimal
+
+    def __init__(self, low: Decimal, high: Decimal) -> None:
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an enclosure is immutable")
+
+    def __repr__(self) -> str:
+        return f"[{self.low}, {self.high}]"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Enclosure) and self.low == other.low and self.high == other.high
+
+    def __hash__(self) -> int:
+        return hash((self.low, self.high))
+
+    @property
+    def is_point(self) -> bool:
+        """Whether the enclosure is one number (an exact value)."""
+        return self.low == self.high
+
+    def __neg__(self) -> Enclosure:
+        return Enclosure(self.high.copy_negate(), self.low.copy_negate())
+
+    def __abs__(self) -> Enclosure:
+        if self.low >= 0:
+            return self
+        if self.high <= 0:
+            return -self
+        return Enclosure(_ZERO, max(self.low.copy_abs(), self.high))
+
+    def __add__(self, other: Enclosure | int | float | Decimal) -> Enclosure:
+        o = enclose(other)
+        return _checked(lambda: Enclosure(_DOWN.add(self.low, o.low), _UP.add(self.high, o.high)))
+
+    __radd__ = __add__
+
+    def __sub__(self, other: Enclosure | int | float | Decimal) -> Enclosure:
+        o = enclose(other)
+        return _checked(
+            lambda: Enclosure(_DOWN.subtract(self.low, o.high), _UP.subtract(self.high, o.low))
+        )
+
+    def __rsub__(self, other: Enclosure | int | float | Decimal) -> Enclosure:
+        return enclose(other) - self
+
+    def __mul__(self, other: Enclosure | int | float | Decimal) -> Enclosure:
+        o = enclose(other)
+        a, b, c, d = self.low, self.high, o.low, o.high
+        if a >= 0 and c >= 0:
+            return Enclosure(_product(_DOWN, a, c), _product(_UP, b, d))
+        pairs = ((a, c), (a, d), (b, c), (b, d))
+        return Enclosure(
+            min(_product(_DOWN, x, y) for x, y in pairs),
+            max(_product(_UP, x, y) for x, y in pairs),
+        )
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other: Enclosure | int | float | Decimal) -> Enclosure:
+        o = enclose(other)
+        if o.low <= 0 <= o.high:
+            raise NumericError("division by a value that may be 0")
+        a, b, c, d = self.low, self.high, o.low, o.high
+        if a >= 0 and c > 0:
+            return _checked(lambda: Enclosure(_DOWN.divide(a, d), _UP.divide(b, c)))
+        pairs = ((a, c), (a, d), (b, c), (b, d))
+        return _checked(
+            lambda: Enclosure(
+                min(_DOWN.divide(x, y) for x, y in pairs),
+                max(_UP.divide(x, y) for x, y in pairs),
+            )
+        )
+
+    def __rtruediv__(self, other: Enclosure | int | float | Decimal) -> Enclosure:
+        return enclose(other) / self
+
+    def __pow__(self, exponent: Enclosure | int | float | Decimal) -> Enclosure:
+        if isinstance(exponent, int):
+            return _integer_power(self, exponent)
+        if self.low <= 0:
+            raise NumericError("a power of a value that may be ≤ 0")
+        return exp(enclose(exponent) * log(self))
+
+
+def _checked(compute: object) -> Enclosure:
+    """``compute()``, with an undefined end (∞ − ∞, ∞/∞) reported as a :class:`NumericError`."""
+    try:
+        return compute()  # type: ignore[operator,no-any-return]
+    except (InvalidOperation, DivisionByZero):
+        raise NumericError("the value is not finite") from None
+
+
+def _product(context: Context, x: Decimal, y: Decimal) -> Decimal:
+    """x·y rounded by ``context``, with 0·∞ = 0 (an end at infinity stands for "unbounded")."""
+    if not x or not y:
+        return _ZERO
+    return context.multiply(x, y)
+
+
+def _power_end(context: Context, base: Decimal, exponent: int) -> Decimal:
+    """base^exponent for base ≥ 0, exponent ≥ 0, by squaring; every product rounds the same
+    way, and products of non-negative numbers grow with each factor, so the result is
+    rounded in that direction."""
+    result, square = _ONE, base
+    while exponent:
+        if exponent & 1:
+            result = _product(context, result, square)
+        exponent >>= 1
+        if exponent:
+            square = _product(context, square, square)
+    return result
+
+
+def _integer_power(x: Enclosure, n: int) -> Enclosure:
+    if n < 0:
+        return 1 / _integer_power(x, -n)
+    if n == 0:
+        return Enclosure(_ONE, _ONE)
+    if x.low >= 0:
+        return Enclosure(_power_end(_DOWN, x.low, n), _power_end(_UP, x.high, n))
+    if x.high <= 0:
+        magnitude = _integer_power(-x, n)
+        return magnitude if n % 2 == 0 else -magnitude
+    if n % 2 == 0:  # straddles 0: |x|^n on [0, max |end|]
+        return Enclosure(_ZERO, _power_end(_UP, max(x.low.copy_abs(), x.high), n))
+    return Enclosure(_power_end(_UP, x.low.copy_abs(), n).copy_negate(), _power_end(_UP, x.high, n))
+
+
+def enclose(value: Enclosure | int | float | Decimal) -> Enclosure:
+    """The enclosure of an exact number (an int, a float or a Decimal: each is one point;
+    a float ±inf is the point at infinity), or the enclosure itself."""
+    if isinstance(value, Enclosure):
+        return value
+    if isinstance(value, float) or (isinstance(value, int) and not isinstance(value, bool)):
+        exact = Decimal(value)
+    elif isinstance(value, Decimal) and not value.is_nan():
+        exact = value
+    else:
+        raise NumericError(f"not a number: {value!r}")
+    return Enclosure(exact, exact)
+
+
+def interval(
+    low: Enclosure | int | float | Decimal, high: Enclosure | int | float | Decimal
+) -> Enclosure:
+    """The enclosure from the lower end of ``low`` to the upper end of ``high``."""
+    start, end = enclose(low).low, enclose(high).high
+    if start > end:
+        raise NumericError(f"an empty interval: [{start}, {end}]")
+    return Enclosure(start, end)
+
+
+def exp(x: Enclosure) -> Enclosure:
+    """e^x, enclosed (see the module doc)."""
+    a, b = x.low, x.high
+    if a == b == 0:
+        return Enclosure(_ONE, _ONE)
+    at_low = _NEAR.exp(a)
+    low = max(_DOWN.next_minus(at_low), _ZERO)
+    width = _UP.subtract(b, a)
+    if width.is_finite() and width <= _NARROW and at_low.is_finite():
+        grown = _UP.add(_ONE, _UP.add(width, _UP.multiply(width, width)))
+        return Enclosure(low, _UP.multiply(_UP.next_plus(at_low), grown))
+    return Enclosure(low, _UP.next_plus(_NEAR.exp(b)))
+
+
+def log(x: Enclosure) -> Enclosure:
+    """ln x for x > 0, enclosed (see the module doc)."""
+    a, b = x.low, x.high
+    if a <= 0:
+        raise NumericError("log of a value that may be ≤ 0")
+    if a == b == 1:
+        return Enclosure(_ZERO, _ZERO)
+    at_low = _NEAR.ln(a)
+    low = _DOWN.next_minus(at_low)
+    relative = _UP.divide(_UP.subtract(b, a), a)
+    if relative.is_finite() and relative <= _NARROW:
+        return Enclosure(low, _UP.add(_UP.next_plus(at_low), relative))
+    return Enclosure(low, _UP.next_plus(_NEAR.ln(b)))
+
+
+def sqrt(x: Enclosure) -> Enclosure:
+    """√x for x ≥ 0, enclosed; exact where the root is."""
+    if x.low < 0:
+        raise NumericError("square root of a value that may be negative")
+    return Enclosure(_root(x.low, up=False), _root(x.high, up=True))
+
+
+_SQUARE = _context(ROUND_HALF_EVEN, 2 * DIGITS + 2)
+"""Enough digits to square a DIGITS-digit number exactly."""
+
+
+def _root(value: Decimal, *, up: bool) -> Decimal:
+    root = _NEAR.sqrt(value)
+    if not root.is_finite() or _SQUARE.multiply(root, root) == value:
+        return root  # exact (or an infinite end, whose root is infinite)
+    return _UP.next_plus(root) if up else max(_DOWN.next_minus(root), _ZERO)
+
+
+PI = Enclosure(
+    Decimal("3.14159265358979323846264338327950288419716939937510"),
+    Decimal("3.14159265358979323846264338327950288419716939937511"),
+)
+"""π between its 50-decimal truncation and the next 50-decimal number."""
+E = exp(enclose(1))
+"""e, enclosed."""
+
+
+_FLOAT_MAX_EXPONENT = 307
+"""A decimal whose adjusted exponent is at most this is, rounded either way, a finite float."""
+
+
+def lower(value: Enclosure) -> float:
+    """The lower end as a float, rounded down (toward −∞)."""
+    end = value.low
+    result = float(end)  # correctly rounded (to nearest)
+    if Decimal(result) > end:
+        result = math.nextafter(result, -math.inf)
+    return result
+
+
+def upper(value: Enclosure) -> float:
+    """The upper end as a float, rounded up (toward +∞)."""
+    end = value.high
+    result = float(end)
+    if Decimal(result) < end:
+        result = math.nextafter(result, math.inf)
+    return result
+
+
+def finite(value: Enclosure) -> bool:
+    """Whether both ends are finite floats once rounded outward."""
+    return (_plain(value.low) and _plain(value.high)) or (
+        math.isfinite(lower(value)) and math.isfinite(upper(value))
+    )
+
+
+def _plain(end: Decimal) -> bool:
+    return end.is_finite() and (not end or end.adjusted() <= _FLOAT_MAX_EXPONENT)

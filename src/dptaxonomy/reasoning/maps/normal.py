@@ -1,0 +1,204 @@
+"""The standard normal distribution function Φ and its inverse, enclosed.
+
+Φ(x) = ½·erfc(−x/√2), and erfc is enclosed at an exact point t from two classical
+expansions (Abramowitz and Stegun, *Handbook of Mathematical Functions*, §7.1; the
+formula numbers are not quoted here):
+
+* **|t| < 2.5: the series of positive terms** erf t = (2/√π)·e^{−t²}·Σₙ aₙ with
+  a₀ = t and aₙ₊₁ = aₙ·2t²/(2n + 3) (t ≥ 0; erf is odd). The ratios 2t²/(2n + 3) decrease,
+  so once the next ratio ρ is below 1 the terms not summed add up to at most
+  aₙ₊₁/(1 − ρ), and that bound is added as the interval [0, aₙ₊₁/(1 − ρ)].
+* **t ≥ 2.5: Laplace's continued fraction** √π·e^{t²}·erfc t = 1/(t + ½/(t + 1/(t + (3/2)/(t + …))))
+  (partial numerators 1, ½, 1, 3/2, 2, …, every denominator t). Its elements are
+  positive, so its value lies between any two consecutive convergents: the n-th
+  convergent is the fraction with its tail T replaced by 0, the (n+1)-th with T replaced
+  by the tail's first step a/t, the true tail lies strictly between (0 < T < a/t), and
+  the fraction is monotone in its tail. The convergents come from the usual forward
+  recurrence in interval arithmetic; more are taken until two consecutive ones agree to
+  about the working precision.
+
+For t < 0, erfc t = 2 − erfc(−t). Every step is interval arithmetic
+(:mod:`~dptaxonomy.reasoning.maps.intervals`), so the enclosure is sound at every t; the
+tests compare it with mpmath at 300 bits. Φ is increasing, so Φ over an enclosure is
+enclosed by Φ at its ends.
+
+Φ⁻¹ at an end p is *certified*: an estimate (the float quantile refined by Newton's
+method) is moved outward until Φ's enclosure there lies on the safe side of p.
+
+>>> from dptaxonomy.reasoning.maps.intervals import lower, upper
+>>> z = phi_inverse(enclose(0.975))
+>>> round(lower(z), 12), round(upper(z), 12)
+(1.95996398454, 1.95996398454)
+>>> far = phi(enclose(-40))  # 3.655893540915e-350, far below the doubles
+>>> str(far.low)[:14], str(far.high)[:14], upper(far)
+('3.655893540915', '3.655893540915', 5e-324)
+"""
+
+from __future__ import annotations
+
+import functools
+from decimal import Decimal
+
+from dptaxonomy.base.errors import NumericError
+from dptaxonomy.reasoning.maps.intervals import (
+    CEILING,
+    FLOOR,
+    PI,
+    Enclosure,
+    enclose,
+    exp,
+    sqrt,
+)
+
+__all__ = ["phi", "phi_inverse"]
+
+_SQRT2 = sqrt(enclose(2))
+_TWO_OVER_ROOT_PI = 2 / sqrt(PI)
+_ROOT_TWO_PI = sqrt(2 * PI)
+_SWITCH = Decimal("2.5")
+"""Where the continued fraction takes over from the series."""
+_DIGITS = 30
+"""The series stops once a term is below its sum by this many decimal orders."""
+_CONVERGED_DIGITS = 26
+"""Two consecutive convergents agree once their hull is this many orders below them: the
+forward recurrence's rounding grows by about a unit in the last place per term."""
+_MOST_TERMS = 20000
+"""A bound on the terms taken (never reached for arguments a double can hold)."""
+_ZERO, _ONE, _HALF = enclose(0), enclose(1), enclose(0.5)
+
+
+def _erf_series(t: Decimal) -> Enclosure:
+    """erf t for 0 ≤ t, by the series of positive terms (module doc). The terms and sums are
+    non-negative and each step increases in its arguments, so the lower ends are computed
+    with FLOOR alone and the upper ends with CEILING alone."""
+    twice_low = FLOOR.multiply(2, FLOOR.multiply(t, t))
+    twice_high = CEILING.multiply(2, CEILING.multiply(t, t))
+    total_low = total_high = term_low = term_high = t
+    for n in range(_MOST_TERMS):
+        # the first term not yet summed, and a bound on every later ratio
+        term_low = FLOOR.divide(FLOOR.multiply(term_low, twice_low), 2 * n + 3)
+        term_high = CEILING.divide(CEILING.multiply(term_high, twice_high), 2 * n + 3)
+        ratio = CEILING.divide(twice_high, 2 * n + 5)
+        if ratio < 1 and (not term_high or term_high.adjusted() < total_low.adjusted() - _DIGITS):
+            rest = CEILING.divide(term_high, FLOOR.subtract(1, ratio))
+            total_high = CEILING.add(total_high, rest)
+            break
+        total_low = FLOOR.add(total_low, term_low)
+        total_high = CEILING.add(total_high, term_high)
+    else:
+        raise NumericError("erf could not be enclosed")
+    x = enclose(t)
+    return _TWO_OVER_ROOT_PI * exp(-(x * x)) * Enclosure(total_low, total_high)
+
+
+def _erfc_fraction(t: Decimal) -> Enclosure:
+    """erfc t for t ≥ 2.5, between two consecutive convergents of Laplace's fraction.
+
+    The k-th convergent is A_k/B_k with A_k = t·A_{k−1} + a_k·A_{k−2} (likewise B_k),
+    A_{−1} = 1, A_0 = 0, B_{−1} = 0, B_0 = 1: every A and B is non-negative and each step
+    increases in its arguments, so FLOOR and CEILING give their ends apart.
+    """
+    a_low = a_high = Decimal(0)
+    b_low = b_high = Decimal(1)
+    before = (Decimal(1), Decimal(1), Decimal(0), Decimal(0))  # A_{k−2} and B_{k−2} ends
+    previous: tuple[Decimal, Decimal] | None = None
+    for k in range(1, _MOST_TERMS):
+        numerator = Decimal(1) if k == 1 else FLOOR.divide(k - 1, 2)  # exact: k is small
+        a_low, a_high, b_low, b_high, before = (
+            FLOOR.add(FLOOR.multiply(t, a_low), FLOOR.multiply(numerator, before[0])),
+            CEILING.add(CEILING.multiply(t, a_high), CEILING.multiply(numerator, before[1])),
+            FLOOR.add(FLOOR.multiply(t, b_low), FLOOR.multiply(numerator, before[2])),
+            CEILING.add(CEILING.multiply(t, b_high), CEILING.multiply(numerator, before[3])),
+            (a_low, a_high, b_low, b_high),
+        )
+        current = (FLOOR.divide(a_low, b_high), CEILING.divide(a_high, b_low))
+        if previous is not None:
+            low, high = min(previous[0], current[0]), max(previous[1], current[1])
+            if CEILING.subtract(high, low).adjusted() < low.adjusted() - _CONVERGED_DIGITS:
+                x = enclose(t)
+                return exp(-(x * x)) / sqrt(PI) * Enclosure(low, high)
+        previous = current
+    raise NumericError("erfc could not be enclosed")
+
+
+@functools.lru_cache(maxsize=1024)
+def _erfc(t: Decimal) -> Enclosure:
+    """erfc at an exact point t."""
+    if t.is_infinite():
+        return _ZERO if t > 0 else enclose(2)
+    if t < 0:
+        return 2 - _erfc(t.copy_negate())
+    if t >= _SWITCH:
+        return _erfc_fraction(t)
+    return 1 - _erf_series(t)
+
+
+def phi(x: Enclosure) -> Enclosure:
+    """Φ over an enclosure (ends may be infinite), clipped to [0, 1]."""
+    arguments = -x / _SQRT2  # erfc is decreasing: its high end gives Φ's low end
+    low = (_HALF * _erfc(arguments.high)).low
+    high = (_HALF * _erfc(arguments.low)).high
+    return Enclosure(max(low, _ZERO.low), min(high, _ONE.high))
+
+
+def _normal_quantile(p: float) -> float:
+    """``statistics.NormalDist().inv_cdf(p)`` for p in (0, 1), from the C code it runs
+    when present: importing :mod:`statistics` costs more than a closed-form query."""
+    try:
+        from _statistics import _normal_dist_inv_cdf  # type: ignore[import-not-found]
+    except ImportError:  # an interpreter without the accelerator
+        from statistics import NormalDist
+
+        return NormalDist().inv_cdf(p)
+    return float(_normal_dist_inv_cdf(p, 0.0, 1.0))
+
+
+def _midpoint(value: Enclosure) -> Enclosure:
+    """An estimate: the enclosure's lower end, as a point."""
+    return enclose(value.low)
+
+
+def _estimate(p: Decimal) -> Enclosure:
+    """An estimate of Φ⁻¹(p) (a point): the double quantile, refined by Newton's method on
+    Φ's enclosure (accurate in both tails, where 2p − 1 would round to ±1)."""
+    start = min(max(float(p), 1e-300), 1 - 2**-53)
+    x = enclose(_normal_quantile(start))
+    for _ in range(8):
+        density = exp(-(x * x) / 2) / _ROOT_TWO_PI
+        following = _midpoint(x - (_midpoint(phi(x)) - enclose(p)) / density)
+        if following == x:  # a fixed point: every later step would give x again
+            break
+        x = following
+    return x
+
+
+_STEPS = 96
+"""Outward steps (each doubling) tried when certifying an end of Φ⁻¹."""
+
+
+def _certified(p: Decimal, *, below: bool) -> Decimal:
+    """A number z with Φ(z) ≤ p (below) or Φ(z) ≥ p, certainly, searched outward from the
+    estimate; −∞ at p ≤ 0 and +∞ at p ≥ 1."""
+    if p <= 0:
+        return Decimal("-Infinity")
+    if p >= 1:
+        return Decimal("Infinity")
+    x = _estimate(p)
+    step = (abs(x) + 1) * Decimal("1e-27")
+    for _ in range(_STEPS):
+        candidate = x - step if below else x + step
+        end = candidate.low if below else candidate.high
+        enclosed = phi(enclose(end))
+        if (below and enclosed.high <= p) or (not below and enclosed.low >= p):
+            return end
+        step = step * 2
+    raise NumericError("Phi_inv could not be enclosed")
+
+
+@functools.lru_cache(maxsize=256)
+def phi_inverse(p: Enclosure) -> Enclosure:
+    """Φ⁻¹ over an enclosure of probabilities (−∞ at 0, +∞ at 1), certified end by end.
+
+    Remembered per enclosure: two lift chains through μ-GDP ask for the same one.
+    """
+    return Enclosure(_certified(p.low, below=True), _certified(p.high, below=False))
