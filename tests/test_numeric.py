@@ -157,6 +157,6 @@ def test_phi_inv_refuses_outside_the_unit_interval() -> None:
 def test_normal_quantile_is_statistics_inv_cdf(p: float) -> None:
     from statistics import NormalDist
 
-    from dptaxonomy.reasoning.maps.numeric import _normal_quantile
+    from dptaxonomy.reasoning.maps.normal import _normal_quantile
 
     assert _normal_quantile(p) == NormalDist().inv_cdf(p)

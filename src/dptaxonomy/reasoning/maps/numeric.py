@@ -1,16 +1,11 @@
 """Sound numbers: interval arithmetic for parameter maps, rounded in the safe direction.
 
-Every value is an enclosure ``[low, high]`` computed with mpmath's interval
-arithmetic (outward rounding at :data:`PRECISION` bits), so the true value of
-an expression over exact inputs always lies inside. A guarantee's parameter
-(ε, δ, ρ, …) is then reported as :func:`upper`: the enclosure's upper end,
-rounded *up* to a float, never down. Conditions hold only when they hold for
-the whole enclosure (:func:`holds`).
-
-The standard normal distribution function Φ, which mpmath's interval context
-lacks, is enclosed through its monotonicity: Φ at both ends of the argument,
-computed at twice the working precision and widened by a relative margin far
-above mpmath's error at that precision.
+Every value is an enclosure ``[low, high]`` (:mod:`~dptaxonomy.reasoning.maps.intervals`:
+decimal ends at 30 digits, rounded outward), so the true value of an expression over
+exact inputs always lies inside. A guarantee's parameter (ε, δ, ρ, …) is then reported
+as :func:`upper`: the enclosure's upper end, rounded *up* to a float, never down.
+Conditions hold only when they hold for the whole enclosure (:func:`holds`). Φ and Φ⁻¹
+are enclosed in :mod:`~dptaxonomy.reasoning.maps.normal`.
 
 >>> from dptaxonomy.schema.arith import parse_expression
 >>> x = evaluate_interval(parse_expression("rho + 2 * sqrt(rho * log(1 / delta))"),
@@ -27,11 +22,24 @@ import functools
 import math
 import re
 from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
 
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.reasoning.maps.contexts import load_mpmath, private_context
-from dptaxonomy.reasoning.maps.float_ends import finite, is_infinite, lower, upper
+from dptaxonomy.reasoning.maps.intervals import (
+    DIGITS,
+    PI,
+    E,
+    Enclosure,
+    enclose,
+    exp,
+    finite,
+    log,
+    lower,
+    sqrt,
+    upper,
+)
+from dptaxonomy.reasoning.maps.normal import phi, phi_inverse
 from dptaxonomy.schema.arith import (
     Call,
     Comparison,
@@ -43,15 +51,9 @@ from dptaxonomy.schema.arith import (
 )
 from dptaxonomy.schema.arith_eval import binomial_counts
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
 __all__ = [
-    "DOUBLE",
-    "INTERVALS",
+    "DIGITS",
     "IV",
-    "PRECISION",
     "binomial_mass",
     "evaluate_interval",
     "exact",
@@ -63,30 +65,9 @@ __all__ = [
     "upper",
 ]
 
-PRECISION = 96
-"""Bits of the working precision; outward rounding makes any precision sound."""
-
-if TYPE_CHECKING:
-    IV = Any
-    """An mpmath interval (``ivmpf``); mpmath ships no type information."""
-else:
-    IV = object  # a name for annotations only: typing stays unimported at run time
-
-# Private contexts: no process-wide mpmath setting is read or changed.
-_mpmath = load_mpmath()
-libmp = _mpmath.libmp
-_iv = private_context(type(_mpmath.iv))
-_iv.prec = PRECISION
-_mp = private_context(type(_mpmath.mp))
-_mp.prec = 2 * PRECISION
-INTERVALS = _iv
-"""The interval context every enclosure is computed in (PRECISION bits, outward rounding)."""
-DOUBLE = _mp
-"""A real context at twice the working precision, for special functions and their margins.
-
-Shared by the evaluators; nobody changes its precision."""
-_PHI_MARGIN = _mp.ldexp(1, -(PRECISION + 16))
-_CONSTANTS = {"pi": _iv.pi, "e": _iv.e}
+IV = Enclosure
+"""An enclosure (the short name the evaluators' signatures use)."""
+_CONSTANTS = {"pi": PI, "e": E}
 
 
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -109,8 +90,8 @@ def exact(text: str) -> IV:
     if len(text) > _MAX_DIGITS or not _DECIMAL.fullmatch(text):
         raise NumericError(f"not a decimal number: {text[:40]!r}")
     try:
-        value = _iv.mpf(text)
-    except (ValueError, TypeError):
+        value = enclose(Decimal(text))  # exact: a decimal is one point
+    except (InvalidOperation, ValueError):
         raise NumericError(f"not a number: {text!r}") from None
     if not finite(value):
         raise NumericError(f"not a finite number: {text!r}")
@@ -119,81 +100,7 @@ def exact(text: str) -> IV:
 
 def point(value: float) -> IV:
     """The exact enclosure of a float (floats are dyadic, so this is a point)."""
-    if math.isinf(value):
-        return _iv.mpf([value, value])
-    return _iv.mpf(value)
-
-
-def _ends(value: IV) -> tuple[Any, Any]:
-    low, high = value._mpi_
-    return low, high
-
-
-def _phi(value: IV) -> IV:
-    """Enclosure of Φ over an enclosure, by monotonicity (Φ is increasing)."""
-    low, high = _ends(value)
-    at_low = _mp.ncdf(_mp.mpf(low))
-    at_high = at_low if low == high else _mp.ncdf(_mp.mpf(high))  # a point: Φ once
-    ends = []
-    for estimate, sign in ((at_low, -1), (at_high, 1)):
-        widened = estimate * (1 + sign * _PHI_MARGIN)
-        ends.append(min(max(widened, _mp.mpf(0)), _mp.mpf(1)))
-    return _iv.mpf([ends[0], ends[1]])
-
-
-def _quantile(p: Any) -> Any:
-    """An estimate of Φ⁻¹(p): the double quantile, refined by Newton's method on ``ncdf``
-    (accurate in both tails, where 2p − 1 would round to ±1)."""
-    start = min(max(float(p), 1e-300), 1 - 2**-53)
-    x = _mp.mpf(_normal_quantile(start))
-    for _ in range(8):
-        following = x - (_mp.ncdf(x) - p) / _mp.npdf(x)
-        if following == x:  # a fixed point: every later step would give x again
-            break
-        x = following
-    return x
-
-
-def _normal_quantile(p: float) -> float:
-    """``statistics.NormalDist().inv_cdf(p)`` for p in (0, 1), from the C code it runs
-    when present: importing :mod:`statistics` costs more than a closed-form query."""
-    try:
-        from _statistics import _normal_dist_inv_cdf  # type: ignore[import-not-found]
-    except ImportError:  # an interpreter without the accelerator
-        from statistics import NormalDist
-
-        return NormalDist().inv_cdf(p)
-    return float(_normal_dist_inv_cdf(p, 0.0, 1.0))
-
-
-def _phi_inv(value: IV) -> IV:
-    """Enclosure of Φ⁻¹ over an enclosure inside (0, 1), by monotonicity: each end's
-    estimate (:func:`_quantile`) is widened until the enclosure of Φ there (:func:`_phi`)
-    certainly lies on the safe side of p."""
-    low, high = _ends(value)
-    _require(lower(value) > 0 and upper(value) < 1, "Phi_inv of a value that may be outside (0, 1)")
-    return _phi_inv_ends(low, high, _mp.prec, _iv.prec)
-
-
-@functools.lru_cache(maxsize=256)
-def _phi_inv_ends(low: Any, high: Any, _prec: int, _iv_prec: int) -> IV:
-    """:func:`_phi_inv` of the enclosure [low, high], once per process and precision (two
-    lift chains through μ-GDP ask for the same one; enclosures are immutable values)."""
-    ends = []
-    for end, sign in ((low, -1), (high, 1)):
-        p = _mp.make_mpf(end)
-        x = _quantile(p)
-        step = _PHI_MARGIN * (1 + abs(x))
-        for _ in range(64):
-            candidate = x + sign * step
-            below, above = (_mp.make_mpf(e) for e in _ends(_phi(_iv.mpf([candidate, candidate]))))
-            if (sign < 0 and above <= p) or (sign > 0 and below >= p):
-                break
-            step *= 2
-        else:
-            raise NumericError("Phi_inv could not be enclosed")
-        ends.append(candidate)
-    return _iv.mpf([ends[0], ends[1]])
+    return enclose(value)
 
 
 _MAX_EXPONENT = 1 << 20
@@ -201,24 +108,20 @@ _MAX_EXPONENT = 1 << 20
 mpmath's exponential of a much larger argument fails inside (an integer too large)."""
 
 
-_TINY = 2.0**-40
-"""Below this magnitude e^x is enclosed from its elementary bounds, not by mpmath (:func:`_exp`)."""
-
-
 def _exp(value: IV) -> IV:
     """Enclosure of e^x; "not finite" when x may exceed :data:`_MAX_EXPONENT`."""
     _require(upper(value) <= _MAX_EXPONENT, "the value is not finite")
-    if max(abs(lower(value)), abs(upper(value))) < _TINY:
-        # mpmath's interval exp returns [1, 1] for some tiny positive x (x = 5.6e-34 at 96
-        # bits), which excludes e^x: there, 1 + x ≤ e^x ≤ 1 + x + x² (|x| ≤ 1) instead
-        return _iv.mpf([(1 + value).a, (1 + value + value * value).b])
-    return _iv.exp(value)
+    return exp(value)
+
+
+_TANH_SATURATED = Enclosure(Decimal(1) - Decimal(f"1e-{DIGITS + 4}"), Decimal(1))
+"""tanh x for x > 2^20 (it is 1 within far less than any rounding there)."""
 
 
 def _tanh(value: IV) -> IV:
     """Enclosure of tanh, written with ``x`` once: tanh x = 1 − 2/(e^{2x} + 1)."""
-    if lower(value) > _MAX_EXPONENT:  # tanh is 1 within far less than any rounding there
-        return _iv.mpf([1 - _PHI_MARGIN, 1])
+    if lower(value) > _MAX_EXPONENT:
+        return _TANH_SATURATED
     return 1 - 2 / (_exp(2 * value) + 1)
 
 
@@ -247,8 +150,8 @@ def _binomial(arguments: list[IV]) -> IV:
 def binomial_mass(k: int, m: int, p: IV) -> IV:
     """Enclosure of C(m, k) p^k (1 − p)^(m − k) (0 when k > m), for p inside [0, 1]."""
     if k > m:
-        return _iv.mpf(0)
-    return _iv.mpf(math.comb(m, k)) * p**k * (1 - p) ** (m - k)
+        return enclose(0)
+    return enclose(math.comb(m, k)) * p**k * (1 - p) ** (m - k)
 
 
 def _call(function: str, arguments: list[IV]) -> IV:
@@ -262,27 +165,24 @@ def _call(function: str, arguments: list[IV]) -> IV:
     if function in ("min", "max"):
         _require(len(arguments) >= 1, f"{function} needs an argument")
         pick = min if function == "min" else max
-        lows = [_mp.make_mpf(_ends(a)[0]) for a in arguments]
-        highs = [_mp.make_mpf(_ends(a)[1]) for a in arguments]
-        return _iv.mpf([pick(lows), pick(highs)])
+        return Enclosure(pick(a.low for a in arguments), pick(a.high for a in arguments))
     _require(len(arguments) == 1, f"{function} takes one argument")
     (x,) = arguments
     if function == "exp":
         return _exp(x)
     if function == "log":
-        _require(lower(x) > 0, "log of a value that may be ≤ 0")
-        return _iv.log(x)
+        return log(x)
     if function == "sqrt":
-        _require(lower(x) >= 0, "square root of a value that may be negative")
-        return _iv.sqrt(x)
+        return sqrt(x)
     if function == "abs":
         return abs(x)
     if function == "tanh":
         return _tanh(x)
     if function == "Phi_inv":
-        return _phi_inv(x)
+        _require(x.low > 0 and x.high < 1, "Phi_inv of a value that may be outside (0, 1)")
+        return phi_inverse(x)
     if function == "Phi":
-        return _phi(x)
+        return phi(x)
     raise NumericError(f"unknown function {function!r}")
 
 
@@ -301,9 +201,9 @@ def evaluate_interval(node: Node, values: Mapping[str, IV]) -> IV:
 @functools.lru_cache(maxsize=4096)
 def _literal(value: float, text: str) -> IV:
     """A literal's enclosure, read once per process (enclosures are immutable values)."""
-    if text:  # a literal no double holds: its decimal, enclosed
+    if text:  # a literal no double holds: its decimal, exactly
         return exact(text)
-    return _iv.mpf(repr(value)) if math.isfinite(value) else point(value)
+    return exact(repr(value)) if math.isfinite(value) else point(value)
 
 
 def _evaluate(node: Node, values: Mapping[str, IV]) -> IV:
@@ -330,13 +230,12 @@ def _evaluate(node: Node, values: Mapping[str, IV]) -> IV:
     if node.op == "*":
         return left * right
     if node.op == "/":
-        _require(lower(right) > 0 or upper(right) < 0, "division by a value that may be 0")
         return left / right
     if _is_integer(node.right):
         exponent = int(node.right.value)  # type: ignore[union-attr]
         return left**exponent
-    _require(lower(left) > 0, "a power of a value that may be ≤ 0")
-    return _exp(right * _iv.log(left))
+    _require(left.low > 0, "a power of a value that may be ≤ 0")
+    return _exp(right * log(left))
 
 
 def _is_integer(node: Node) -> bool:
@@ -356,17 +255,16 @@ def holds(condition: Comparison, values: Mapping[str, IV]) -> bool | None:
     """
     left = evaluate_interval(condition.left, values)
     right = evaluate_interval(condition.right, values)
-    (la, lb), (ra, rb) = _ends(left), _ends(right)
-    cmp = libmp.mpf_cmp
+    (la, lb), (ra, rb) = (left.low, left.high), (right.low, right.high)
     op = condition.op
     if op in (">", "<"):
         (la, lb, ra, rb) = (la, lb, ra, rb) if op == ">" else (ra, rb, la, lb)
-        return True if cmp(la, rb) > 0 else (False if cmp(lb, ra) <= 0 else None)
+        return True if la > rb else (False if lb <= ra else None)
     if op in (">=", "<="):
         (la, lb, ra, rb) = (la, lb, ra, rb) if op == ">=" else (ra, rb, la, lb)
-        return True if cmp(la, rb) >= 0 else (False if cmp(lb, ra) < 0 else None)
-    points_equal = cmp(la, lb) == 0 and cmp(ra, rb) == 0 and cmp(la, ra) == 0
-    disjoint = cmp(lb, ra) < 0 or cmp(rb, la) < 0
+        return True if la >= rb else (False if lb < ra else None)
+    points_equal = la == lb == ra == rb
+    disjoint = lb < ra or rb < la
     if op == "==":
         return True if points_equal else (False if disjoint else None)
     return True if disjoint else (False if points_equal else None)
@@ -381,8 +279,8 @@ def is_integer(value: IV | float) -> bool:
     """
     if isinstance(value, float):
         return math.isfinite(value) and value.is_integer()
-    low, high = _ends(value)
-    return bool(low == high and not is_infinite(low) and _mp.isint(_mp.make_mpf(low)))
+    end = value.low
+    return bool(end == value.high and end.is_finite() and end == end.to_integral_value())
 
 
 def inside(value: IV, domain: Interval) -> bool:
