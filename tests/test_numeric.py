@@ -94,7 +94,7 @@ def test_conditions_hold_only_when_true(x: float, y: float) -> None:
 
 def test_undecidable_condition_is_none() -> None:
     """An enclosure straddling 0 cannot decide x > 0: callers then rule the chain out."""
-    straddling = exact("0") - exact("0.1") + exact("0.1")
+    straddling = exact("1") / 3 * 3 - exact("1")  # 1/3 is rounded: the sum straddles 0
     assert lower(straddling) < 0 < upper(straddling)
     assert holds(parse_condition("x > 0"), {"x": straddling}) is None
 
