@@ -1,4 +1,4 @@
-"""The collector is paused inside ``collector_paused`` and restored as it was after it."""
+"""The garbage collector's pause: restored after, and frozen only by the console script."""
 
 from __future__ import annotations
 
@@ -9,31 +9,27 @@ import pytest
 from dptaxonomy.base.gcpause import collector_paused
 
 
-@pytest.mark.parametrize("enabled", [True, False])
-def test_the_collector_is_paused_then_restored_even_on_error(enabled: bool) -> None:
-    was = gc.isenabled()
-    (gc.enable if enabled else gc.disable)()
-    try:
-        seen: list[bool] = []
-
-        def paused_then_failing() -> None:
-            with collector_paused():
-                seen.append(gc.isenabled())
-                raise KeyError
-
-        with pytest.raises(KeyError):
-            paused_then_failing()
-        assert seen == [False]
-        assert gc.isenabled() is enabled
-    finally:
-        (gc.enable if was else gc.disable)()
-
-
-def test_freezing_moves_what_is_live_to_the_permanent_generation() -> None:
+def test_a_frozen_pause_restores_the_collector() -> None:
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    with collector_paused(freeze=True):
+        assert not gc.isenabled()
+        made: list[list[int]] = [[] for _ in range(10)]
+    assert gc.isenabled()
+    assert gc.get_freeze_count() > frozen
+    assert len(made) == 10
     gc.unfreeze()
-    try:
-        with collector_paused(freeze=True):
-            kept: list[list[int]] = [[] for _ in range(100)]
-        assert gc.get_freeze_count() >= len(kept)
-    finally:
-        gc.unfreeze()
+
+
+def test_only_the_console_script_freezes_what_a_query_allocated(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from dptaxonomy.cli.main import main
+
+    frozen = gc.get_freeze_count()
+    with pytest.raises(SystemExit) as ended:
+        main(["show", "zCDP"])  # in-process, as tests and the web page call it
+    assert ended.value.code == 0
+    assert "zero-concentrated-dp" in capsys.readouterr().out
+    assert gc.get_freeze_count() == frozen
+    assert gc.isenabled()

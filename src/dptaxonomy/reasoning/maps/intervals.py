@@ -199,9 +199,13 @@ class Enclosure:
     def __pow__(self, exponent: Enclosure | int | float | Decimal) -> Enclosure:
         if isinstance(exponent, int):
             return _integer_power(self, exponent)
+        power = enclose(exponent)
+        if self.low == 0 and self.high >= 0 and power.low > 0:  # 0^y = 0, and x^y grows with x
+            top = _ZERO if self.high == 0 else (Enclosure(self.high, self.high) ** power).high
+            return Enclosure(_ZERO, top)
         if self.low <= 0:
             raise NumericError("a power of a value that may be ≤ 0")
-        return exp(enclose(exponent) * log(self))
+        return exp(power * log(self))
 
 
 def _checked(compute: object) -> Enclosure:

@@ -40,7 +40,11 @@ if TYPE_CHECKING:
 __all__ = ["Inversion", "Solution", "plan_inversion", "solve"]
 
 _FALLBACKS = 5
-_NUDGES = (0.0, 1e-12, 1e-9, 1e-6, 1e-3)
+_NUDGES = (0.0, 1e-12, 1e-9, 3e-9, 1e-8, 1e-7, 1e-6, 1e-3)
+"""Relative steps by which the float solution is moved toward the safe side until the sound
+run holds. A certified map may itself leave a margin of this order (the Rényi certificate
+nudges δ by 1e-9), so the steps are finer than decades around it: a bound a hair above
+the limit after 1e-9 then costs 3e-9, not 1e-6."""
 _AT_MOST = parse_condition("x <= y")
 
 

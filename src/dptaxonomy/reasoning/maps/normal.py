@@ -23,7 +23,9 @@ tests compare it with mpmath at 300 bits. Φ is increasing, so Φ over an enclos
 enclosed by Φ at its ends.
 
 Φ⁻¹ at an end p is *certified*: an estimate (the float quantile refined by Newton's
-method) is moved outward until Φ's enclosure there lies on the safe side of p.
+method) is moved outward until Φ's enclosure there lies on the safe side of p. Above ½ it
+is −Φ⁻¹(1 − p), with 1 − p rounded the safe way: near 1, Φ's enclosures are only as fine
+as 1 is, so the lower tail resolves p far better.
 
 >>> from dptaxonomy.reasoning.maps.intervals import lower, upper
 >>> z = phi_inverse(enclose(0.975))
@@ -183,6 +185,9 @@ def _certified(p: Decimal, *, below: bool) -> Decimal:
         return Decimal("-Infinity")
     if p >= 1:
         return Decimal("Infinity")
+    if p > _HALF.low:  # Φ⁻¹(p) = −Φ⁻¹(1 − p), where Φ's enclosures are relative, not absolute
+        rest = FLOOR.subtract(1, p) if below else CEILING.subtract(1, p)  # exact for DIGITS digits
+        return _certified(rest, below=not below).copy_negate()
     x = _estimate(p)
     step = (abs(x) + 1) * Decimal("1e-27")
     for _ in range(_STEPS):

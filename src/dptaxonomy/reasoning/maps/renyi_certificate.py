@@ -46,25 +46,24 @@ orders).
 from __future__ import annotations
 
 import functools
+from decimal import Decimal
 
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.reasoning.maps.numeric import DOUBLE, INTERVALS, IV, lower, point, upper
+from dptaxonomy.reasoning.maps.intervals import enclose, exp, interval, log, wide_context
+from dptaxonomy.reasoning.maps.numeric import IV, lower, point, upper
 from dptaxonomy.schema.arith_renyi import Witness, optimal_witness
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 __all__ = ["certified_delta", "rdp_epsilon_enclosure", "witness_delta"]
 
-_iv = INTERVALS
+_WIDE = wide_context(60)
+"""Twice the enclosures' digits, for the levelled multiplier (an estimate, checked after)."""
 _NUDGES = (1e-9, 1e-7, 1e-5, 1e-3)
 """Relative margins on δ tried in turn (the float optimum is good to about 1e-10)."""
 _FEASIBLE = 1e-12
 """Relative step by which the witness's large atom is moved inward to keep it feasible."""
 
 
-def _piece_sup(lam: IV, alpha: IV, c: IV, at_end: IV, gamma: IV, *, left: bool) -> Any:
+def _piece_sup(lam: IV, alpha: IV, c: IV, at_end: IV, gamma: IV, *, left: bool) -> float:
     """Upper end of sup(−λx^α + c·x + constant) on [0, γ] (``left``) or [γ, ∞).
 
     ``at_end`` is the piece's value at γ; the constant of the right piece (−γ) is
@@ -80,13 +79,13 @@ def _piece_sup(lam: IV, alpha: IV, c: IV, at_end: IV, gamma: IV, *, left: bool) 
     return upper(at_end) if beyond else upper(closed)
 
 
-def certified_delta(alpha: IV, r: IV, gamma: IV, lam: float, nu: Any) -> float:
+def certified_delta(alpha: IV, r: IV, gamma: IV, lam: float, nu: float | Decimal) -> float:
     """A float at or above the dual bound λM + ν + sup g ≥ δ*_α at γ, for all values enclosed
-    (``nu`` a float or an mpmath number, enclosed at the working precision)."""
+    (``nu`` a float or a Decimal, each an exact number)."""
     if not lam > 0:
         raise NumericError("the certificate needs lambda > 0")
-    lam_iv, nu_iv = point(lam), _iv.mpf(nu)
-    big_m = _iv.exp((alpha - 1) * r)
+    lam_iv, nu_iv = point(lam), enclose(nu)
+    big_m = exp((alpha - 1) * r)
     at_gamma = -lam_iv * gamma**alpha - nu_iv * gamma
     left = _piece_sup(lam_iv, alpha, -nu_iv, at_gamma, gamma, left=True)
     right = _piece_sup(lam_iv, alpha, 1 - nu_iv, at_gamma, gamma, left=False)
@@ -98,7 +97,7 @@ def witness_delta(alpha: IV, r: IV, gamma: IV, witness: Witness) -> float | None
     u, b = point(witness.u), point(witness.b * (1 - _FEASIBLE))
     mass = u / (b - 1 + u)
     moment = mass * b**alpha + (1 - mass) * (1 - u) ** alpha
-    if upper(moment) > lower(_iv.exp((alpha - 1) * r)):
+    if upper(moment) > lower(exp((alpha - 1) * r)):
         return None
     return lower(mass * (b - gamma))
 
@@ -111,38 +110,37 @@ def rdp_epsilon_enclosure(alpha: IV, r: IV, delta: IV) -> IV:
     δ far below the working precision). Remembered by the enclosures' exact ends,
     refusals included: a mechanism's routes to one Rényi curve ask again.
     """
-    found = _remembered(alpha._mpi_, r._mpi_, delta._mpi_)
+    found = _remembered(alpha, r, delta)
     if isinstance(found, str):
         raise NumericError(found)
-    return _iv.mpf(found)
+    return found
 
 
 @functools.lru_cache(maxsize=512)
-def _remembered(alpha: Any, r: Any, delta: Any) -> tuple[Any, Any] | str:
+def _remembered(alpha: IV, r: IV, delta: IV) -> IV | str:
     try:
-        found = _enclosure(_iv.mpf(alpha), _iv.mpf(r), _iv.mpf(delta))
+        return _enclosure(alpha, r, delta)
     except NumericError as refused:
         return str(refused)
-    return (found.a, found.b)
 
 
 def _enclosure(alpha: IV, r: IV, delta: IV) -> IV:
     if not (lower(alpha) > 1 and lower(r) >= 0 and lower(delta) > 0):
         raise NumericError("rdp_epsilon needs alpha > 1, r >= 0 and delta > 0")
     if lower(delta) >= 1 or upper(r) == 0:
-        return _iv.mpf(0)
+        return enclose(0)
     middle = (lower(alpha) + upper(alpha)) / 2
     high = _upper_end(alpha, r, delta, middle)
     if high is None:
         raise NumericError("rdp_epsilon: no certificate found at this precision")
     low = _lower_end(alpha, r, delta, middle)
-    return _iv.mpf([low, max(low, min(high, _closed_form(alpha, r, delta)))])
+    return interval(low, max(low, min(high, _closed_form(alpha, r, delta))))
 
 
 def _closed_form(alpha: IV, r: IV, delta: IV) -> float:
     """Balle et al.'s closed form [BBG+20], an upper bound on ε* too (ε ≥ 0 kept): where the
     float search's margins leave the certificate a hair above it, it is the better end."""
-    value = r + _iv.log((alpha - 1) / alpha) - (_iv.log(delta) + _iv.log(alpha)) / (alpha - 1)
+    value = r + log((alpha - 1) / alpha) - (log(delta) + log(alpha)) / (alpha - 1)
     return max(upper(value), 0.0)
 
 
@@ -167,24 +165,33 @@ def _upper_end(alpha: IV, r: IV, delta: IV, middle: float) -> float | None:
         if certified_delta(alpha, r, at, lam, nu) <= bound or (
             certified_delta(alpha, r, at, lam, _levelled(middle, gamma, lam, nu)) <= bound
         ):
-            return 0.0 if gamma == 1.0 else upper(_iv.log(point(gamma)))
+            return 0.0 if gamma == 1.0 else upper(log(point(gamma)))
     return None
 
 
-def _levelled(alpha: float, gamma: float, lam: float, nu: float) -> Any:
+def _levelled(alpha: float, gamma: float, lam: float, nu: float) -> Decimal:
     """ν moved so that g's two pieces peak at the same height, computed at twice the working
     precision: the float tangency leaves them apart by rounding (about b·2⁻⁵³), which at a
     small δ is most of the dual's slack. Lowering ν by s raises the left peak by s·x_L and
-    the right one by s·x_R, so s = (R − L)/(x_R − x_L) levels them to first order."""
-    mp = DOUBLE
-    a, g, lam_m, nu_m = mp.mpf(alpha), mp.mpf(gamma), mp.mpf(lam), mp.mpf(nu)
-    x_left = min((-nu_m / (lam_m * a)) ** (1 / (a - 1)), g) if nu < 0 else mp.mpf(0)
-    x_right = max(((1 - nu_m) / (lam_m * a)) ** (1 / (a - 1)), g) if nu < 1 else g
-    left = -lam_m * x_left**a - nu_m * x_left
-    right = (1 - nu_m) * x_right - g - lam_m * x_right**a
+    the right one by s·x_R, so s = (R − L)/(x_R − x_L) levels them to first order. An
+    estimate only: :func:`certified_delta` checks whatever it gives."""
+    w = _WIDE
+    a, g, lam_w, nu_w = Decimal(alpha), Decimal(gamma), Decimal(lam), Decimal(nu)
+    power = w.divide(1, w.subtract(a, 1))
+    x_left = Decimal(0)
+    if nu < 0:
+        x_left = min(w.power(w.divide(nu_w.copy_negate(), w.multiply(lam_w, a)), power), g)
+    x_right = g
+    if nu < 1:
+        x_right = max(w.power(w.divide(w.subtract(1, nu_w), w.multiply(lam_w, a)), power), g)
+    left = w.subtract(w.multiply(lam_w, w.power(x_left, a)).copy_negate(), w.multiply(nu_w, x_left))
+    right = w.subtract(
+        w.subtract(w.multiply(w.subtract(1, nu_w), x_right), g),
+        w.multiply(lam_w, w.power(x_right, a)),
+    )
     if x_right <= x_left:
-        return nu_m
-    return nu_m + (right - left) / (x_right - x_left)
+        return nu_w
+    return w.add(nu_w, w.divide(w.subtract(right, left), w.subtract(x_right, x_left)))
 
 
 def _lower_end(alpha: IV, r: IV, delta: IV, middle: float) -> float:
@@ -196,5 +203,5 @@ def _lower_end(alpha: IV, r: IV, delta: IV, middle: float) -> float:
             return 0.0
         found = witness_delta(alpha, r, point(witness.gamma), witness)
         if found is not None and found > upper(delta):
-            return lower(_iv.log(point(witness.gamma)))
+            return lower(log(point(witness.gamma)))
     return 0.0

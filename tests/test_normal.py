@@ -1,0 +1,62 @@
+"""Φ and Φ⁻¹ enclosed: they hold mpmath's values at 400 bits over both tails, far beyond the
+doubles, and stay narrow."""
+
+from __future__ import annotations
+
+import math
+
+import mpmath
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dptaxonomy.reasoning.maps.intervals import Enclosure, enclose, interval, lower, upper
+from dptaxonomy.reasoning.maps.normal import phi, phi_inverse
+
+
+def _ends(value: Enclosure) -> tuple[mpmath.mpf, mpmath.mpf]:
+    return mpmath.mpf(str(value.low)), mpmath.mpf(str(value.high))
+
+
+@settings(max_examples=300, deadline=None)
+@given(x=st.floats(min_value=-60, max_value=15, allow_nan=False))
+def test_phi_holds_the_exact_value(x: float) -> None:
+    value = phi(enclose(x) / 3 * 3)  # a rounded enclosure around x
+    with mpmath.workprec(400):
+        truth = mpmath.ncdf(mpmath.mpf(x))
+        low, high = _ends(value)
+        assert low <= truth <= high
+        assert high - low <= truth * mpmath.mpf("1e-22")
+
+
+@pytest.mark.parametrize("x", [-2.5 * math.sqrt(2), -2.5 * math.sqrt(2) - 1e-15, 0.0, 3.5355, -1e3])
+def test_phi_at_the_switch_and_the_edges(x: float) -> None:
+    value = phi(enclose(x))
+    with mpmath.workprec(400):
+        truth = mpmath.ncdf(mpmath.mpf(x))
+        low, high = _ends(value)
+        assert low <= truth <= high
+
+
+def test_phi_of_infinite_ends_is_zero_and_one() -> None:
+    value = phi(interval(-math.inf, math.inf))
+    assert (value.low, value.high) == (0, 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(p=st.floats(min_value=1e-300, max_value=1 - 1e-15, exclude_min=False))
+def test_phi_inverse_holds_the_exact_value(p: float) -> None:
+    value = phi_inverse(enclose(p))
+    with mpmath.workprec(400):
+        truth = mpmath.sqrt(2) * mpmath.erfinv(2 * mpmath.mpf(p) - 1) if p > 1e-30 else None
+        low, high = _ends(value)
+        # Φ at the ends lies on either side of p: the certificate itself, checked independently
+        assert mpmath.ncdf(low) <= p <= mpmath.ncdf(high)
+        if truth is not None:
+            assert low <= truth <= high
+        assert high - low <= (1 + abs(low)) * mpmath.mpf("1e-18")
+
+
+def test_phi_inverse_at_zero_and_one_is_infinite() -> None:
+    value = phi_inverse(interval(0, 1))
+    assert (lower(value), upper(value)) == (-math.inf, math.inf)
