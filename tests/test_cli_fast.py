@@ -19,9 +19,8 @@ VALID = str(FIXTURES / "valid")
 HEAVY = ("pydantic", "yaml", "networkx", "rdflib", "typer", "click", "dataclasses", "inspect")
 """Never imported by a query answered from the cache (the last two: see base/records.py)."""
 
-IMPORTED_BY_MPMATH: dict[str, list[str]] = {}
-"""Heavy modules a certifying command may import with mpmath: none (mpmath's import of
-:mod:`inspect` meets a stand-in, see reasoning/maps/contexts.py)."""
+IMPORTED_HEAVY: dict[str, list[str]] = {}
+"""Heavy modules a query command may import: none."""
 
 STANDARD = ("typing", "pathlib", "json", "re", "urllib", "fnmatch", "ipaddress", "dataclasses")
 """Standard-library modules no query imports to print text from a warm cache: together they
@@ -31,13 +30,14 @@ IMPORTED_BY_CERTIFYING = {
     "convert": ["re"],
     "compose": ["json", "re"],
 }
-"""mpmath imports :mod:`re`; compose parses its request file (here JSON)."""
+"""Reading decimal numbers uses :mod:`re`; compose parses its request file (here JSON)."""
 
-NUMERIC = ("mpmath", "statistics", "fractions")
-"""Imported only where a bound is certified (convert, compose): importing mpmath alone costs
-some five bare interpreter start-ups, statistics (for Φ⁻¹) one; no other query evaluates one."""
+NUMERIC = ("mpmath", "decimal", "statistics", "fractions")
+"""Imported only where a bound is certified (convert, compose: decimal, for the enclosures);
+mpmath, whose import costs some three bare interpreter start-ups, by neither (only the
+evaluators of ζ use it); no other query evaluates a bound."""
 CERTIFYING = frozenset({"convert", "compose"})
-"""The fast commands that compute certified bounds (with mpmath's interval arithmetic)."""
+"""The fast commands that compute certified bounds (in decimal interval arithmetic)."""
 
 # One plain invocation per fast command (the list comes from the code, not from here).
 ARGUMENTS = {
@@ -92,7 +92,7 @@ def filled_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_query_command_imports_no_heavy_library(command: str, filled_cache: Path) -> None:
     argv = [command, *ARGUMENTS[command], "--catalog", str(CATALOG_DIR)]
     last, out = _modules_after(argv, filled_cache)
-    assert last == f"EXIT 0 HEAVY {IMPORTED_BY_MPMATH.get(command, [])}"
+    assert last == f"EXIT 0 HEAVY {IMPORTED_HEAVY.get(command, [])}"
     assert out
 
 
@@ -132,11 +132,15 @@ def test_only_certifying_commands_import_the_numeric_libraries(
 
 
 @pytest.mark.slow
-def test_the_numeric_probe_sees_convert_import_mpmath(filled_cache: Path) -> None:
-    convert = ["convert", *ARGUMENTS["convert"], "--catalog", str(CATALOG_DIR)]
-    last = _modules_after(convert, filled_cache, NUMERIC)[0]
+@pytest.mark.parametrize("command", sorted(CERTIFYING))
+def test_certifying_commands_use_decimal_and_never_mpmath(
+    command: str, filled_cache: Path
+) -> None:
+    argv = [command, *ARGUMENTS[command], "--catalog", str(CATALOG_DIR)]
+    last = _modules_after(argv, filled_cache, NUMERIC)[0]
     assert last.startswith("EXIT 0 HEAVY [")
-    assert "'mpmath'" in last
+    assert "'decimal'" in last
+    assert "mpmath" not in last
 
 
 @pytest.mark.slow
