@@ -1,7 +1,10 @@
 """mpmath contexts of our own, built without redoing mpmath's start-up work.
 
-The enclosures (:mod:`~dptaxonomy.reasoning.maps.numeric`) are computed in private
-mpmath contexts, so that no process-wide mpmath setting is read or changed. Building
+mpmath serves one need only: the Riemann ζ function of the evaluators that check
+ζ-distributed mechanisms (the enclosures themselves are decimal intervals, see
+:mod:`~dptaxonomy.reasoning.maps.intervals`; no query command imports mpmath). Those
+evaluators compute in a private mpmath context, so that no process-wide mpmath setting is
+read or changed. Building
 an mpmath context wraps each of its ~220 special functions *on the context's class*
 (``SpecialFunctions.__init__`` calls ``cls._wrap_specfun`` for each), computing an
 ``inspect.signature`` every time: about a millisecond per context, as much as the rest
