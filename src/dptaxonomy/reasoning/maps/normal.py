@@ -39,17 +39,22 @@ as 1 is, so the lower tail resolves p far better.
 from __future__ import annotations
 
 import functools
+import math
 from decimal import Decimal
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.maps.intervals import (
     CEILING,
+    DIGITS,
     FLOOR,
     PI,
     Enclosure,
     enclose,
     exp,
+    interval,
+    log,
     sqrt,
+    wide_context,
 )
 
 __all__ = ["phi", "phi_inverse"]
@@ -59,20 +64,27 @@ _TWO_OVER_ROOT_PI = 2 / sqrt(PI)
 _ROOT_TWO_PI = sqrt(2 * PI)
 _SWITCH = Decimal("2.5")
 """Where the continued fraction takes over from the series."""
-_DIGITS = 30
-"""The series stops once a term is below its sum by this many decimal orders."""
+_TINY = Decimal("1e-20")
+"""Below this, erf t is enclosed by (2/√π)·[t − t³/3, t] (the series' first two terms)."""
 _CONVERGED_DIGITS = 26
 """Two consecutive convergents agree once their hull is this many orders below them: the
 forward recurrence's rounding grows by about a unit in the last place per term."""
 _MOST_TERMS = 20000
 """A bound on the terms taken (never reached for arguments a double can hold)."""
 _ZERO, _ONE, _HALF = enclose(0), enclose(1), enclose(0.5)
+_SMALLEST = Decimal("1e-300")
+"""Below this, Φ⁻¹'s start comes from the tail's asymptotics, not the double quantile."""
+_WIDE = wide_context(DIGITS)
+"""For estimates only (ln p of a start and of Newton's target)."""
 
 
 def _erf_series(t: Decimal) -> Enclosure:
     """erf t for 0 ≤ t, by the series of positive terms (module doc). The terms and sums are
     non-negative and each step increases in its arguments, so the lower ends are computed
     with FLOOR alone and the upper ends with CEILING alone."""
+    x = enclose(t)
+    if t < _TINY:  # an alternating series of decreasing terms: between its first partial sums
+        return _TWO_OVER_ROOT_PI * interval(x - x * x * x / 3, x)
     twice_low = FLOOR.multiply(2, FLOOR.multiply(t, t))
     twice_high = CEILING.multiply(2, CEILING.multiply(t, t))
     total_low = total_high = term_low = term_high = t
@@ -81,7 +93,7 @@ def _erf_series(t: Decimal) -> Enclosure:
         term_low = FLOOR.divide(FLOOR.multiply(term_low, twice_low), 2 * n + 3)
         term_high = CEILING.divide(CEILING.multiply(term_high, twice_high), 2 * n + 3)
         ratio = CEILING.divide(twice_high, 2 * n + 5)
-        if ratio < 1 and (not term_high or term_high.adjusted() < total_low.adjusted() - _DIGITS):
+        if ratio < 1 and (not term_high or term_high.adjusted() < total_low.adjusted() - DIGITS):
             rest = CEILING.divide(term_high, FLOOR.subtract(1, ratio))
             total_high = CEILING.add(total_high, rest)
             break
@@ -89,7 +101,6 @@ def _erf_series(t: Decimal) -> Enclosure:
         total_high = CEILING.add(total_high, term_high)
     else:
         raise NumericError("erf could not be enclosed")
-    x = enclose(t)
     return _TWO_OVER_ROOT_PI * exp(-(x * x)) * Enclosure(total_low, total_high)
 
 
@@ -155,19 +166,30 @@ def _normal_quantile(p: float) -> float:
     return float(_normal_dist_inv_cdf(p, 0.0, 1.0))
 
 
-def _midpoint(value: Enclosure) -> Enclosure:
-    """An estimate: the enclosure's lower end, as a point."""
-    return enclose(value.low)
+def _start(p: Decimal) -> float:
+    """A float start for Φ⁻¹(p), p ≤ ½: the double quantile, or below the doubles' range the
+    tail's asymptotics ln Φ(x) ≈ −x²/2 − ln|x| − ½ ln 2π solved by a few fixed-point steps
+    (ln p is a modest float even when p is not: ln 1e-100000 ≈ −230259)."""
+    if p >= _SMALLEST:
+        return _normal_quantile(float(p))
+    depth = -float(_WIDE.ln(p))
+    x = math.sqrt(2 * depth)
+    for _ in range(4):
+        x = math.sqrt(2 * depth - 2 * math.log(x) - math.log(2 * math.pi))
+    return -x
 
 
 def _estimate(p: Decimal) -> Enclosure:
-    """An estimate of Φ⁻¹(p) (a point): the double quantile, refined by Newton's method on
-    Φ's enclosure (accurate in both tails, where 2p − 1 would round to ±1)."""
-    start = min(max(float(p), 1e-300), 1 - 2**-53)
-    x = enclose(_normal_quantile(start))
+    """An estimate of Φ⁻¹(p) for p ≤ ½ (a point): :func:`_start` refined by Newton's method on
+    ln Φ, which converges from far in the tail (on Φ itself a step can overshoot by orders)."""
+    x = enclose(_start(p))
+    target = enclose(_WIDE.ln(p))
     for _ in range(8):
+        value = enclose(phi(x).low)
+        if not value.low > 0:
+            break
         density = exp(-(x * x) / 2) / _ROOT_TWO_PI
-        following = _midpoint(x - (_midpoint(phi(x)) - enclose(p)) / density)
+        following = enclose((x - (log(value) - target) * value / density).low)
         if following == x:  # a fixed point: every later step would give x again
             break
         x = following
@@ -185,8 +207,11 @@ def _certified(p: Decimal, *, below: bool) -> Decimal:
         return Decimal("-Infinity")
     if p >= 1:
         return Decimal("Infinity")
+    if p == _HALF.low:
+        return Decimal(0)  # Φ(0) = ½ exactly
     if p > _HALF.low:  # Φ⁻¹(p) = −Φ⁻¹(1 − p), where Φ's enclosures are relative, not absolute
-        rest = FLOOR.subtract(1, p) if below else CEILING.subtract(1, p)  # exact for DIGITS digits
+        # the lower end needs an upper end of Φ⁻¹(1 − p): of a number at or above 1 − p
+        rest = CEILING.subtract(1, p) if below else FLOOR.subtract(1, p)
         return _certified(rest, below=not below).copy_negate()
     x = _estimate(p)
     step = (abs(x) + 1) * Decimal("1e-27")
