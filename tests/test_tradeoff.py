@@ -22,9 +22,9 @@ from dptaxonomy.reasoning.evaluators.tradeoff import (
     ZeroTradeoff,
     gdp_mu,
     meets,
-    probit,
     vertices,
 )
+from dptaxonomy.reasoning.maps.normal import phi_inverse
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, point, upper
 from dptaxonomy.schema.arith import parse_expression
 from tests.test_evaluators import finite_pairs
@@ -55,17 +55,17 @@ def _iv_exp(value: IV) -> IV:
 @settings(max_examples=60, deadline=None)
 @given(st.floats(1e-9, 1 - 1e-9))
 def test_probit_encloses_the_normal_quantile(p: float) -> None:
-    z = probit(point(p))
+    z = phi_inverse(point(p))
     truth = NORMAL.inv_cdf(p)
     assert lower(z) - 1e-9 <= truth <= upper(z) + 1e-9
     assert upper(z) - lower(z) < 1e-12
 
 
 def test_probit_is_infinite_at_the_ends() -> None:
-    assert math.isinf(lower(probit(point(0.0))))
-    assert lower(probit(point(0.0))) < 0
-    assert math.isinf(upper(probit(point(1.0))))
-    assert upper(probit(point(1.0))) > 0
+    assert math.isinf(lower(phi_inverse(point(0.0))))
+    assert lower(phi_inverse(point(0.0))) < 0
+    assert math.isinf(upper(phi_inverse(point(1.0))))
+    assert upper(phi_inverse(point(1.0))) > 0
 
 
 @settings(max_examples=40, deadline=None)

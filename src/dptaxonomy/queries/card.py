@@ -83,7 +83,8 @@ class Statement:
         assert self.result is not None
         run = self.result.best.run
         assert run is not None
-        return run.target_values[name]
+        value: IV = run.target_values[name]
+        return value
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"definition": self.definition, "fixed": self.fixed}

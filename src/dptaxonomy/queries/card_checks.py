@@ -53,7 +53,8 @@ from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.logic.proof import Proof
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, upper
+from dptaxonomy.reasoning.maps.intervals import sqrt
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, upper
 from dptaxonomy.reasoning.maps.ranking import chain_proof
 from dptaxonomy.schema.release import Release, parameter_text
 from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention, covers
@@ -120,7 +121,7 @@ def _gaussian_witness(source: str, given: Mapping[str, str]) -> Gaussian | None:
         return Gaussian(shift, sigma) if lower(sigma) > 0 else None
     if source == ZCDP and "rho" in given and exact(given.get("xi", "0")) == 0:
         rho = exact(given["rho"])
-        return Gaussian(exact("1"), 1 / INTERVALS.sqrt(2 * rho)) if lower(rho) > 0 else None
+        return Gaussian(exact("1"), 1 / sqrt(2 * rho)) if lower(rho) > 0 else None
     if source == GDP and "mu" in given:
         mu = exact(given["mu"])
         return Gaussian(exact("1"), 1 / mu) if lower(mu) > 0 else None

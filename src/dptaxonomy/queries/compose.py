@@ -121,7 +121,7 @@ def _relation(
         texts = dict(given)
         for name, value in values.items():
             up = specs[name].side is not SafeSide.low
-            texts[name] = outward_text(float(value.b if up else value.a), up=up)
+            texts[name] = outward_text(value.high if up else value.low, up=up)
         converted.append(replace(item, parameters=texts, neighbourhood=target))
         steps.append(
             Step("neighbourhood", f"{item.label}: add-remove ⇒ replace-one", rule.citation)

@@ -150,7 +150,7 @@ def _definition(
         given.setdefault("xi", "0")
     specs = part.specs()[definition]
     values = read = _values(item.label, definition, specs, given)
-    if shape is Shape.approximate and float(values["delta"].b) == 0:
+    if shape is Shape.approximate and values["delta"].high == 0:
         shape, values = Shape.pure, {"epsilon": values["epsilon"]}
     lifts = (
         [Lift(definition, dict(values), f"{definition} (given)")]

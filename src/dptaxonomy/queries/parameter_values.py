@@ -7,7 +7,7 @@ does not import it.
 >>> from dptaxonomy.reasoning.maps.chain_records import ParameterSpec
 >>> spec = ParameterSpec("rho", "real", "[0, inf)")
 >>> values = read_parameters("zCDP", (spec,), {"rho": "0.5"})
->>> float(values["rho"].a), values.rationals["rho"]
+>>> float(values["rho"].low), values.rationals["rho"]
 (0.5, Fraction(1, 2))
 >>> read_parameters("zCDP", (spec,), {"rho": "-1"})
 Traceback (most recent call last):

@@ -174,7 +174,7 @@ def _narrow(
 
 def gdp_epsilon(mu: IV, delta: float, profile: Node) -> tuple[float, float] | None:
     """Bounds on ε at δ for μ-GDP, through the catalog's δ(ε) map ``profile``."""
-    middle = float(mu.mid)
+    middle = float(mu.low)  # an estimate: the enclosure is narrow
     code = float_code(profile)  # compiled once: the searches ask for it some 200 times
     return invert(
         lambda epsilon: evaluate_interval(profile, {"mu": mu, "epsilon": point(epsilon)}),
@@ -192,5 +192,5 @@ def pure_epsilon(epsilon: IV, count: int, delta: float) -> tuple[float, float] |
         lambda target: profile(point(target)),
         delta,
         upper(epsilon) * count + 1,
-        optimal_pure_guess(float(epsilon.mid), count),
+        optimal_pure_guess(float(epsilon.low), count),
     )

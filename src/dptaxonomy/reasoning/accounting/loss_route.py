@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from dptaxonomy.base.records import replace
 from dptaxonomy.reasoning.accounting.components import Component, Shape
-from dptaxonomy.reasoning.maps.numeric import INTERVALS
+from dptaxonomy.reasoning.maps.intervals import sqrt
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the grid modules load only when the route runs (an exact closed form skips it)
@@ -51,10 +51,10 @@ def witness(component: Component) -> Component | None:
     if has_pld(component):
         return component
     values = component.values
-    if component.shape is Shape.zcdp and float(values["xi"].b) == 0:
-        mu = INTERVALS.sqrt(2 * values["rho"])
+    if component.shape is Shape.zcdp and values["xi"].high == 0:
+        mu = sqrt(2 * values["rho"])
     elif component.shape is Shape.renyi:
-        mu = INTERVALS.sqrt(2 * values["epsilon"] / values["alpha"])
+        mu = sqrt(2 * values["epsilon"] / values["alpha"])
     else:
         return None
     return replace(component, shape=Shape.gaussian, values={"mu": mu})

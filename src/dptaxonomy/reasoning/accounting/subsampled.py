@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, point
+from dptaxonomy.reasoning.maps.intervals import exp, interval, log
+from dptaxonomy.reasoning.maps.numeric import IV, binomial_mass, point
 
 __all__ = ["CELLS", "FINE_CELLS", "fractional_rdp", "integer_rdp"]
 
@@ -35,8 +36,8 @@ def integer_rdp(mu: IV, q: IV, order: int) -> IV:
     total = point(0.0)
     scale = mu * mu / 2
     for j in range(order + 1):
-        total = total + binomial_mass(j, order, q) * INTERVALS.exp((j * j - j) * scale)
-    return INTERVALS.log(total) / (order - 1)
+        total = total + binomial_mass(j, order, q) * exp((j * j - j) * scale)
+    return log(total) / (order - 1)
 
 
 def _phi_tail(z: float) -> float:
@@ -90,4 +91,4 @@ def fractional_rdp(mu: float, q: float, order: float, cells: int = CELLS) -> IV:
     remove = _excess(mu, q, order, top, cells)
     add = _excess(mu, q, 1 - order, top, cells)
     value = math.log1p(max(remove, add)) / (order - 1) * (1 + 1e-9)
-    return INTERVALS.mpf([0, value])
+    return interval(0, value)

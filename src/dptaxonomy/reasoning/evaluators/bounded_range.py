@@ -10,6 +10,8 @@ is 2t; a Gaussian pair's loss is unbounded unless the means agree.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.families import (
     INFINITE,
@@ -20,7 +22,8 @@ from dptaxonomy.reasoning.evaluators.families import (
     at_most,
     is_infinite,
 )
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, lower, point, upper
+from dptaxonomy.reasoning.maps.intervals import Enclosure, log
+from dptaxonomy.reasoning.maps.numeric import IV, lower, point, upper
 
 __all__ = ["range_width"]
 
@@ -31,14 +34,15 @@ def _finite_width(pair: Finite) -> IV:
         if upper(a) == 0 and upper(b) == 0:
             continue
         if lower(a) > 0 and lower(b) > 0:
-            losses.append(INTERVALS.log(a / b))
+            losses.append(log(a / b))
         elif (upper(a) == 0) != (upper(b) == 0):
             return INFINITE
         else:
             raise NumericError("a probability is too close to 0 to decide its support")
-    top = max(upper(v) for v in losses) - min(lower(v) for v in losses)
-    bottom = max(lower(v) for v in losses) - min(upper(v) for v in losses)
-    return INTERVALS.mpf([max(bottom, 0.0), top])
+    highest = Enclosure(max(v.low for v in losses), max(v.high for v in losses))
+    lowest = Enclosure(min(v.low for v in losses), min(v.high for v in losses))
+    width = highest - lowest  # [max low − min high, max high − min low], rounded outward
+    return width if width.low >= 0 else Enclosure(Decimal(0), width.high)
 
 
 def range_width(pair: Pair) -> IV | None:

@@ -29,8 +29,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from decimal import Decimal
 
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, lower, point, upper
+from dptaxonomy.reasoning.evaluators.families import is_infinite
+from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, interval, log
+from dptaxonomy.reasoning.maps.numeric import IV, binomial_mass, lower, point, upper
 
 __all__ = [
     "optimal_pure_delta",
@@ -44,13 +47,15 @@ __all__ = [
     "without_replacement_renyi",
 ]
 
+_ZERO, _TWO = Decimal(0), Decimal(2)
+
 
 def positive_part(value: IV) -> IV:
     if upper(value) <= 0:
         return point(0.0)
     if lower(value) >= 0:
         return value
-    return INTERVALS.mpf([0, upper(value)])
+    return interval(0, value)
 
 
 def optimal_pure_delta(epsilon: IV, k: int, target: IV) -> IV:
@@ -61,11 +66,11 @@ def optimal_pure_delta(epsilon: IV, k: int, target: IV) -> IV:
 def optimal_pure_profile(epsilon: IV, k: int) -> Callable[[IV], IV]:
     """:func:`optimal_pure_delta` as a function of the target, the k + 1 binomial masses of
     k-fold randomized response computed once (a search asks for many targets)."""
-    keep = INTERVALS.exp(epsilon) / (INTERVALS.exp(epsilon) + 1)
+    keep = exp(epsilon) / (exp(epsilon) + 1)
     masses = [binomial_mass(j, k, keep) for j in range(k + 1)]
 
     def delta(target: IV) -> IV:
-        scale = INTERVALS.exp(target)
+        scale = exp(target)
         total = point(0.0)
         for j in range(k + 1):
             total = total + positive_part(masses[j] - scale * masses[k - j])
@@ -98,18 +103,18 @@ def range_candidates(epsilon: IV, k: int, target: IV) -> list[IV]:
     found = []
     for ell in range(k + 1):
         t = (target + (ell + 1) * epsilon) / (k + 1)
-        low, high = min(max(lower(t), 0.0), upper(epsilon)), min(max(upper(t), 0.0), upper(epsilon))
-        found.append(INTERVALS.mpf([min(low, high), high]))
+        low, high = (min(max(end, _ZERO), epsilon.high) for end in (t.low, t.high))
+        found.append(Enclosure(min(low, high), high))
     return found
 
 
 def range_response_delta(epsilon: IV, t: IV, k: int, target: IV) -> IV:
     """δ(target) of k-fold generalized randomized response with losses t and t − ε (ε > 0)."""
-    first = (INTERVALS.exp(-t) - INTERVALS.exp(-epsilon)) / (1 - INTERVALS.exp(-epsilon))
-    scale = INTERVALS.exp(target)
+    first = (exp(-t) - exp(-epsilon)) / (1 - exp(-epsilon))
+    scale = exp(target)
     total = point(0.0)
     for i in range(k + 1):
-        gap = INTERVALS.exp(k * t - i * epsilon) - scale
+        gap = exp(k * t - i * epsilon) - scale
         total = total + binomial_mass(k - i, k, first) * positive_part(gap)
     return total
 
@@ -121,7 +126,7 @@ def optimal_range_delta(epsilon: IV, k: int, target: IV) -> IV:
     values = [
         range_response_delta(epsilon, t, k, target) for t in range_candidates(epsilon, k, target)
     ]
-    return INTERVALS.mpf([max(lower(v) for v in values), max(upper(v) for v in values)])
+    return Enclosure(max(v.low for v in values), max(v.high for v in values))
 
 
 def _order_sum(terms: list[IV]) -> IV:
@@ -141,20 +146,17 @@ def poisson_renyi(curve: dict[int, IV], q: IV, alpha: int) -> IV:
     """
     one = point(1.0)
     head = (one - q) ** (alpha - 1) * (alpha * q - q + 1)
-    terms = [binomial_mass(2, alpha, q) * INTERVALS.exp(curve[2])]
-    terms += [
-        3 * binomial_mass(j, alpha, q) * INTERVALS.exp((j - 1) * curve[j])
-        for j in range(3, alpha + 1)
-    ]
-    return INTERVALS.log(head + _order_sum(terms)) / (alpha - 1)
+    terms = [binomial_mass(2, alpha, q) * exp(curve[2])]
+    terms += [3 * binomial_mass(j, alpha, q) * exp((j - 1) * curve[j]) for j in range(3, alpha + 1)]
+    return log(head + _order_sum(terms)) / (alpha - 1)
 
 
 def _capped(value: IV, power: int) -> IV:
     """min{2, (e^value − 1)^power}, an enclosure (value may be +∞)."""
-    if INTERVALS.isinf(value):
+    if is_infinite(value):
         return point(2.0)
-    grown = (INTERVALS.exp(value) - 1) ** power
-    return INTERVALS.mpf([min(lower(grown), 2.0), min(upper(grown), 2.0)])
+    grown = (exp(value) - 1) ** power
+    return Enclosure(min(grown.low, _TWO), min(grown.high, _TWO))
 
 
 def without_replacement_renyi(curve: dict[int, IV], pure: IV, q: IV, alpha: int) -> IV:
@@ -165,13 +167,13 @@ def without_replacement_renyi(curve: dict[int, IV], pure: IV, q: IV, alpha: int)
         (1/(α − 1)) log[1 + q² C(α, 2) min{4(e^ε(2) − 1), e^ε(2) min{2, (e^ε(∞) − 1)²}}
                         + Σ_{j=3..α} q^j C(α, j) e^((j−1)ε(j)) min{2, (e^ε(∞) − 1)^j}].
     """
-    second = INTERVALS.exp(curve[2])
+    second = exp(curve[2])
     four = 4 * (second - 1)
     other = second * _capped(pure, 2)
-    smaller = INTERVALS.mpf([min(lower(four), lower(other)), min(upper(four), upper(other))])
+    smaller = Enclosure(min(four.low, other.low), min(four.high, other.high))
     terms = [q**2 * math.comb(alpha, 2) * smaller]
     terms += [
-        q**j * math.comb(alpha, j) * INTERVALS.exp((j - 1) * curve[j]) * _capped(pure, j)
+        q**j * math.comb(alpha, j) * exp((j - 1) * curve[j]) * _capped(pure, j)
         for j in range(3, alpha + 1)
     ]
-    return INTERVALS.log(1 + _order_sum(terms)) / (alpha - 1)
+    return log(1 + _order_sum(terms)) / (alpha - 1)

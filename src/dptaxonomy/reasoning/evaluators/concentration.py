@@ -29,14 +29,13 @@ from dptaxonomy.reasoning.evaluators.families import (
     at_most,
     is_infinite,
 )
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, log
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 
 __all__ = ["SCALED_LAMBDAS", "mcdp_holds", "mcdp_parameters", "tcdp_rho"]
 
 SCALED_LAMBDAS = ("0.25", "0.5", "1", "2", "4", "8")
 """c in λ = ±c/τ: where the subgaussian bound of mCDP is checked."""
-
-_iv = INTERVALS
 
 
 def _losses(p: tuple[IV, ...], q: tuple[IV, ...]) -> list[tuple[IV, IV]]:
@@ -45,15 +44,15 @@ def _losses(p: tuple[IV, ...], q: tuple[IV, ...]) -> list[tuple[IV, IV]]:
     for a, b in zip(p, q, strict=True):
         if upper(a) == 0:
             continue
-        found.append((a, _iv.log(a / b)))
+        found.append((a, log(a / b)))
     return found
 
 
 def _range(losses: list[tuple[IV, IV]]) -> IV:
     """An enclosure of max L − min L."""
     values = [loss for _, loss in losses]
-    high = _iv.mpf([max(lower(v) for v in values), max(upper(v) for v in values)])
-    low = _iv.mpf([min(lower(v) for v in values), min(upper(v) for v in values)])
+    high = Enclosure(max(v.low for v in values), max(v.high for v in values))
+    low = Enclosure(min(v.low for v in values), min(v.high for v in values))
     return high - low
 
 
@@ -68,8 +67,8 @@ def _subgaussian(losses: list[tuple[IV, IV]], tau: IV) -> bool | None:
         for sign in (1, -1):
             scale = sign * exact(text)
             lam = scale / tau
-            moment = sum((mass * _iv.exp(lam * (loss - mean)) for mass, loss in losses), point(0.0))
-            results.append(at_most(_iv.log(moment), scale**2 / 2))
+            moment = sum((mass * exp(lam * (loss - mean)) for mass, loss in losses), point(0.0))
+            results.append(at_most(log(moment), scale**2 / 2))
     if any(r is False for r in results):
         return False
     return True if all(r is True for r in results) else None
@@ -103,7 +102,7 @@ def mcdp_parameters(pair: Pair) -> tuple[IV, IV] | None:
         return None
     if isinstance(pair, Finite):
         ranges = [_range(_losses(p, q)) for p, q in ((pair.p, pair.q), (pair.q, pair.p))]
-        return kl, _iv.mpf([max(lower(r) for r in ranges), max(upper(r) for r in ranges)]) / 2
+        return kl, Enclosure(max(r.low for r in ranges), max(r.high for r in ranges)) / 2
     epsilon = pair.epsilon()
     return None if is_infinite(epsilon) else (kl, epsilon)
 

@@ -38,7 +38,8 @@ from dptaxonomy.reasoning.evaluators.families import (
     is_infinite,
 )
 from dptaxonomy.reasoning.evaluators.tradeoff import GaussianTradeoff, ZeroTradeoff, gdp_mu, meets
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.intervals import Enclosure
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 
 __all__ = ["ALPHAS", "EPSILONS", "EVALUABLE", "FDP", "Evaluable", "at_most"]
 
@@ -219,7 +220,7 @@ def _tcodp_holds(pair: Pair, p: Params) -> bool | None:
 
 def _value_min(x: IV, y: IV) -> IV:
     """An enclosure of min(x, y)."""
-    return INTERVALS.mpf([min(lower(x), lower(y)), min(upper(x), upper(y))])
+    return Enclosure(min(x.low, y.low), min(x.high, y.high))
 
 
 TCODP = Evaluable(

@@ -21,14 +21,13 @@ from __future__ import annotations
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.families import Finite
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, lower, upper
+from dptaxonomy.reasoning.maps.intervals import exp
+from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
 
 __all__ = ["MAX_SHIFT", "discrete_laplace_pair"]
 
 MAX_SHIFT = 64
 """The largest integer shift expanded into outcomes."""
-
-_iv = INTERVALS
 
 
 def discrete_laplace_pair(shift: IV, scale: IV) -> Finite:
@@ -39,7 +38,7 @@ def discrete_laplace_pair(shift: IV, scale: IV) -> Finite:
     if lower(scale) <= 0:
         raise NumericError("a discrete Laplace scale must be positive")
     delta = int(low)
-    r = _iv.exp(-1 / scale)
+    r = exp(-1 / scale)
     head = 1 / (1 + r)
     inner = (1 - r) / (1 + r)
     p = [head, *(r**z * inner for z in range(1, delta)), r**delta * head]

@@ -2,15 +2,15 @@
 
 A :class:`Pair` is a worst-case pair (P, Q) of a mechanism's outputs on
 neighbouring inputs; every quantity is taken over both orders (P, Q) and
-(Q, P), as the definitions quantify over ordered neighbours. Values are mpmath
-intervals from :mod:`dptaxonomy.reasoning.maps.numeric` (outward rounding), so
+(Q, P), as the definitions quantify over ordered neighbours. Values are
+enclosures from :mod:`dptaxonomy.reasoning.maps.intervals` (outward rounding), so
 the true value always lies inside; ``None`` means the family has no closed
 form for that quantity, and ``INFINITE`` that it is +∞.
 
-Special functions the interval context lacks (Φ, ζ, ζ′) are enclosed from a
-value computed at twice the working precision, widened by a relative margin
-far above mpmath's error at that precision (the same device as
-:mod:`dptaxonomy.reasoning.maps.numeric`'s Φ).
+Φ is enclosed by :mod:`~dptaxonomy.reasoning.maps.normal`; ζ and ζ′, which the
+enclosures lack, come from mpmath through
+:mod:`~dptaxonomy.reasoning.evaluators.zeta_values` (loaded only when a zeta pair
+asks).
 """
 
 from __future__ import annotations
@@ -22,7 +22,10 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.maps.numeric import DOUBLE, INTERVALS, IV, PRECISION, lower, point, upper
+from dptaxonomy.reasoning.evaluators.zeta_values import exact_real, real_context, real_end, widen
+from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, interval, log
+from dptaxonomy.reasoning.maps.normal import phi
+from dptaxonomy.reasoning.maps.numeric import IV, lower, point, upper
 
 __all__ = [
     "INFINITE",
@@ -33,14 +36,10 @@ __all__ = [
     "Pair",
     "Zeta",
     "at_most",
-    "exact_real",
     "hull_max",
     "is_infinite",
-    "widen",
 ]
 
-_iv, _mp = INTERVALS, DOUBLE
-_MARGIN = _mp.ldexp(1, -(PRECISION + 16))
 INFINITE: IV = point(math.inf)
 """The enclosure of +∞."""
 
@@ -69,28 +68,6 @@ def at_most(value: IV | None, bound: IV) -> bool | None:
         return None
     # equal up to the enclosures' width: a tight claim, consistent
     return True if upper(value) - lower(bound) <= 1e-12 * max(1.0, abs(upper(bound))) else None
-
-
-def widen(value: Any) -> IV:
-    """Enclosure of a real computed at twice the working precision."""
-    low = value - abs(value) * _MARGIN
-    high = value + abs(value) * _MARGIN
-    return _iv.mpf([low, high])
-
-
-def _phi(value: IV) -> IV:
-    """Φ over an enclosure, by monotonicity."""
-    low, high = value._mpi_
-    ends = [widen(_mp.ncdf(_mp.make_mpf(end))) for end in (low, high)]
-    return _iv.mpf([max(lower(ends[0]), 0.0), min(upper(ends[1]), 1.0)])
-
-
-def exact_real(value: IV) -> Any:
-    """The real an exact (zero-width) enclosure holds, in the double-precision context."""
-    low, high = value._mpi_
-    if low != high:
-        raise NumericError("a zeta exponent must be an exact number")
-    return _mp.make_mpf(low)
 
 
 class Pair:
@@ -166,15 +143,15 @@ class Gaussian(Pair):
         return self.mu**2 / 2
 
     def tv(self) -> IV:
-        return 2 * _phi(self.mu / 2) - 1
+        return 2 * phi(self.mu / 2) - 1
 
     def delta(self, epsilon: IV) -> IV:
         mu = self.mu
-        return _phi(-epsilon / mu + mu / 2) - _iv.exp(epsilon) * _phi(-epsilon / mu - mu / 2)
+        return phi(-epsilon / mu + mu / 2) - exp(epsilon) * phi(-epsilon / mu - mu / 2)
 
     def probabilistic_delta(self, epsilon: IV) -> IV:
         mu = self.mu
-        return _phi(mu / 2 - epsilon / mu)
+        return phi(mu / 2 - epsilon / mu)
 
     def gaussian_mu(self) -> IV:
         return self.mu
@@ -203,24 +180,24 @@ class Laplace(Pair):
 
     def renyi(self, alpha: IV) -> IV:
         t = self.t
-        inside = alpha / (2 * alpha - 1) * _iv.exp((alpha - 1) * t) + (alpha - 1) / (
+        inside = alpha / (2 * alpha - 1) * exp((alpha - 1) * t) + (alpha - 1) / (
             2 * alpha - 1
-        ) * _iv.exp(-alpha * t)
-        return _iv.log(inside) / (alpha - 1)
+        ) * exp(-alpha * t)
+        return log(inside) / (alpha - 1)
 
     def kl(self) -> IV:
         t = self.t
-        return t + _iv.exp(-t) - 1
+        return t + exp(-t) - 1
 
     def tv(self) -> IV:
-        return 1 - _iv.exp(-self.t / 2)
+        return 1 - exp(-self.t / 2)
 
     def delta(self, epsilon: IV) -> IV:
         t = self.t
         if lower(epsilon) >= upper(t):
             return point(0.0)
         if upper(epsilon) < lower(t):
-            return 1 - _iv.exp((epsilon - t) / 2)
+            return 1 - exp((epsilon - t) / 2)
         raise NumericError("ε is too close to the Laplace pair's ε to decide δ(ε)")
 
     def probabilistic_delta(self, epsilon: IV) -> IV:
@@ -228,7 +205,7 @@ class Laplace(Pair):
         if lower(epsilon) >= upper(t):
             return point(0.0)
         if upper(epsilon) < lower(t):
-            return 1 - _iv.exp(-(t - epsilon) / 2) / 2
+            return 1 - exp(-(t - epsilon) / 2) / 2
         raise NumericError("ε is too close to the Laplace pair's ε to decide δ(ε)")
 
     def leaks(self) -> bool:
@@ -278,7 +255,7 @@ class Finite(Pair):
         for p, q in self._orders():
             for a, b in zip(p, q, strict=True):
                 if self._support(a, b) == "both":
-                    ratios.append(_iv.log(a / b))
+                    ratios.append(log(a / b))
         return hull_max(ratios)
 
     def renyi(self, alpha: IV) -> IV:
@@ -289,8 +266,8 @@ class Finite(Pair):
             total = point(0.0)
             for a, b in zip(p, q, strict=True):
                 if self._support(a, b) == "both":
-                    total += _iv.exp(alpha * _iv.log(a) + (1 - alpha) * _iv.log(b))
-            results.append(_iv.log(total) / (alpha - 1))
+                    total += exp(alpha * log(a) + (1 - alpha) * log(b))
+            results.append(log(total) / (alpha - 1))
         return hull_max(results)
 
     def kl(self) -> IV:
@@ -301,7 +278,7 @@ class Finite(Pair):
             total = point(0.0)
             for a, b in zip(p, q, strict=True):
                 if self._support(a, b) == "both":
-                    total += a * _iv.log(a / b)
+                    total += a * log(a / b)
             results.append(total)
         return hull_max(results)
 
@@ -317,7 +294,7 @@ class Finite(Pair):
     def _over_excess(self, epsilon: IV, mass: Callable[[IV, IV], IV]) -> IV:
         """Worst order's sum of ``mass(p(o), excess)`` over the outputs o where the excess
         p(o) - e^ε q(o) is positive; where its sign is uncertain, [0, upper(mass)] enters."""
-        factor = _iv.exp(epsilon)
+        factor = exp(epsilon)
         results = []
         for p, q in self._orders():
             total = point(0.0)
@@ -326,7 +303,7 @@ class Finite(Pair):
                 if lower(excess) > 0:
                     total += mass(a, excess)
                 elif upper(excess) > 0:
-                    total += _iv.mpf([0, upper(mass(a, excess))])
+                    total += interval(0, mass(a, excess))
             results.append(total)
         return hull_max(results)
 
@@ -349,23 +326,24 @@ class Zeta(Pair):
 
     def renyi(self, alpha: IV) -> IV:
         a, b = self._exponents()
+        mp = real_context()
         results = []
         for heavy, light in ((a, b), (b, a)):
             # Σ P^α Q^(1−α) = ζ(αh + (1−α)l) / (ζ(h)^α ζ(l)^(1−α)) for P = Zeta(h), Q = Zeta(l)
-            low, high = alpha._mpi_
-            finite = [_mp.make_mpf(e) * (heavy - light) + light > 1 for e in (low, high)]
+            # D_α grows with α: its ends at α's ends, rounded outward, enclose it
+            ends = (real_end(alpha.low, up=False), real_end(alpha.high, up=True))
+            finite = [order * (heavy - light) + light > 1 for order in ends]
             if not any(finite):
                 return INFINITE
             if not all(finite):
                 raise NumericError("α is too close to the order where the divergence blows up")
             terms = []
-            for end in (low, high):
-                order = _mp.make_mpf(end)
+            for order in ends:
                 exponent = order * heavy + (1 - order) * light
                 value = (
-                    _mp.log(_mp.zeta(exponent))
-                    - order * _mp.log(_mp.zeta(heavy))
-                    - (1 - order) * _mp.log(_mp.zeta(light))
+                    mp.log(mp.zeta(exponent))
+                    - order * mp.log(mp.zeta(heavy))
+                    - (1 - order) * mp.log(mp.zeta(light))
                 ) / (order - 1)
                 terms.append(widen(value))
             results.append(_hull(terms))
@@ -373,10 +351,11 @@ class Zeta(Pair):
 
     def kl(self) -> IV:
         a, b = self._exponents()
+        mp = real_context()
         results = []
         for heavy, light in ((a, b), (b, a)):
-            mean_log = -_mp.zeta(heavy, derivative=1) / _mp.zeta(heavy)
-            value = (light - heavy) * mean_log + _mp.log(_mp.zeta(light)) - _mp.log(_mp.zeta(heavy))
+            mean_log = -mp.zeta(heavy, derivative=1) / mp.zeta(heavy)
+            value = (light - heavy) * mean_log + mp.log(mp.zeta(light)) - mp.log(mp.zeta(heavy))
             results.append(widen(value))
         return hull_max(results)
 
@@ -386,11 +365,11 @@ class Zeta(Pair):
 
 def _hull(values: list[IV]) -> IV:
     """The smallest enclosure holding every value (for a quantity monotone in its argument)."""
-    return _iv.mpf([min(lower(v) for v in values), max(upper(v) for v in values)])
+    return Enclosure(min(v.low for v in values), max(v.high for v in values))
 
 
 def hull_max(values: list[IV]) -> IV:
     """An enclosure of the maximum of the enclosed values."""
     if any(is_infinite(v) for v in values):
         return INFINITE
-    return _iv.mpf([max(lower(v) for v in values), max(upper(v) for v in values)])
+    return Enclosure(max(v.low for v in values), max(v.high for v in values))

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from dptaxonomy.reasoning.accounting.subsampled import integer_rdp
 from dptaxonomy.reasoning.evaluators.families import at_most
-from dptaxonomy.reasoning.evaluators.tradeoff import probit
+from dptaxonomy.reasoning.maps.normal import phi_inverse
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, point, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
 from dptaxonomy.schema.arith import parse_expression
@@ -111,7 +111,7 @@ def _gdp_results(rule: OperationRule) -> Results:
         shown = assignment_text({"mu": mapped})
         for text in TAILS:
             x = exact(text)
-            z = probit(x)
+            z = phi_inverse(x)
             power = (1 - q) * x + q * evaluate_interval(_POWER, {"z": z, "mu": mu})
             promised = evaluate_interval(_POWER, {"z": z, "mu": mapped})
             where = f"gaussian mu={mu_text} subsampled q={q_text}: x={text} gives {shown}"

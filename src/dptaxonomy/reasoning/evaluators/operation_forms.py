@@ -39,7 +39,8 @@ from dptaxonomy.reasoning.evaluators.operation_checks import RATES, rule_reading
 from dptaxonomy.reasoning.evaluators.operation_failures import subsampled_gaussian_results
 from dptaxonomy.reasoning.evaluators.operation_pairs import Masses, composable, mixture, triples
 from dptaxonomy.reasoning.evaluators.operation_range import range_results
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, point, upper
+from dptaxonomy.reasoning.maps.intervals import exp, log
+from dptaxonomy.reasoning.maps.numeric import IV, exact, point, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
 from dptaxonomy.schema.enums import ClosedForm, Neighbourhood, OperationKind, Sampling
 
@@ -74,7 +75,7 @@ RENYI_ORDERS = (2, 3, 5, 8)
 def loss_distribution(p: Masses, q: Masses) -> list[Loss]:
     """The privacy-loss distribution of (P, Q): log(p/q) with mass p, +∞ (None) where q = 0."""
     return [
-        (None if upper(b) == 0 else INTERVALS.log(a / b), a)
+        (None if upper(b) == 0 else log(a / b), a)
         for a, b in zip(p, q, strict=True)
         if upper(a) > 0
     ]
@@ -93,13 +94,13 @@ def pld_delta(losses: list[Loss], epsilon: IV) -> IV:
     whole)."""
     total = point(0.0)
     for loss, mass in losses:
-        total += mass if loss is None else mass * positive_part(1 - INTERVALS.exp(epsilon - loss))
+        total += mass if loss is None else mass * positive_part(1 - exp(epsilon - loss))
     return total
 
 
 def hockey_stick(p: Masses, q: Masses, epsilon: IV) -> IV:
     """H_{e^ε}(P ‖ Q) = Σ (p − e^ε q)⁺."""
-    scale = INTERVALS.exp(epsilon)
+    scale = exp(epsilon)
     total = point(0.0)
     for a, b in zip(p, q, strict=True):
         total += positive_part(a - scale * b)
@@ -132,7 +133,7 @@ def _curve(pairs: list[Finite], alpha: int) -> tuple[dict[int, IV], IV] | None:
     """The largest Rényi DP of the pairs at the orders 2, …, α, and their largest pure ε."""
     curve = {}
     for order in range(2, alpha + 1):
-        values = [pair.renyi_at(exact(str(order))) for pair in pairs]
+        values = [pair.renyi(exact(str(order))) for pair in pairs]  # orders ≥ 2
         if any(is_infinite(v) for v in values):
             return None
         curve[order] = hull_max(values)

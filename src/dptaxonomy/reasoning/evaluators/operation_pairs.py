@@ -24,7 +24,8 @@ import random
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.battery import SEED, Case, pair_of
 from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, Pair
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, exact, point
+from dptaxonomy.reasoning.maps.intervals import exp, sqrt
+from dptaxonomy.reasoning.maps.numeric import IV, binomial_mass, exact, point
 from dptaxonomy.schema.mechanisms import Mechanism, PairKind
 
 __all__ = [
@@ -57,7 +58,7 @@ def _outer(a: Masses, b: Masses) -> Masses:
 def product(a: Pair, b: Pair) -> Pair | None:
     """The pair of the two mechanisms run independently, or None when no closed form."""
     if isinstance(a, Gaussian) and isinstance(b, Gaussian):
-        return Gaussian(INTERVALS.sqrt(a.mu**2 + b.mu**2), point(1.0))
+        return Gaussian(sqrt(a.mu**2 + b.mu**2), point(1.0))
     if isinstance(a, Finite) and isinstance(b, Finite):
         if len(a.p) * len(b.p) > MAX_OUTCOMES:
             return None
@@ -97,8 +98,10 @@ def chains(length: int, count: int = 12, seed: int = SEED) -> list[tuple[str, li
         for n in range(count)
     ]
     for eps in ("0.5", "1"):
-        e = INTERVALS.exp(exact(eps))
-        steps = [(e**i / (e**i + 1), point(1.0) / (e**i + 1)) for i in range(length + 1)]
+        e = exp(exact(eps))
+        steps: list[tuple[IV, ...]] = [
+            (e**i / (e**i + 1), point(1.0) / (e**i + 1)) for i in range(length + 1)
+        ]
         found.append((f"odds chain eps={eps} of {length} steps", steps))
     return found
 
@@ -118,7 +121,7 @@ def triples(count: int = 12, seed: int = SEED) -> list[tuple[str, Masses, Masses
         for n in range(count)
     ]
     for eps in ("0.5", "1", "2"):
-        e = INTERVALS.exp(exact(eps))
+        e = exp(exact(eps))
         keep, flip = e / (e + 1), point(1.0) / (e + 1)
         zero = point(0.0)
         found.append(
@@ -156,7 +159,7 @@ def scaled(mechanism: Mechanism, case: Case, k: int) -> Pair | None:
 def shuffled_counts(epsilon: IV, n: int) -> Finite:
     """The count of ones among n shuffled ε-randomized-response reports, when one user holds 1
     against 0 and the n − 1 others hold 0."""
-    e = INTERVALS.exp(epsilon)
+    e = exp(epsilon)
     truthful, flipped = e / (e + 1), point(1.0) / (e + 1)
 
     def counts(first: IV) -> Masses:

@@ -29,7 +29,8 @@ from dptaxonomy.reasoning.evaluators.definitions import APPROXIMATE, EPSILONS, E
 from dptaxonomy.reasoning.evaluators.families import Finite, Pair
 from dptaxonomy.reasoning.evaluators.operation_checks import GROUPS, part_parameters
 from dptaxonomy.reasoning.evaluators.operation_pairs import composable, power
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, upper
+from dptaxonomy.reasoning.maps.intervals import exp
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
 
 if TYPE_CHECKING:
@@ -52,8 +53,8 @@ def exponential_pair(epsilon: IV, t: IV) -> Finite | None:
     0 < t < ε): scores (s, 0) on one input, (s − 1, 1) on the other, e^(εs/2) as above."""
     if not 0 < lower(t) <= upper(t) < lower(epsilon):
         return None
-    weight = (INTERVALS.exp(epsilon) - INTERVALS.exp(t)) / (INTERVALS.exp(t) - 1)
-    half = INTERVALS.exp(epsilon / 2)
+    weight = (exp(epsilon) - exp(t)) / (exp(t) - 1)
+    half = exp(epsilon / 2)
     first = (weight / (weight + 1), 1 / (weight + 1))
     second = (weight / half, half)
     total = second[0] + second[1]

@@ -36,9 +36,11 @@ from __future__ import annotations
 import itertools
 import math
 
+from dptaxonomy.reasoning.evaluators.closed_forms import positive_part
 from dptaxonomy.reasoning.evaluators.families import INFINITE, hull_max
 from dptaxonomy.reasoning.evaluators.semantic import FiniteAlgorithm
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, lower, point, upper
+from dptaxonomy.reasoning.maps.intervals import exp, log
+from dptaxonomy.reasoning.maps.numeric import IV, lower, point, upper
 
 __all__ = [
     "Prior",
@@ -101,7 +103,7 @@ def information_privacy_epsilon(algorithm: FiniteAlgorithm, priors: list[Prior])
                     continue
                 if not _positive(probability):
                     return INFINITE
-                found.append(abs(INTERVALS.log(probability / total)))
+                found.append(abs(log(probability / total)))
     return hull_max(found)
 
 
@@ -124,11 +126,11 @@ def membership_beliefs(algorithm: FiniteAlgorithm, prior: Prior) -> list[tuple[I
 def adversarial_delta(algorithm: FiniteAlgorithm, priors: list[Prior], epsilon: IV) -> IV:
     """The least δ of adversarial privacy at ε with Θ = ``priors``."""
     found: list[IV] = [point(0.0)]
-    factor = INTERVALS.exp(epsilon)
+    factor = exp(epsilon)
     for prior in priors:
         for before, after in membership_beliefs(algorithm, prior):
             excess = after - factor * before
-            found.append(INTERVALS.mpf([max(lower(excess), 0.0), max(upper(excess), 0.0)]))
+            found.append(positive_part(excess))
     return hull_max(found)
 
 
@@ -136,7 +138,7 @@ def _divergence(row: tuple[IV, ...], law: list[IV]) -> IV:
     total = point(0.0)
     for w, q in zip(row, law, strict=True):
         if _positive(w):
-            total += w * INTERVALS.log(w / q)
+            total += w * log(w / q)
     return total
 
 
@@ -256,9 +258,9 @@ def record_posterior_epsilons(algorithm: FiniteAlgorithm, prior: Prior) -> dict[
                 given = joint[v][r] / masses[v]
                 if _positive(given):
                     ratio = given / total
-                    found["information"].append(INTERVALS.log(ratio))
-                    found["noiseless"].append(abs(INTERVALS.log(ratio)))
-                    divergence += (joint[v][r] / total) * INTERVALS.log(ratio)
+                    found["information"].append(log(ratio))
+                    found["noiseless"].append(abs(log(ratio)))
+                    divergence += (joint[v][r] / total) * log(ratio)
                 elif upper(given) > 0:
                     return dict.fromkeys(found, INFINITE)  # an undecidable zero: no bound claimed
                 else:
@@ -267,7 +269,7 @@ def record_posterior_epsilons(algorithm: FiniteAlgorithm, prior: Prior) -> dict[
                     other = joint[w][r] / masses[w]
                     if _positive(given):
                         found["inferential"].append(
-                            INFINITE if not _positive(other) else INTERVALS.log(given / other)
+                            INFINITE if not _positive(other) else log(given / other)
                         )
             found["relative_entropy"].append(divergence)
             information += total * divergence
@@ -282,9 +284,9 @@ def membership_epsilon(algorithm: FiniteAlgorithm, prior: Prior) -> IV:
     found: list[IV] = [point(0.0)]
     for before, after in membership_beliefs(algorithm, prior):
         if _positive(before) and _positive(after):
-            found.append(INTERVALS.log(after / before))
+            found.append(log(after / before))
         if upper(before) < 1:
             if not _positive(1 - after):
                 return INFINITE
-            found.append(INTERVALS.log((1 - before) / (1 - after)))
+            found.append(log((1 - before) / (1 - after)))
     return hull_max(found)

@@ -80,7 +80,7 @@ def _value(text: str, **values: IV) -> IV:
 
 
 def _positive(value: IV) -> bool:
-    return bool(value > 0)  # exact probabilities: an enclosure of 0 is the point 0
+    return value.low > 0  # exact probabilities: an enclosure of 0 is the point 0
 
 
 def _largest(values: list[IV]) -> IV:

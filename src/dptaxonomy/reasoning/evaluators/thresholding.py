@@ -33,7 +33,8 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import replace
 from dptaxonomy.reasoning.evaluators.definitions import APPROXIMATE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import Finite
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, binomial_mass, lower, upper
+from dptaxonomy.reasoning.maps.intervals import enclose
+from dptaxonomy.reasoning.maps.numeric import IV, binomial_mass, lower, upper
 from dptaxonomy.schema.mechanisms import PairKind
 
 __all__ = [
@@ -101,8 +102,8 @@ def thresholded_count_pair(n: IV, threshold: IV, p: IV) -> Finite:
         raise NumericError("the thresholded count needs 0 <= p <= 1")
     others = records - 1
     mass = [binomial_mass(s, others, p) for s in range(others + 1)]
-    mass.append(INTERVALS.mpf(0))  # K ≤ n − 1: a count of n needs D(t) = 1
-    below = sum(mass[:cut], INTERVALS.mpf(0))
+    mass.append(enclose(0))  # K ≤ n − 1: a count of n needs D(t) = 1
+    below = sum(mass[:cut], enclose(0))
     outputs = range(cut + 1, records + 1)
     given_zero = [below + mass[cut], *(mass[k] for k in outputs)]
     given_one = [below, *(mass[k - 1] for k in outputs)]

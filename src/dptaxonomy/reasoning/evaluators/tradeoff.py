@@ -28,7 +28,8 @@ C − g does, so the vertex check stays sound.
 
 **Tightest μ.** G_μ(x) ≤ y iff μ ≥ Φ⁻¹(1 − x) − Φ⁻¹(y), so the least μ
 of a finite pair is the largest of these over the vertices (0 when none is
-positive), computed with a rigorous enclosure of Φ⁻¹ (:func:`probit`) and
+positive), computed with a rigorous enclosure of Φ⁻¹
+(:func:`~dptaxonomy.reasoning.maps.normal.phi_inverse`) and
 rounded up. The Gaussian family N(0, σ²) against N(Δ, σ²) has μ = Δ/σ
 exactly (DRS21 Section 2).
 
@@ -42,8 +43,7 @@ pair meets G_μ for μ ≥ μ_ε; below μ_ε it is undecided (None).
 
 from __future__ import annotations
 
-from statistics import NormalDist
-from typing import Any, Protocol
+from typing import Protocol
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
@@ -55,20 +55,9 @@ from dptaxonomy.reasoning.evaluators.families import (
     at_most,
     is_infinite,
 )
-from dptaxonomy.reasoning.maps.contexts import load_mpmath
-from dptaxonomy.reasoning.maps.numeric import (
-    DOUBLE,
-    INTERVALS,
-    IV,
-    PRECISION,
-    evaluate_interval,
-    lower,
-    point,
-    upper,
-)
-from dptaxonomy.schema.arith import parse_expression
-
-libmp = load_mpmath().libmp
+from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, interval
+from dptaxonomy.reasoning.maps.normal import phi, phi_inverse
+from dptaxonomy.reasoning.maps.numeric import IV, lower, point, upper
 
 __all__ = [
     "GaussianTradeoff",
@@ -78,82 +67,8 @@ __all__ = [
     "ZeroTradeoff",
     "gdp_mu",
     "meets",
-    "probit",
     "vertices",
 ]
-
-_iv, _mp = INTERVALS, DOUBLE
-_PHI = parse_expression("Phi(x)")
-_TINY = _mp.mpf("1e-50")
-_NORMAL = NormalDist()
-_STEPS = 80
-
-
-def _phi(value: IV) -> IV:
-    """Φ over an enclosure (ends may be infinite)."""
-    return evaluate_interval(_PHI, {"x": value})
-
-
-def _raw(value: IV) -> tuple[Any, Any]:
-    low, high = value._mpi_
-    return low, high
-
-
-def _certify(estimate: Any, target: Any, *, below: bool) -> Any:
-    """A number z (raw mpf) with Φ(z) ≤ target (below) or Φ(z) ≥ target (above), certainly,
-    searched outward from ``estimate``; ±∞ when none is found."""
-    step = (abs(estimate) + 1) * _mp.ldexp(1, -(PRECISION - 8))
-    for _ in range(_STEPS):
-        guess = _iv.mpf(estimate - step if below else estimate + step)
-        end = _raw(guess)[0 if below else 1]
-        phi_low, phi_high = _raw(_phi(_iv.mpf(_mp.make_mpf(end))))
-        if below and libmp.mpf_cmp(phi_high, target) <= 0:
-            return end
-        if not below and libmp.mpf_cmp(phi_low, target) >= 0:
-            return end
-        step *= 4
-    return libmp.fninf if below else libmp.finf
-
-
-def _probit_end(end: Any, *, below: bool) -> Any:
-    """A certain lower (below) or upper bound of Φ⁻¹ at the raw number ``end``."""
-    value = _mp.make_mpf(end)
-    if value <= 0:
-        return libmp.fninf
-    if value >= 1:
-        return libmp.finf
-    if value < _TINY:
-        # Φ⁻¹ is increasing: Φ⁻¹(1e-50) bounds it from above; below, −∞ is sound
-        return libmp.fninf if below else _certify(_estimate(_TINY), _TINY._mpf_, below=False)
-    return _certify(_estimate(value), end, below=below)
-
-
-def _estimate(value: Any) -> Any:
-    """Φ⁻¹(value) to about twice the working precision: a float quantile, then two Newton
-    steps at the doubled precision (each squares the relative error)."""
-    upper_half = value > 0.5
-    tail = float(1 - value if upper_half else value)
-    z = _mp.mpf(_NORMAL.inv_cdf(tail))
-    if upper_half:
-        z = -z
-    for _ in range(2):
-        z -= (_mp.ncdf(z) - value) / _mp.npdf(z)
-    return z
-
-
-def probit(value: IV) -> IV:
-    """An enclosure of Φ⁻¹ over an enclosure of probabilities (−∞ at 0, +∞ at 1).
-
-    The ends are estimated at twice the working precision and *certified*:
-    each is moved outward until Φ's enclosure at it lies on the right side of
-    the probability, so the result holds Φ⁻¹ of every value in ``value``.
-
-    >>> z = probit(point(0.975))
-    >>> round(lower(z), 12), round(upper(z), 12)
-    (1.95996398454, 1.95996398454)
-    """
-    low, high = _raw(value)
-    return _iv.mpf([_probit_end(low, below=True), _probit_end(high, below=False)])
 
 
 class Tradeoff(Protocol):
@@ -179,7 +94,7 @@ class GaussianTradeoff:
     mu: IV
 
     def at(self, x: IV) -> IV:
-        return _phi(probit(1 - x) - self.mu)
+        return phi(phi_inverse(1 - x) - self.mu)
 
 
 @record
@@ -191,9 +106,9 @@ class PrivacyTradeoff:
     delta: IV
 
     def at(self, x: IV) -> IV:
-        factor = _iv.exp(self.epsilon)
+        factor = exp(self.epsilon)
         pieces = [point(0.0), 1 - self.delta - factor * x, (1 - self.delta - x) / factor]
-        return _iv.mpf([max(lower(v) for v in pieces), max(upper(v) for v in pieces)])
+        return Enclosure(max(v.low for v in pieces), max(v.high for v in pieces))
 
 
 @record
@@ -260,8 +175,8 @@ def vertices(p: tuple[IV, ...], q: tuple[IV, ...]) -> list[Vertex]:
     x, y = zero, 1 - q_only
     for number, group in enumerate(groups):
         mass = sum((a for a, _ in group.members), zero)
-        width = _iv.mpf(upper(group.high) - lower(group.low))
-        slack = _iv.mpf([0, upper(width * mass)])
+        width = group.high - group.low
+        slack = interval(0, width * mass)
         for index, (a, b) in enumerate(group.members):
             x, y = x + a, y - b
             inner = index < len(group.members) - 1
@@ -301,14 +216,14 @@ def meets(pair: Pair, tradeoff: Tradeoff) -> bool | None:
 
 def _needed_mu(vertex: Vertex) -> IV:
     """An enclosure of Φ⁻¹(1 − x) − Φ⁻¹(floor), the least μ with G_μ(x) ≤ floor."""
-    if upper(vertex.x) == 0 and lower(vertex.floor) >= 1:
-        return point(0.0)
+    if upper(vertex.x) == 0:  # G_μ(0) = 1 for every μ: only a floor of 1 is met
+        return point(0.0) if lower(vertex.floor) >= 1 else INFINITE
     if lower(vertex.x) >= 1:
         return point(0.0)
     floor = vertex.floor
     if upper(floor) > 1:
-        floor = _iv.mpf([lower(floor), 1])
-    return probit(1 - vertex.x) - probit(floor)
+        floor = interval(floor, 1)
+    return phi_inverse(1 - vertex.x) - phi_inverse(floor)
 
 
 def _pure_mu(pair: Pair) -> IV | None:
@@ -316,8 +231,8 @@ def _pure_mu(pair: Pair) -> IV | None:
     epsilon = pair.epsilon()
     if is_infinite(epsilon):
         return None
-    factor = _iv.exp(epsilon)
-    return point(upper(2 * probit(factor / (1 + factor))))
+    factor = exp(epsilon)
+    return point(upper(2 * phi_inverse(factor / (1 + factor))))
 
 
 def gdp_mu(pair: Pair) -> IV | None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import record
@@ -33,7 +34,8 @@ from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, at_most
 from dptaxonomy.reasoning.evaluators.operation_checks import GROUPS
 from dptaxonomy.reasoning.evaluators.operation_pairs import Masses, chains, scaled
 from dptaxonomy.reasoning.evaluators.tradeoff import GaussianTradeoff, Tradeoff, meets
-from dptaxonomy.reasoning.maps.numeric import INTERVALS, IV, exact, lower, point, upper
+from dptaxonomy.reasoning.maps.intervals import Enclosure, enclose
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from dptaxonomy.schema.arith import Name, parse_expression
 from dptaxonomy.schema.enums import ClosedForm, Neighbourhood, OperationKind
 
@@ -54,11 +56,13 @@ ALPHAS = ("0.001", "0.01", "0.1", "0.3", "0.5", "0.7", "0.9")
 """Type I errors at which a Gaussian group is compared."""
 
 Results = list[tuple[bool | None, str]]
+_ZERO, _ONE = Decimal(0), Decimal(1)
 
 
 def _unit(value: IV) -> IV:
     """The enclosure cut to [0, 1] (a probability)."""
-    return INTERVALS.mpf([min(max(lower(value), 0.0), 1.0), min(max(upper(value), 0.0), 1.0)])
+    low, high = (min(max(end, _ZERO), _ONE) for end in (value.low, value.high))
+    return Enclosure(low, high)
 
 
 @record
@@ -69,8 +73,8 @@ class DualTradeoff:
 
     def at(self, x: IV) -> IV:
         values = [1 - c * x - h for c, h in self.lines]
-        return INTERVALS.mpf(
-            [max(0.0, *(lower(v) for v in values)), max(0.0, *(upper(v) for v in values))]
+        return Enclosure(
+            max(_ZERO, *(v.low for v in values)), max(_ZERO, *(v.high for v in values))
         )
 
 
@@ -112,7 +116,7 @@ def dual_tradeoff(steps: list[Finite]) -> DualTradeoff:
     lines = []
     for _, c in slopes:
         excess = [_excess(p, q, c) for p, q in orders]
-        lines.append((c, INTERVALS.mpf(max(upper(e) for e in excess))))
+        lines.append((c, enclose(max(upper(e) for e in excess))))
     return DualTradeoff(tuple(lines))
 
 

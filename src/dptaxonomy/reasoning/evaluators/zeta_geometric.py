@@ -35,7 +35,7 @@ here from that line (construction ours; no source states it):
 So for a > 2 the pair is KL private with a finite ε and Rényi DP for no
 parameter: the witness that KL privacy is strictly weaker than Rényi DP.
 ζ(a), ζ′(a) and ζ(a − 1) come from mpmath at twice the working precision,
-widened as :func:`~dptaxonomy.reasoning.evaluators.families.widen` does; the
+widened as :func:`~dptaxonomy.reasoning.evaluators.zeta_values.widen` does; the
 rest is interval arithmetic. Total variation and the privacy profile have no
 closed form here (``None``).
 
@@ -52,31 +52,27 @@ from typing import Any
 
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
-from dptaxonomy.reasoning.evaluators.families import (
-    INFINITE,
-    Pair,
-    exact_real,
-    hull_max,
-    is_infinite,
-    widen,
-)
-from dptaxonomy.reasoning.maps.numeric import DOUBLE, INTERVALS, IV, PRECISION, lower, upper
+from dptaxonomy.reasoning.evaluators.families import INFINITE, Pair, hull_max, is_infinite
+from dptaxonomy.reasoning.evaluators.zeta_values import exact_real, real_context, widen
+from dptaxonomy.reasoning.maps.intervals import enclose, interval, log
+from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
 
 __all__ = ["MAX_TERMS", "ZetaGeometric", "geometric_mean_log"]
 
 MAX_TERMS = 100_000
 """The most terms of E_Q[log k] summed before the tail bound (q close to 1 needs many)."""
 
-_iv, _mp = INTERVALS, DOUBLE
+_TAIL_BITS = 96
+"""The tail of E_Q[log k] left to an interval is below 2^−96 (the enclosures hold ~100 bits)."""
 
 
 def _terms(q: IV) -> int:
-    """Terms N after which the tail bound q^N (log N + 1/(N(1 − q))) is below 2^−PRECISION."""
+    """Terms N after which the tail bound q^N (log N + 1/(N(1 − q))) is below 2^−_TAIL_BITS."""
     top = upper(q)
-    count = math.ceil(PRECISION * math.log(2) / -math.log(top)) + 16
+    count = math.ceil(_TAIL_BITS * math.log(2) / -math.log(top)) + 16
     while count <= MAX_TERMS:
         bound = top**count * (math.log(count) + 1 / (count * (1 - top)))
-        if bound < 2.0**-PRECISION:
+        if bound < 2.0**-_TAIL_BITS:
             return count
         count *= 2
     raise NumericError(f"q is too close to 1 to sum E_Q[log k] in {MAX_TERMS} terms")
@@ -85,7 +81,7 @@ def _terms(q: IV) -> int:
 def geometric_mean_log(q: IV, terms: int | None = None) -> IV:
     """An enclosure of E[log k] for k ~ Geometric(q) on {1, 2, …}, P(k) = (1 − q) q^{k−1}.
 
-    The first ``terms`` terms (by default enough for a tail below 2^−PRECISION)
+    The first ``terms`` terms (by default enough for a tail below 2^−_TAIL_BITS)
     are summed in interval arithmetic; the tail lies in
     [0, q^N (log N + 1/(N(1 − q)))] (see the module docstring).
     """
@@ -93,12 +89,12 @@ def geometric_mean_log(q: IV, terms: int | None = None) -> IV:
     if count < 1:
         raise NumericError("E_Q[log k] needs at least one summed term")
     weight = 1 - q  # (1 − q) q^{k−1} at k = 1, where log k = 0
-    total = _iv.mpf(0)
+    total = enclose(0)
     for k in range(2, count + 1):
         weight = weight * q
-        total += weight * _iv.log(k)
-    tail = q**count * (_iv.log(count) + 1 / (count * (1 - q)))
-    return total + tail * _iv.mpf([0, 1])  # the tail is somewhere in [0, its bound]
+        total += weight * log(enclose(k))
+    tail = q**count * (log(enclose(count)) + 1 / (count * (1 - q)))
+    return total + tail * interval(0, 1)  # the tail is somewhere in [0, its bound]
 
 
 @record
@@ -134,19 +130,21 @@ class ZetaGeometric(Pair):
         a = self._checked()
         if a <= 2:
             return INFINITE
-        zeta = _mp.zeta(a)
-        mean_log = widen(-_mp.zeta(a, derivative=1) / zeta)
-        mean_excess = widen(_mp.zeta(a - 1) / zeta - 1)
-        log_zeta = widen(_mp.log(zeta))
+        mp = real_context()
+        zeta = mp.zeta(a)
+        mean_log = widen(-mp.zeta(a, derivative=1) / zeta)
+        mean_excess = widen(mp.zeta(a - 1) / zeta - 1)
+        log_zeta = widen(mp.log(zeta))
         q = self.q
-        return -self.a * mean_log - log_zeta - _iv.log(1 - q) - _iv.log(q) * mean_excess
+        return -self.a * mean_log - log_zeta - log(1 - q) - log(q) * mean_excess
 
     def kl_backward(self) -> IV:
         """KL(Q‖P), Q the geometric law: finite for every a > 1."""
         a = self._checked()
-        log_zeta = widen(_mp.log(_mp.zeta(a)))
+        mp = real_context()
+        log_zeta = widen(mp.log(mp.zeta(a)))
         q = self.q
-        return _iv.log(1 - q) + _iv.log(q) * q / (1 - q) + self.a * geometric_mean_log(q) + log_zeta
+        return log(1 - q) + log(q) * q / (1 - q) + self.a * geometric_mean_log(q) + log_zeta
 
     def kl(self) -> IV:
         forward = self.kl_forward()

@@ -36,8 +36,8 @@ from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.evaluators.grids import IDENTITY_GRIDS, definition_grid
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.logic.rules import Rule
+from dptaxonomy.reasoning.maps.intervals import interval
 from dptaxonomy.reasoning.maps.numeric import (
-    INTERVALS,
     IV,
     evaluate_interval,
     exact,
@@ -125,7 +125,7 @@ def _domains(definition: Definition) -> dict[str, IV]:
     for parameter in definition.parameters:
         if parameter.type.value in ("real", "integer"):
             domain = parse_interval(parameter.domain)
-            box[parameter.name] = INTERVALS.mpf([domain.low, domain.high])
+            box[parameter.name] = interval(domain.low, domain.high)
     return box
 
 
