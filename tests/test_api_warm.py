@@ -9,6 +9,7 @@ tested with the other keys, in tests/test_cache_digest.py.
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from fractions import Fraction
 
 from hypothesis import given
@@ -19,6 +20,7 @@ from dptaxonomy.catalog.store import open_catalog
 from dptaxonomy.queries.mechanism_source import find_mechanism
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.maps.float_run import _membership
+from dptaxonomy.reasoning.maps.intervals import Enclosure, enclose, exp
 from dptaxonomy.reasoning.maps.numeric import evaluate_interval, lower, upper
 from dptaxonomy.reasoning.maps.optimise import _mapping
 from dptaxonomy.reasoning.maps.paths import chains_between
@@ -107,21 +109,20 @@ def test_a_remembered_enclosure_is_the_enclosure(value: Fraction) -> None:
     assert enclosure(value) is kept
 
 
-def _quantile_eight_steps(p: object) -> object:
+def _quantile_eight_steps(p: Decimal) -> Enclosure:
     """Φ⁻¹'s estimate as it was computed before it stopped at a fixed point: 8 Newton steps."""
-    from statistics import NormalDist
+    from dptaxonomy.reasoning.maps.normal import _ROOT_TWO_PI, _midpoint, _normal_quantile, phi
 
-    from dptaxonomy.reasoning.maps.numeric import _mp
-
-    start = min(max(float(p), 1e-300), 1 - 2**-53)  # type: ignore[arg-type]
-    x = _mp.mpf(NormalDist().inv_cdf(start))
+    start = min(max(float(p), 1e-300), 1 - 2**-53)
+    x = enclose(_normal_quantile(start))
     for _ in range(8):
-        x -= (_mp.ncdf(x) - p) / _mp.npdf(x)
+        density = exp(-(x * x) / 2) / _ROOT_TWO_PI
+        x = _midpoint(x - (_midpoint(phi(x)) - enclose(p)) / density)
     return x
 
 
 @given(st.floats(min_value=1e-300, max_value=1 - 2**-53))
 def test_the_quantile_stopped_at_its_fixed_point_is_bit_for_bit_as_before(p: float) -> None:
-    from dptaxonomy.reasoning.maps.numeric import _mp, _quantile
+    from dptaxonomy.reasoning.maps.normal import _estimate
 
-    assert _quantile(_mp.mpf(p)) == _quantile_eight_steps(_mp.mpf(p))
+    assert _estimate(Decimal(p)) == _quantile_eight_steps(Decimal(p))

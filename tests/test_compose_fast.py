@@ -24,8 +24,9 @@ from dptaxonomy.reasoning.accounting import closed
 from dptaxonomy.reasoning.accounting.lifts import GUARANTEES, LIFT_TARGETS, guarantee_lifts
 from dptaxonomy.reasoning.evaluators.closed_forms import optimal_pure_guess, optimal_pure_profile
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.maps import numeric
-from dptaxonomy.reasoning.maps.numeric import IV, exact, point, upper
+from dptaxonomy.reasoning.maps.intervals import interval
+from dptaxonomy.reasoning.maps.normal import phi_inverse
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from dptaxonomy.schema.arith import Node
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,16 +109,16 @@ def test_the_pure_guess_is_the_profile_in_floating_point() -> None:
     for epsilon, count, target in [("0.5", 10, 4.99989), ("0.1", 100, 3.0), ("2", 3, 1.0)]:
         enclosure = optimal_pure_profile(exact(epsilon), count)(point(target))
         value = optimal_pure_guess(float(epsilon), count)(target)
-        assert value == pytest.approx(float(enclosure.mid), rel=1e-12)
+        assert value == pytest.approx((lower(enclosure) + upper(enclosure)) / 2, rel=1e-12)
     assert optimal_pure_guess(1.0, 2000)(100.0) == pytest.approx(1.0, rel=1e-12)
 
 
 def test_one_enclosure_is_inverted_once() -> None:
-    interval = numeric.INTERVALS.mpf(["0.6", "0.6000001"])
-    numeric._phi_inv_ends.cache_clear()
-    first = numeric._phi_inv(interval)
-    assert numeric._phi_inv(interval) is first
-    assert numeric._phi_inv_ends.cache_info().hits == 1
+    probabilities = interval(exact("0.6"), exact("0.6000001"))
+    phi_inverse.cache_clear()
+    first = phi_inverse(probabilities)
+    assert phi_inverse(interval(exact("0.6"), exact("0.6000001"))) is first
+    assert phi_inverse.cache_info().hits == 1
 
 
 GIVEN = {

@@ -45,6 +45,7 @@ def test_the_reduction_keeps_every_quantity(
         sum(max(0.0, b - math.exp(eps) * a) for a, b in zip(p, q, strict=True)),
     )
     for value, truth in ((pair.kl(), kl), (pair.renyi_at(point(alpha)), renyi)):
+        assert value is not None
         assert lower(value) - 1e-9 <= truth <= upper(value) + 1e-9
     assert lower(pair.delta(point(eps))) - 1e-9 <= delta <= upper(pair.delta(point(eps))) + 1e-9
     assert abs(upper(pair.epsilon()) - shift / scale) < 1e-9

@@ -265,7 +265,9 @@ def test_the_optimal_composition_of_pure_dp_is_randomized_responses_profile() ->
     pair = power(Finite((exact("0.75"), exact("0.25")), (exact("0.25"), exact("0.75"))), 3)
     assert pair is not None
     delta = optimal_pure_delta(exact("1.0986122886681098"), 3, exact("1"))
-    assert lower(pair.delta(exact("1"))) <= upper(delta)
+    power_delta = pair.delta(exact("1"))
+    assert power_delta is not None
+    assert lower(power_delta) <= upper(delta)
 
 
 def test_products_and_mixtures() -> None:

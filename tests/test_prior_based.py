@@ -26,12 +26,12 @@ from dptaxonomy.reasoning.evaluators.semantic import (
     randomized_response,
     semantic_battery,
 )
-from dptaxonomy.reasoning.maps.numeric import exact, lower, upper
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from dptaxonomy.schema.models import Citation, Relation, RelationKind
 from tests.test_semantic import _algorithm, algorithms
 
 
-def _close(value: object, expected: float) -> bool:
+def _close(value: IV, expected: float) -> bool:
     return lower(value) - 1e-12 <= expected <= upper(value) + 1e-12
 
 
@@ -123,7 +123,10 @@ def test_mutual_information_obeys_dp_and_post_processing(
         row = algorithm.output(x)
         merged.append(
             [
-                sum(row[o] * exact(str(c[j])) / exact(str(sum(c))) for o, c in enumerate(channel))
+                sum(
+                    (row[o] * exact(str(c[j])) / exact(str(sum(c))) for o, c in enumerate(channel)),
+                    point(0.0),
+                )
                 for j in range(2)
             ]
         )

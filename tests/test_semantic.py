@@ -18,7 +18,7 @@ from dptaxonomy.reasoning.evaluators.semantic import (
     semantic_battery,
     semantic_epsilon,
 )
-from dptaxonomy.reasoning.maps.numeric import exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from dptaxonomy.schema.models import Citation, Relation, RelationKind
 
 
@@ -42,14 +42,18 @@ def algorithms(draw: st.DrawFn) -> FiniteAlgorithm:
     return _algorithm(size, values, rows)
 
 
+def _middle(value: IV) -> float:
+    return (lower(value) + upper(value)) / 2
+
+
 def _distance(
     algorithm: FiniteAlgorithm, prior: list[float], i: int, t: int, default: int
 ) -> float:
     """SD of the two posteriors of KS14's Games 0 and i after transcript t (floats)."""
     databases = algorithm.databases()
-    a = [prior[k] * float(algorithm.output(x)[t].mid) for k, x in enumerate(databases)]
+    a = [prior[k] * _middle(algorithm.output(x)[t]) for k, x in enumerate(databases)]
     c = [
-        prior[k] * float(algorithm.output((*x[:i], default, *x[i + 1 :]))[t].mid)
+        prior[k] * _middle(algorithm.output((*x[:i], default, *x[i + 1 :]))[t])
         for k, x in enumerate(databases)
     ]
     return sum(abs(p / sum(a) - q / sum(c)) for p, q in zip(a, c, strict=True)) / 2

@@ -27,7 +27,7 @@ from dptaxonomy.reasoning.evaluators.semantic_delta import (
     holds_epsilon_delta_semantic,
     tight_parameters,
 )
-from dptaxonomy.reasoning.maps.numeric import exact, lower, point, upper
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from tests.clirunner import run
 from tests.test_semantic import algorithms
 
@@ -220,7 +220,7 @@ def test_the_corners_a_refutation_rests_on_are_computed_strictly(
         STRICT.reset(token)
     modes: list[bool] = []
 
-    def spy(value: object, bound: object) -> bool | None:
+    def spy(value: IV | None, bound: IV) -> bool | None:
         modes.append(STRICT.get())
         return at_most(value, bound)
 

@@ -19,7 +19,7 @@ from dptaxonomy.reasoning.evaluators.thresholding import (
     thresholded_count_pair,
 )
 from dptaxonomy.reasoning.evaluators.verify import Outcome, verify_mechanism
-from dptaxonomy.reasoning.maps.numeric import evaluate_interval, exact, lower, upper
+from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, upper
 from dptaxonomy.schema.arith import ArithmeticError_, parse_expression
 from dptaxonomy.schema.arith_eval import evaluate
 from dptaxonomy.schema.mechanisms import PairKind
@@ -28,7 +28,7 @@ from tests.clirunner import run
 ID = "thresholded-count"
 
 
-def _values(n: int, threshold: int, p: str) -> dict[str, object]:
+def _values(n: int, threshold: int, p: str) -> dict[str, IV]:
     return {"n": exact(str(n)), "T": exact(str(threshold)), "p": exact(p)}
 
 
