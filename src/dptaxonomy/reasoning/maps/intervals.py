@@ -282,7 +282,9 @@ def exp(x: Enclosure) -> Enclosure:
     if a == b == 0:
         return Enclosure(_ONE, _ONE)
     at_low = _NEAR.exp(a)
-    low = max(_DOWN.next_minus(at_low), _ZERO)
+    low = _ONE if a == 0 else max(_DOWN.next_minus(at_low), _ZERO)
+    if b == 0:  # e⁰ = 1 exactly at an end too (e.g. e^x over x ≤ 0)
+        return Enclosure(low, _ONE)
     width = _UP.subtract(b, a)
     if width.is_finite() and width <= _NARROW and at_low.is_finite():
         grown = _UP.add(_ONE, _UP.add(width, _UP.multiply(width, width)))
@@ -298,7 +300,9 @@ def log(x: Enclosure) -> Enclosure:
     if a == b == 1:
         return Enclosure(_ZERO, _ZERO)
     at_low = _NEAR.ln(a)
-    low = _DOWN.next_minus(at_low)
+    low = _ZERO if a == 1 else _DOWN.next_minus(at_low)
+    if b == 1:  # ln 1 = 0 exactly at an end too
+        return Enclosure(low, _ZERO)
     relative = _UP.divide(_UP.subtract(b, a), a)
     if relative.is_finite() and relative <= _NARROW:
         return Enclosure(low, _UP.add(_UP.next_plus(at_low), relative))
