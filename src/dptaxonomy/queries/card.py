@@ -29,7 +29,7 @@ from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.evaluators.risk import Risk, gaussian_risk, profile_risk
 from dptaxonomy.reasoning.jsonform import fact_data
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.maps.numeric import IV, exact, upper
+from dptaxonomy.reasoning.maps.numeric import IV, exact, point, upper
 from dptaxonomy.schema.release import Guarantee, Release, parameter_text
 
 __all__ = ["Card", "Statement", "build_card", "given_parameters"]
@@ -188,7 +188,7 @@ def build_card(kb: KnowledgeBase, release: Release, source: str) -> Card:
     read, inputs = source, given
     if source == PURE and "delta" in given:
         # ε-DP stated with a δ: read as (ε, δ)-DP (a finding says why), or ε-DP at δ = 0
-        positive = exact(given["delta"]) != 0
+        positive = exact(given["delta"]) != point(0.0)
         read = APPROXIMATE if positive else PURE
         inputs = given if positive else {k: v for k, v in given.items() if k != "delta"}
     statements: list[Statement] = []

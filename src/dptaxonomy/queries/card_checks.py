@@ -54,7 +54,7 @@ from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.logic.facts import Fact
 from dptaxonomy.reasoning.logic.proof import Proof
 from dptaxonomy.reasoning.maps.intervals import sqrt
-from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, upper
+from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from dptaxonomy.reasoning.maps.ranking import chain_proof
 from dptaxonomy.schema.release import Release, parameter_text
 from dptaxonomy.schema.settings import CONVENTION_TEXT, Convention, covers
@@ -119,7 +119,7 @@ def _gaussian_witness(source: str, given: Mapping[str, str]) -> Gaussian | None:
         sigma = exact(given["sigma"])
         shift = exact(given.get("sensitivity", "1"))
         return Gaussian(shift, sigma) if lower(sigma) > 0 else None
-    if source == ZCDP and "rho" in given and exact(given.get("xi", "0")) == 0:
+    if source == ZCDP and "rho" in given and exact(given.get("xi", "0")) == point(0.0):
         rho = exact(given["rho"])
         return Gaussian(exact("1"), 1 / sqrt(2 * rho)) if lower(rho) > 0 else None
     if source == GDP and "mu" in given:
@@ -164,7 +164,7 @@ def proof_and_claims(kb: KnowledgeBase, steps: tuple[Fact, ...]) -> tuple[Proof 
 
 
 def _pure_with_delta(kb: KnowledgeBase, source: str, given: Mapping[str, str]) -> Iterator[Finding]:
-    if source != PURE or "delta" not in given or exact(given["delta"]) == 0:
+    if source != PURE or "delta" not in given or exact(given["delta"]) == point(0.0):
         return
     from dptaxonomy.reasoning.logic.proofs import ProofSearch
 
