@@ -133,9 +133,7 @@ def test_only_certifying_commands_import_the_numeric_libraries(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(CERTIFYING))
-def test_certifying_commands_use_decimal_and_never_mpmath(
-    command: str, filled_cache: Path
-) -> None:
+def test_certifying_commands_use_decimal_and_never_mpmath(command: str, filled_cache: Path) -> None:
     argv = [command, *ARGUMENTS[command], "--catalog", str(CATALOG_DIR)]
     last = _modules_after(argv, filled_cache, NUMERIC)[0]
     assert last.startswith("EXIT 0 HEAVY [")
