@@ -31,7 +31,6 @@ import math
 from collections.abc import Callable
 from decimal import Decimal
 
-from dptaxonomy.reasoning.evaluators.families import is_infinite
 from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, interval, log
 from dptaxonomy.reasoning.maps.numeric import IV, binomial_mass, lower, point, upper
 
@@ -153,7 +152,7 @@ def poisson_renyi(curve: dict[int, IV], q: IV, alpha: int) -> IV:
 
 def _capped(value: IV, power: int) -> IV:
     """min{2, (e^value − 1)^power}, an enclosure (value may be +∞)."""
-    if is_infinite(value):
+    if value.low.is_infinite():  # certainly +∞ (an ε(∞) is never −∞)
         return point(2.0)
     grown = (exp(value) - 1) ** power
     return Enclosure(min(grown.low, _TWO), min(grown.high, _TWO))
