@@ -235,8 +235,8 @@ def test_a_refuted_relation_must_be_disputed(catalog: Catalog) -> None:
     assert (error.file, error.line) == ("catalog/approximate-concentrated-dp.yaml", 70)
     assert error.message == (
         "evidence.json: relation #3 of approximate-concentrated-dp is refuted by `dptax verify`: "
-        "point mass against (1/2, 1/2): probabilistic-dp with delta=0.5, epsilon=0 fails but "
-        "approximate-concentrated-dp with delta=0.5, rho=0, xi=0 holds"
+        "random pair #10 (seed 13, 2 outcomes): probabilistic-dp with delta=0.5, epsilon=0 fails "
+        "but approximate-concentrated-dp with delta=0.5, rho=0, xi=0 holds"
     )
 
 
