@@ -18,13 +18,13 @@ DISPUTED = [
     "⊘ refuted   information-privacy-wxh17 ⇒ adversarial-privacy with Theta = Delta, "
     "epsilon = epsilon, delta = 0 (201 cases)",
     "⊘ refuted   approximate-dp ⇒ probabilistic-dp with epsilon = 2 * epsilon, "
-    "delta = 2 * delta / exp(epsilon) (440 cases)",
+    "delta = 2 * delta / exp(epsilon) (441 cases)",
     "⊘ refuted   approximate-dp ⇒ probabilistic-dp with epsilon = 2 * epsilon, "
-    "delta = 2 * delta / (epsilon * exp(epsilon)) (424 cases)",
+    "delta = 2 * delta / (epsilon * exp(epsilon)) (425 cases)",
     "⊘ refuted   epsilon-delta-semantic-privacy ⇒ approximate-dp with epsilon = 3 * epsilon, "
     "delta = 2 * delta (91 cases)",
     "⊘ refuted   probabilistic-dp ⊂ approximate-concentrated-dp (identity of the families) "
-    "(597 cases)",
+    "(611 cases)",
     "⊘ refuted   strong-federated-f-dp ⊂ gaussian-dp (130 cases)",
     "⊘ refuted   weak-federated-f-dp ⊂ gaussian-dp (130 cases)",
 ]
