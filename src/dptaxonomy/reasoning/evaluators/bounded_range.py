@@ -20,6 +20,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     Laplace,
     Pair,
     at_most,
+    hull_max,
     is_infinite,
 )
 from dptaxonomy.reasoning.maps.intervals import Enclosure, log
@@ -39,7 +40,7 @@ def _finite_width(pair: Finite) -> IV:
             return INFINITE
         else:
             raise NumericError("a probability is too close to 0 to decide its support")
-    highest = Enclosure(max(v.low for v in losses), max(v.high for v in losses))
+    highest = hull_max(losses)
     lowest = Enclosure(min(v.low for v in losses), min(v.high for v in losses))
     width = highest - lowest  # [max low − min high, max high − min low], rounded outward
     return width if width.low >= 0 else Enclosure(Decimal(0), width.high)

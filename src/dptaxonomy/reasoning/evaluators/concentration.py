@@ -27,6 +27,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     Gaussian,
     Pair,
     at_most,
+    hull_max,
     is_infinite,
 )
 from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, log
@@ -51,7 +52,7 @@ def _losses(p: tuple[IV, ...], q: tuple[IV, ...]) -> list[tuple[IV, IV]]:
 def _range(losses: list[tuple[IV, IV]]) -> IV:
     """An enclosure of max L − min L."""
     values = [loss for _, loss in losses]
-    high = Enclosure(max(v.low for v in values), max(v.high for v in values))
+    high = hull_max(values)
     low = Enclosure(min(v.low for v in values), min(v.high for v in values))
     return high - low
 
@@ -102,7 +103,7 @@ def mcdp_parameters(pair: Pair) -> tuple[IV, IV] | None:
         return None
     if isinstance(pair, Finite):
         ranges = [_range(_losses(p, q)) for p, q in ((pair.p, pair.q), (pair.q, pair.p))]
-        return kl, Enclosure(max(r.low for r in ranges), max(r.high for r in ranges)) / 2
+        return kl, hull_max(ranges) / 2
     epsilon = pair.epsilon()
     return None if is_infinite(epsilon) else (kl, epsilon)
 

@@ -53,9 +53,10 @@ from dptaxonomy.reasoning.evaluators.families import (
     Gaussian,
     Pair,
     at_most,
+    hull_max,
     is_infinite,
 )
-from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, interval
+from dptaxonomy.reasoning.maps.intervals import exp, interval
 from dptaxonomy.reasoning.maps.normal import phi, phi_inverse
 from dptaxonomy.reasoning.maps.numeric import IV, lower, point, upper
 
@@ -108,7 +109,7 @@ class PrivacyTradeoff:
     def at(self, x: IV) -> IV:
         factor = exp(self.epsilon)
         pieces = [point(0.0), 1 - self.delta - factor * x, (1 - self.delta - x) / factor]
-        return Enclosure(max(v.low for v in pieces), max(v.high for v in pieces))
+        return hull_max(pieces)
 
 
 @record
