@@ -7,7 +7,7 @@ with mpmath, imported on first use (through
 loads mpmath. The device is the one the evaluators have always used:
 
 * a value is an *estimate* in a private real context at :data:`BITS` bits (twice the
-  ≈ 100 bits of the enclosures' 30 digits), and :func:`widen` encloses it in
+  ≈ 113 bits of the enclosures' 34 digits), and :func:`widen` encloses it in
   [v − |v|·m, v + |v|·m] with the relative margin m = 2^−112, far above mpmath's error
   at that precision (a few units in the 192nd bit for ζ, ζ′ and log away from ζ's pole);
 * the widened ends become decimal ends *exactly rounded outward*: an mpf is

@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import math
 from decimal import (
+    MAX_EMAX,
+    MIN_EMIN,
     ROUND_CEILING,
     ROUND_FLOOR,
     ROUND_HALF_EVEN,
@@ -69,8 +71,10 @@ __all__ = [
     "wide_context",
 ]
 
-DIGITS = 30
-"""Significant digits of every end (about 100 bits); outward rounding makes any number sound."""
+DIGITS = 34
+"""Significant digits of every end (about 113 bits; mpmath's intervals had 96): outward rounding
+makes any number sound, and the Rényi certificate's dual bound, a sum of terms near 10¹⁸ that
+cancel to 10⁻⁶ at large orders, needs about this many."""
 
 _EXPONENT = 10**9
 """Decimal exponents reach ±10⁹: no value of a parameter map comes near under- or overflow."""
@@ -101,9 +105,9 @@ def wide_context(digits: int) -> Context:
 
 
 _ZERO, _ONE = Decimal(0), Decimal(1)
-_NARROW = Decimal("1e-6")
-"""Below this width an upper end is bounded from the lower end's exp or ln (module doc)."""
-Operand = "Enclosure | int | float | Decimal"
+_NARROW = Decimal("1e-15")
+"""Below this width an upper end is bounded from the lower end's exp or ln (module doc); the
+bound's excess, d²·eᵃ, is then below a unit in the last place."""
 
 
 class Enclosure:
@@ -285,8 +289,8 @@ def exp(x: Enclosure) -> Enclosure:
     low = _ONE if a == 0 else max(_DOWN.next_minus(at_low), _ZERO)
     if b == 0:  # e⁰ = 1 exactly at an end too (e.g. e^x over x ≤ 0)
         return Enclosure(low, _ONE)
-    width = _UP.subtract(b, a)
-    if width.is_finite() and width <= _NARROW and at_low.is_finite():
+    width = _UP.subtract(b, a) if a.is_finite() and b.is_finite() else None
+    if width is not None and width <= _NARROW and at_low.is_finite():  # d ≤ 1e-15 ≤ 1
         grown = _UP.add(_ONE, _UP.add(width, _UP.multiply(width, width)))
         return Enclosure(low, _UP.multiply(_UP.next_plus(at_low), grown))
     return Enclosure(low, _UP.next_plus(_NEAR.exp(b)))
@@ -303,8 +307,8 @@ def log(x: Enclosure) -> Enclosure:
     low = _ZERO if a == 1 else _DOWN.next_minus(at_low)
     if b == 1:  # ln 1 = 0 exactly at an end too
         return Enclosure(low, _ZERO)
-    relative = _UP.divide(_UP.subtract(b, a), a)
-    if relative.is_finite() and relative <= _NARROW:
+    relative = _UP.divide(_UP.subtract(b, a), a) if b.is_finite() else None
+    if relative is not None and relative <= _NARROW:
         return Enclosure(low, _UP.add(_UP.next_plus(at_low), relative))
     return Enclosure(low, _UP.next_plus(_NEAR.ln(b)))
 
@@ -316,8 +320,9 @@ def sqrt(x: Enclosure) -> Enclosure:
     return Enclosure(_root(x.low, up=False), _root(x.high, up=True))
 
 
-_SQUARE = _context(ROUND_HALF_EVEN, 2 * DIGITS + 2)
-"""Enough digits to square a DIGITS-digit number exactly."""
+_SQUARE = Context(prec=2 * DIGITS + 2, Emin=MIN_EMIN, Emax=MAX_EMAX)
+"""Enough digits and exponent range to square a DIGITS-digit number exactly (at the working
+range a tiny root's square would round, and could round back to the argument)."""
 
 
 def _root(value: Decimal, *, up: bool) -> Decimal:

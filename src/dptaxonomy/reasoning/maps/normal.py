@@ -66,7 +66,7 @@ _SWITCH = Decimal("2.5")
 """Where the continued fraction takes over from the series."""
 _TINY = Decimal("1e-20")
 """Below this, erf t is enclosed by (2/√π)·[t − t³/3, t] (the series' first two terms)."""
-_CONVERGED_DIGITS = 26
+_CONVERGED_DIGITS = DIGITS - 4
 """Two consecutive convergents agree once their hull is this many orders below them: the
 forward recurrence's rounding grows by about a unit in the last place per term."""
 _MOST_TERMS = 20000

@@ -1,7 +1,7 @@
 """Sound numbers: interval arithmetic for parameter maps, rounded in the safe direction.
 
 Every value is an enclosure ``[low, high]`` (:mod:`~dptaxonomy.reasoning.maps.intervals`:
-decimal ends at 30 digits, rounded outward), so the true value of an expression over
+decimal ends at 34 digits, rounded outward), so the true value of an expression over
 exact inputs always lies inside. A guarantee's parameter (ε, δ, ρ, …) is then reported
 as :func:`upper`: the enclosure's upper end, rounded *up* to a float, never down.
 Conditions hold only when they hold for the whole enclosure (:func:`holds`). Φ and Φ⁻¹
