@@ -33,7 +33,7 @@ True
 >>> exp(enclose(0)) == enclose(1), log(enclose(1)) == enclose(0)  # exact where exact
 (True, True)
 >>> str(sqrt(enclose(2)).low), str(sqrt(enclose(2)).high)
-('1.41421356237309504880168872420', '1.41421356237309504880168872422')
+('1.414213562373095048801688724209697', '1.414213562373095048801688724209699')
 """
 
 from __future__ import annotations
