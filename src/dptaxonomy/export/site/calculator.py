@@ -3,8 +3,9 @@
 The relate, convert and compose pages answer in the browser with the CLI's own
 code: Pyodide (CPython compiled to WebAssembly, from its npm package, copied into
 ``assets/pyodide/``) imports this package's modules from a zip
-(``assets/py/dptaxonomy.zip``, with mpmath, the one library the query path
-uses, and PyYAML's pure-Python modules, which read a compose request) and
+(``assets/py/dptaxonomy.zip``, with PyYAML's pure-Python modules, which read a
+compose request; the enclosures are the package's own, on the standard library's
+:mod:`decimal`, so no numeric library is shipped) and
 reads ``assets/py/kb.json``, the knowledge base in the cache's
 encoding. :mod:`dptaxonomy.cli.browser` answers there as the CLI does, so no
 mathematics is written twice (no JavaScript evaluator to drift apart).
@@ -12,7 +13,7 @@ mathematics is written twice (no JavaScript evaluator to drift apart).
 numpy is not shipped (Pyodide's npm package has no numpy wheel), so the compose
 page runs every route but the privacy-loss distributions' and says so.
 
-Every byte is a function of the package, mpmath, PyYAML and the catalog: zip entries
+Every byte is a function of the package, PyYAML and the catalog: zip entries
 are sorted and carry a fixed date, so rebuilds are byte-identical.
 """
 
@@ -80,16 +81,14 @@ def _zip(entries: list[tuple[str, bytes]]) -> bytes:
 
 
 def python_bundle(catalog: Catalog, kb: KnowledgeBase) -> dict[str, bytes]:
-    """``assets/py/dptaxonomy.zip`` (this package, mpmath and PyYAML's Python modules) and
+    """``assets/py/dptaxonomy.zip`` (this package and PyYAML's Python modules) and
     ``assets/py/kb.json``."""
-    import mpmath
     import yaml
 
     import dptaxonomy
     from dptaxonomy.cache.codec import encode_knowledge_base
 
     entries = _package_sources(Path(dptaxonomy.__file__).parent, "dptaxonomy")
-    entries += _package_sources(Path(mpmath.__file__).parent, "mpmath")
     entries += _package_sources(Path(yaml.__file__).parent, "yaml")  # its C part is optional
     names = root_relative_names(catalog.directory)
     data = encode_knowledge_base(kb, lambda name: names.get(name, name))
