@@ -261,3 +261,12 @@ def test_the_square_root_of_a_tiny_number_is_not_taken_for_exact() -> None:
 def test_infinite_ends_give_infinite_or_zero_ends(compute: object, expected: object) -> None:
     """∞ − ∞ in a width computed for a shortcut raised decimal's own error (review)."""
     assert compute() == expected  # type: ignore[operator]
+
+
+def test_the_contexts_are_valid_on_32_bit_builds_of_decimal() -> None:
+    """Pyodide's WebAssembly build of decimal caps exponents at ±425 000 000: a wider context
+    fails there with ValueError at import (the site's calculators then answered nothing)."""
+    from dptaxonomy.reasoning.maps import intervals
+
+    for context in (intervals.FLOOR, intervals.CEILING, intervals.wide_context(10)):
+        assert -425_000_000 <= context.Emin and context.Emax <= 425_000_000

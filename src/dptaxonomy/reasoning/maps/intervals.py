@@ -76,8 +76,10 @@ DIGITS = 34
 makes any number sound, and the Rényi certificate's dual bound, a sum of terms near 10¹⁸ that
 cancel to 10⁻⁶ at large orders, needs about this many."""
 
-_EXPONENT = 10**9
-"""Decimal exponents reach ±10⁹: no value of a parameter map comes near under- or overflow."""
+_EXPONENT = 10**8
+"""Decimal exponents reach ±10⁸: no value of a parameter map comes near under- or overflow,
+and the bound is one every build of :mod:`decimal` takes (32-bit ones, such as Pyodide's
+WebAssembly, stop at 425 000 000), so results are the same in the browser."""
 
 
 def _context(rounding: str, digits: int = DIGITS) -> Context:
