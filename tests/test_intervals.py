@@ -269,4 +269,5 @@ def test_the_contexts_are_valid_on_32_bit_builds_of_decimal() -> None:
     from dptaxonomy.reasoning.maps import intervals
 
     for context in (intervals.FLOOR, intervals.CEILING, intervals.wide_context(10)):
-        assert -425_000_000 <= context.Emin and context.Emax <= 425_000_000
+        assert context.Emin >= -425_000_000
+        assert context.Emax <= 425_000_000
