@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.reasoning.maps.float_ends import finite, lower, upper
 from dptaxonomy.reasoning.maps.intervals import (
     DIGITS,
     PI,
@@ -23,12 +24,9 @@ from dptaxonomy.reasoning.maps.intervals import (
     Enclosure,
     enclose,
     exp,
-    finite,
     interval,
     log,
-    lower,
     sqrt,
-    upper,
 )
 
 reals = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
@@ -271,3 +269,31 @@ def test_the_contexts_are_valid_on_32_bit_builds_of_decimal() -> None:
     for context in (intervals.FLOOR, intervals.CEILING, intervals.wide_context(10)):
         assert context.Emin >= -425_000_000
         assert context.Emax <= 425_000_000
+
+
+@pytest.mark.parametrize(
+    ("compute", "expected"),
+    [
+        (
+            lambda: enclose(1.0911618977764939) * enclose(Decimal("1.0")),
+            Fraction(1.0911618977764939),
+        ),
+        (lambda: enclose(1.25) - 1, Fraction(1, 4)),
+        (lambda: enclose(3) / 8, Fraction(3, 8)),
+        (lambda: enclose(0.1) + enclose(Decimal("0.2")), Fraction(0.1) + Fraction(1, 5)),
+    ],
+)
+def test_exact_sums_products_and_quotients_of_points_stay_points(
+    compute: object, expected: Fraction
+) -> None:
+    """α·1.0 for a float α is α exactly, as binary arithmetic had it: a Rényi conversion at
+    r = αρ then proposes at the same r as the float search (not one float above)."""
+    value = compute()  # type: ignore[operator]
+    assert value.is_point
+    assert Fraction(value.low) == expected
+
+
+def test_an_inexact_quotient_of_points_is_rounded_outward() -> None:
+    third = enclose(1) / 3
+    assert not third.is_point
+    assert Fraction(third.low) < Fraction(1, 3) < Fraction(third.high)

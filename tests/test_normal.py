@@ -11,7 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dptaxonomy.reasoning.maps.intervals import Enclosure, enclose, interval, lower, upper
+from dptaxonomy.reasoning.maps.float_ends import lower, upper
+from dptaxonomy.reasoning.maps.intervals import (
+    Enclosure,
+    enclose,
+    interval,
+)
 from dptaxonomy.reasoning.maps.normal import phi, phi_inverse
 
 

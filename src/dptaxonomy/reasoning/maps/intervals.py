@@ -25,8 +25,10 @@ always stays inside. Why this is sound, operation by operation:
   ``exp(y·ln x)``.
 
 Nothing here reads or changes :mod:`decimal`'s thread-wide context: every operation names
-its own. Conversions to floats (:func:`lower`, :func:`upper`) round outward too.
+its own. Conversions to floats round outward too
+(:mod:`~dptaxonomy.reasoning.maps.float_ends`).
 
+>>> from dptaxonomy.reasoning.maps.float_ends import lower, upper
 >>> third = enclose(1) / 3
 >>> lower(third) == 1 / 3 < upper(third)  # the double 1/3 is below the real one
 True
@@ -38,7 +40,7 @@ True
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from decimal import (
     MAX_EMAX,
     MIN_EMIN,
@@ -48,6 +50,7 @@ from decimal import (
     Context,
     Decimal,
     DivisionByZero,
+    Inexact,
     InvalidOperation,
 )
 
@@ -62,12 +65,9 @@ __all__ = [
     "Enclosure",
     "enclose",
     "exp",
-    "finite",
     "interval",
     "log",
-    "lower",
     "sqrt",
-    "upper",
     "wide_context",
 ]
 
@@ -158,12 +158,18 @@ class Enclosure:
 
     def __add__(self, other: Enclosure | int | float | Decimal) -> Enclosure:
         o = enclose(other)
+        kept = _on_points(_EXACT.add, self, o)
+        if kept is not None:
+            return kept
         return _checked(lambda: Enclosure(_DOWN.add(self.low, o.low), _UP.add(self.high, o.high)))
 
     __radd__ = __add__
 
     def __sub__(self, other: Enclosure | int | float | Decimal) -> Enclosure:
         o = enclose(other)
+        kept = _on_points(_EXACT.subtract, self, o)
+        if kept is not None:
+            return kept
         return _checked(
             lambda: Enclosure(_DOWN.subtract(self.low, o.high), _UP.subtract(self.high, o.low))
         )
@@ -173,6 +179,9 @@ class Enclosure:
 
     def __mul__(self, other: Enclosure | int | float | Decimal) -> Enclosure:
         o = enclose(other)
+        kept = _on_points(_EXACT.multiply, self, o)
+        if kept is not None:
+            return kept
         a, b, c, d = self.low, self.high, o.low, o.high
         if a >= 0 and c >= 0:
             return Enclosure(_product(_DOWN, a, c), _product(_UP, b, d))
@@ -188,6 +197,9 @@ class Enclosure:
         o = enclose(other)
         if o.low <= 0 <= o.high:
             raise NumericError("division by a value that may be 0")
+        kept = _on_points(_EXACT.divide, self, o)
+        if kept is not None:
+            return kept
         a, b, c, d = self.low, self.high, o.low, o.high
         if a >= 0 and c > 0:
             return _checked(lambda: Enclosure(_DOWN.divide(a, d), _UP.divide(b, c)))
@@ -220,6 +232,32 @@ def _checked(compute: object) -> Enclosure:
         return compute()  # type: ignore[operator,no-any-return]
     except (InvalidOperation, DivisionByZero):
         raise NumericError("the value is not finite") from None
+
+
+_EXACT = Context(
+    prec=4 * DIGITS,
+    Emin=-_EXPONENT,
+    Emax=_EXPONENT,
+    traps=[Inexact, InvalidOperation, DivisionByZero],
+)
+"""A context in which + − × ÷ of two points either is exact or raises: a float (up to about 60
+significant digits when it is a plain one) times or plus a short decimal, or a rational
+whose decimal ends (x/2ᵏ), is kept exact, as binary arithmetic keeps α·1.0 or α − 1 exact
+for a float α."""
+
+
+def _on_points(
+    operation: Callable[[Decimal, Decimal], Decimal], x: Enclosure, y: Enclosure
+) -> Enclosure | None:
+    """The exact result of ``operation`` on two finite points as a point; None for anything
+    else, or when the result would round."""
+    if x.low != x.high or y.low != y.high or not (x.low.is_finite() and y.low.is_finite()):
+        return None
+    try:
+        result = operation(x.low, y.low)
+    except (Inexact, InvalidOperation, DivisionByZero):
+        return None
+    return Enclosure(result, result)
 
 
 def _product(context: Context, x: Decimal, y: Decimal) -> Decimal:
@@ -341,36 +379,3 @@ PI = Enclosure(
 """π between its 50-decimal truncation and the next 50-decimal number."""
 E = exp(enclose(1))
 """e, enclosed."""
-
-
-_FLOAT_MAX_EXPONENT = 307
-"""A decimal whose adjusted exponent is at most this is, rounded either way, a finite float."""
-
-
-def lower(value: Enclosure) -> float:
-    """The lower end as a float, rounded down (toward −∞)."""
-    end = value.low
-    result = float(end)  # correctly rounded (to nearest)
-    if Decimal(result) > end:
-        result = math.nextafter(result, -math.inf)
-    return result
-
-
-def upper(value: Enclosure) -> float:
-    """The upper end as a float, rounded up (toward +∞)."""
-    end = value.high
-    result = float(end)
-    if Decimal(result) < end:
-        result = math.nextafter(result, math.inf)
-    return result
-
-
-def finite(value: Enclosure) -> bool:
-    """Whether both ends are finite floats once rounded outward."""
-    return (_plain(value.low) and _plain(value.high)) or (
-        math.isfinite(lower(value)) and math.isfinite(upper(value))
-    )
-
-
-def _plain(end: Decimal) -> bool:
-    return end.is_finite() and (not end or end.adjusted() <= _FLOAT_MAX_EXPONENT)

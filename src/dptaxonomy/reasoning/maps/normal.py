@@ -27,7 +27,7 @@ method) is moved outward until Φ's enclosure there lies on the safe side of p. 
 is −Φ⁻¹(1 − p), with 1 − p rounded the safe way: near 1, Φ's enclosures are only as fine
 as 1 is, so the lower tail resolves p far better.
 
->>> from dptaxonomy.reasoning.maps.intervals import lower, upper
+>>> from dptaxonomy.reasoning.maps.float_ends import lower, upper
 >>> z = phi_inverse(enclose(0.975))
 >>> round(lower(z), 12), round(upper(z), 12)
 (1.95996398454, 1.95996398454)

@@ -26,6 +26,7 @@ from decimal import Decimal, InvalidOperation
 
 from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.errors import NumericError
+from dptaxonomy.reasoning.maps.float_ends import finite, lower, upper
 from dptaxonomy.reasoning.maps.intervals import (
     DIGITS,
     PI,
@@ -33,11 +34,8 @@ from dptaxonomy.reasoning.maps.intervals import (
     Enclosure,
     enclose,
     exp,
-    finite,
     log,
-    lower,
     sqrt,
-    upper,
 )
 from dptaxonomy.reasoning.maps.normal import phi, phi_inverse
 from dptaxonomy.schema.arith import (
