@@ -23,7 +23,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     hull_max,
     is_infinite,
 )
-from dptaxonomy.reasoning.maps.intervals import Enclosure, log
+from dptaxonomy.reasoning.maps.intervals import Enclosure, least, log
 from dptaxonomy.reasoning.maps.numeric import IV, lower, point, upper
 
 __all__ = ["range_width"]
@@ -41,7 +41,7 @@ def _finite_width(pair: Finite) -> IV:
         else:
             raise NumericError("a probability is too close to 0 to decide its support")
     highest = hull_max(losses)
-    lowest = Enclosure(min(v.low for v in losses), min(v.high for v in losses))
+    lowest = least(losses)
     width = highest - lowest  # [max low − min high, max high − min low], rounded outward
     return width if width.low >= 0 else Enclosure(Decimal(0), width.high)
 

@@ -31,7 +31,7 @@ import math
 from collections.abc import Callable
 from decimal import Decimal
 
-from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, interval, log
+from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, greatest, interval, least, log
 from dptaxonomy.reasoning.maps.numeric import IV, binomial_mass, lower, point, upper
 
 __all__ = [
@@ -46,7 +46,7 @@ __all__ = [
     "without_replacement_renyi",
 ]
 
-_ZERO, _TWO = Decimal(0), Decimal(2)
+_ZERO = Decimal(0)
 
 
 def positive_part(value: IV) -> IV:
@@ -125,7 +125,7 @@ def optimal_range_delta(epsilon: IV, k: int, target: IV) -> IV:
     values = [
         range_response_delta(epsilon, t, k, target) for t in range_candidates(epsilon, k, target)
     ]
-    return Enclosure(max(v.low for v in values), max(v.high for v in values))
+    return greatest(values)
 
 
 def _order_sum(terms: list[IV]) -> IV:
@@ -155,7 +155,7 @@ def _capped(value: IV, power: int) -> IV:
     if value.low.is_infinite():  # certainly +∞ (an ε(∞) is never −∞)
         return point(2.0)
     grown = (exp(value) - 1) ** power
-    return Enclosure(min(grown.low, _TWO), min(grown.high, _TWO))
+    return least((grown, point(2.0)))
 
 
 def without_replacement_renyi(curve: dict[int, IV], pure: IV, q: IV, alpha: int) -> IV:
@@ -169,7 +169,7 @@ def without_replacement_renyi(curve: dict[int, IV], pure: IV, q: IV, alpha: int)
     second = exp(curve[2])
     four = 4 * (second - 1)
     other = second * _capped(pure, 2)
-    smaller = Enclosure(min(four.low, other.low), min(four.high, other.high))
+    smaller = least((four, other))
     terms = [q**2 * math.comb(alpha, 2) * smaller]
     terms += [
         q**j * math.comb(alpha, j) * exp((j - 1) * curve[j]) * _capped(pure, j)

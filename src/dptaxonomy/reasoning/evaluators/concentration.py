@@ -30,7 +30,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     hull_max,
     is_infinite,
 )
-from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, log
+from dptaxonomy.reasoning.maps.intervals import exp, least, log
 from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 
 __all__ = ["SCALED_LAMBDAS", "mcdp_holds", "mcdp_parameters", "tcdp_rho"]
@@ -53,7 +53,7 @@ def _range(losses: list[tuple[IV, IV]]) -> IV:
     """An enclosure of max L − min L."""
     values = [loss for _, loss in losses]
     high = hull_max(values)
-    low = Enclosure(min(v.low for v in values), min(v.high for v in values))
+    low = least(values)
     return high - low
 
 

@@ -38,7 +38,7 @@ from dptaxonomy.reasoning.evaluators.families import (
     is_infinite,
 )
 from dptaxonomy.reasoning.evaluators.tradeoff import GaussianTradeoff, ZeroTradeoff, gdp_mu, meets
-from dptaxonomy.reasoning.maps.intervals import Enclosure
+from dptaxonomy.reasoning.maps.intervals import least
 from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 
 __all__ = ["ALPHAS", "EPSILONS", "EVALUABLE", "FDP", "Evaluable", "at_most"]
@@ -213,14 +213,9 @@ def _tcodp_holds(pair: Pair, p: Params) -> bool | None:
     """D_α ≤ min(η, ατ) for every α ≥ 1: KL (α = 1), the grid, and the limit α → ∞ (the
     largest log-ratio, bounded by η alone)."""
     eta, tau = p["eta"], p["tau"]
-    checks = [at_most(pair.kl(), _value_min(eta, tau)), at_most(pair.epsilon(), eta)]
-    checks += [at_most(pair.renyi_at(a), _value_min(eta, a * tau)) for a in _orders()]
+    checks = [at_most(pair.kl(), least((eta, tau))), at_most(pair.epsilon(), eta)]
+    checks += [at_most(pair.renyi_at(a), least((eta, a * tau))) for a in _orders()]
     return _all(checks)
-
-
-def _value_min(x: IV, y: IV) -> IV:
-    """An enclosure of min(x, y)."""
-    return Enclosure(min(x.low, y.low), min(x.high, y.high))
 
 
 TCODP = Evaluable(

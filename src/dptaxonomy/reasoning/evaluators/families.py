@@ -23,7 +23,7 @@ from typing import Any
 from dptaxonomy.base.errors import NumericError
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.evaluators.zeta_values import exact_real, real_context, real_end, widen
-from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, interval, log
+from dptaxonomy.reasoning.maps.intervals import Enclosure, exp, greatest, interval, log
 from dptaxonomy.reasoning.maps.normal import phi
 from dptaxonomy.reasoning.maps.numeric import IV, lower, point, upper
 
@@ -372,4 +372,4 @@ def hull_max(values: list[IV]) -> IV:
     """An enclosure of the maximum of the enclosed values."""
     if any(is_infinite(v) for v in values):
         return INFINITE
-    return Enclosure(max(v.low for v in values), max(v.high for v in values))
+    return greatest(values)

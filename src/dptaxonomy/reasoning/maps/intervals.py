@@ -40,7 +40,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from decimal import (
     MAX_EMAX,
     MIN_EMIN,
@@ -65,7 +65,9 @@ __all__ = [
     "Enclosure",
     "enclose",
     "exp",
+    "greatest",
     "interval",
+    "least",
     "log",
     "sqrt",
     "wide_context",
@@ -226,10 +228,10 @@ class Enclosure:
         return exp(power * log(self))
 
 
-def _checked(compute: object) -> Enclosure:
+def _checked(compute: Callable[[], Enclosure]) -> Enclosure:
     """``compute()``, with an undefined end (∞ − ∞, ∞/∞) reported as a :class:`NumericError`."""
     try:
-        return compute()  # type: ignore[operator,no-any-return]
+        return compute()
     except (InvalidOperation, DivisionByZero):
         raise NumericError("the value is not finite") from None
 
@@ -318,6 +320,18 @@ def interval(
     if start > end:
         raise NumericError(f"an empty interval: [{start}, {end}]")
     return Enclosure(start, end)
+
+
+def least(values: Iterable[Enclosure]) -> Enclosure:
+    """An enclosure of the least of the enclosed values (min is increasing in each)."""
+    values = list(values)
+    return Enclosure(min(v.low for v in values), min(v.high for v in values))
+
+
+def greatest(values: Iterable[Enclosure]) -> Enclosure:
+    """An enclosure of the greatest of the enclosed values (max is increasing in each)."""
+    values = list(values)
+    return Enclosure(max(v.low for v in values), max(v.high for v in values))
 
 
 def exp(x: Enclosure) -> Enclosure:

@@ -34,6 +34,8 @@ from dptaxonomy.reasoning.maps.intervals import (
     Enclosure,
     enclose,
     exp,
+    greatest,
+    least,
     log,
     sqrt,
 )
@@ -162,8 +164,7 @@ def _call(function: str, arguments: list[IV]) -> IV:
         return rdp_epsilon_enclosure(*arguments)
     if function in ("min", "max"):
         _require(len(arguments) >= 1, f"{function} needs an argument")
-        pick = min if function == "min" else max
-        return Enclosure(pick(a.low for a in arguments), pick(a.high for a in arguments))
+        return least(arguments) if function == "min" else greatest(arguments)
     _require(len(arguments) == 1, f"{function} takes one argument")
     (x,) = arguments
     if function == "exp":
