@@ -1,4 +1,5 @@
-"""The one golden-section search (base/golden.py): where it stops, and what it finds."""
+"""The one golden-section search and Brent's method on it (base/golden.py): where they stop, and
+what they find."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dptaxonomy.base.golden import golden_section
+from dptaxonomy.base.golden import brent_minimum, golden_section
 
 
 @given(
@@ -53,3 +54,56 @@ def test_a_width_below_float_resolution_still_ends() -> None:
     assert c <= d  # the last narrowing may leave both points on one float
     assert math.isclose(c, 1e6, rel_tol=1e-12)
     assert math.isclose(d, 1e6, rel_tol=1e-12)
+
+
+# Brent's method (brent_minimum): golden sections sped up by parabolic steps
+
+
+@given(st.floats(-10.0, 10.0), st.floats(0.1, 10.0), st.floats(0.05, 0.95))
+def test_brent_finds_a_smooth_minimum_to_its_tolerance_in_few_scores(
+    centre: float, half: float, at: float
+) -> None:
+    calls: list[float] = []
+
+    def score(x: float) -> float:
+        calls.append(x)
+        return math.cosh(x - centre)  # smooth, not a parabola: the parabolic steps must converge
+
+    low = centre - 2 * half * at
+    best, x = brent_minimum(score, low, low + 2 * half, tolerance=1e-9)
+    assert low <= x <= low + 2 * half
+    assert best == score(x)
+    # to its tolerance, or to where cosh is flat to rounding (|x − centre| ≈ √(2⁻⁵²) ≈ 1.5e-8)
+    assert abs(x - centre) <= 5e-8 * max(1.0, abs(centre))
+    assert len(calls) <= 40  # golden sections alone take about 45 to reach 1e-9 from a width of 2
+
+
+def test_brent_stops_on_a_plateau_and_keeps_its_first_best_point() -> None:
+    calls: list[float] = []
+
+    def plateau(x: float) -> float:
+        return 1.0 if x > 0.0 else math.inf  # a chain that gives the same value everywhere
+
+    def score(x: float) -> float:
+        calls.append(x)
+        return plateau(x)
+
+    best, x = brent_minimum(score, -0.5, 0.5, tolerance=1e-9)
+    assert best == 1.0
+    assert x == next(c for c in calls if plateau(c) == 1.0)  # ties do not replace the best
+    assert len(calls) <= 6
+
+
+def test_brent_walks_to_an_end_and_never_leaves_the_bracket() -> None:
+    """A score falling to a cliff (the chain gives nothing beyond it): the steps are golden
+    sections there, and the point found is the last one before the cliff, to the tolerance."""
+    tried: list[float] = []
+
+    def score(x: float) -> float:
+        tried.append(x)
+        return -x if x <= 0.25 else math.inf
+
+    best, x = brent_minimum(score, -1.0, 1.0, tolerance=1e-9)
+    assert all(-1.0 <= t <= 1.0 for t in tried)
+    assert 0.25 - 1e-7 <= x <= 0.25
+    assert best == -x
