@@ -116,12 +116,13 @@ def minimise(
     t = _line(objective, diagonal)
     point = diagonal(0.0 if math.isnan(t) else t)
     for _ in range(0 if len(domains) == 1 else _ROUNDS):
-        start = list(point)
+        start = objective(point)
         for k, to_k in enumerate(maps):
             t = _line(objective, functools.partial(_placed, point, k, to_k))
-            if not math.isnan(t):
-                point[k] = to_k(t)
-        if point == start:  # the next round would search the same lines, remembered: no move
+            trial = point if math.isnan(t) else _placed(point, k, to_k, t)
+            if objective(trial) <= objective(point):  # a line's best may lie off the point
+                point = trial
+        if not objective(point) < start:  # along a flat stretch only: the next round would too
             break
     found = [(objective(point), point)]
     for t in _COARSE:
