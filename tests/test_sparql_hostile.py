@@ -9,8 +9,9 @@
 3. Bounds are finite and in range (``--timeout nan`` removed the limit,
    ``inf`` crashed with exit 70).
 4. A query file that is not UTF-8, or endless, is a located error.
-5. The cached dataset is checked against its seal and rebuilt when it does
-   not match (a truncated file made ``COUNT(*)`` shrink, exit 0).
+5. The cached dataset, N-Quads and store, is checked against its seal and
+   rebuilt when it does not match (a truncated file made ``COUNT(*)``
+   shrink, exit 0).
 
 The fuzz test (generated query texts around SERVICE, LOAD and FROM) lives in
 ``tests/test_sparql_fuzz.py``.
@@ -21,7 +22,9 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -35,6 +38,7 @@ from dptaxonomy.export.sparqlsandbox import (
     forbid_new_descriptors,
     leave_network,
 )
+from dptaxonomy.export.sparqlstore import MANIFEST, build_store, checked_store
 from tests.clirunner import run
 from tests.conftest import FIXTURES
 from tests.sparqlharness import DATA, PREFIXES, Counter
@@ -222,13 +226,27 @@ def test_the_evaluator_alone_sends_nothing(sparql_endpoint: str, silent: str) ->
     assert Counter.requests == 0
 
 
+def test_a_child_reading_a_store_on_disk_is_confined_too(
+    sparql_endpoint: str, tmp_path: Path
+) -> None:
+    """The store's files stay open through the confinement; nothing else can be opened."""
+    store = tmp_path / "store.oxigraph"
+    assert build_store(store, DATA, PREFIXES)
+    assert evaluate_bounded(store, "SELECT ?o WHERE { ?s ?p ?o }", PREFIXES, Bounds()).rows
+    query = f"SELECT * WHERE {{ ?s ?p ?o SERVICE <{sparql_endpoint}> {{ ?x ?y ?z }} }}"
+    with pytest.raises(SparqlBoundError) as failed:
+        evaluate_bounded(store, query, PREFIXES, Bounds())
+    assert "os error 24" in str(failed.value)  # EMFILE: the socket was never made
+    assert Counter.requests == 0
+
+
 def test_without_confinement_the_child_would_reach_the_server(
     sparql_endpoint: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The control: the tests above would fail if the child were not confined."""
     from dptaxonomy.export import sparqlsandbox
 
-    monkeypatch.setattr(sparqlsandbox, "confine", lambda _keep: None)
+    monkeypatch.setattr(sparqlsandbox, "confine", lambda *_: None)
     query = f"SELECT DISTINCT ?x WHERE {{ ?s ?p ?o SERVICE <{sparql_endpoint}> {{ ?x ?y ?z }} }}"
     assert evaluate_bounded(DATA, query, PREFIXES, Bounds()).rows == [["LEAKED"]]
     assert Counter.requests >= 1
@@ -342,6 +360,11 @@ def _cached_dataset() -> Path:
     return path
 
 
+def _cached_store() -> Path:
+    (path,) = Path(os.environ["DPTAX_CACHE_DIR"]).glob("kg*.oxigraph")
+    return path
+
+
 @pytest.mark.parametrize(
     "damage",
     [
@@ -363,6 +386,56 @@ def test_a_damaged_cached_dataset_is_rebuilt(
     good = path.read_bytes()
     assert callable(damage)
     path.write_bytes(damage(good))
+    shutil.rmtree(_cached_store())  # the store is built from the N-Quads: they are read again
     again = run(capsys, "sparql", COUNT, "--catalog", VALID)
     assert (again.code, again.out, again.err) == (0, first.out, "")
     assert path.read_bytes() == good
+    assert checked_store(_cached_store()) is not None
+
+
+def test_a_query_opens_the_cached_store_and_loads_no_n_quads(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dptaxonomy.export import sparql
+
+    first = run(capsys, "sparql", COUNT, "--catalog", VALID)
+    assert first.code == 0
+    assert first.out.split()[1] != "0"
+
+    def unread(*_: object, **__: object) -> bytes:
+        raise AssertionError("the N-Quads were read although the store checks")
+
+    monkeypatch.setattr(sparql, "dataset_nquads", unread)
+    again = run(capsys, "sparql", COUNT, "--catalog", VALID)
+    assert (again.code, again.out, again.err) == (0, first.out, "")
+
+
+def _table(store: Path) -> Path:
+    return next(p for p in sorted(store.iterdir()) if p.suffix == ".sst")
+
+
+STORE_DAMAGES: dict[str, Callable[[Path], object]] = {
+    "byte-flipped": lambda store: _table(store).write_bytes(
+        bytes([_table(store).read_bytes()[0] ^ 1]) + _table(store).read_bytes()[1:]
+    ),
+    "table-removed": lambda store: _table(store).unlink(),
+    "file-added": lambda store: (store / "000999.sst").write_bytes(b"x"),
+    "manifest-edited": lambda store: (store / MANIFEST).write_bytes(
+        (store / MANIFEST).read_bytes().replace(b'"def"', b'"fed"', 1)
+    ),
+    "manifest-removed": lambda store: (store / MANIFEST).unlink(),
+}
+
+
+@pytest.mark.parametrize("damage", list(STORE_DAMAGES))
+def test_a_damaged_cached_store_is_rebuilt_not_queried(
+    capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    first = run(capsys, "sparql", COUNT, "--catalog", VALID)
+    store = _cached_store()
+    assert checked_store(store) is not None
+    STORE_DAMAGES[damage](store)
+    assert checked_store(store) is None
+    again = run(capsys, "sparql", COUNT, "--catalog", VALID)
+    assert (again.code, again.out, again.err) == (0, first.out, "")
+    assert checked_store(store) is not None

@@ -7,8 +7,10 @@ and ASK before evaluation, on the algebra rdflib's SPARQL parser reads
 pyoxigraph in a child process that can open no socket and no file, under a
 time, row and memory limit. The dataset (:mod:`.sparqlgraph`) is built with
 rdflib once and cached as sealed N-Quads (:mod:`.sparqlcache`), keyed by the
-catalog's content: a query over a cached dataset imports rdflib's parser but
-not pydantic, and never builds a graph.
+catalog's content, and as a sealed pyoxigraph store on disk built from them
+(:mod:`.sparqlstore`), which a query opens instead of loading the N-Quads: a
+query over a cached dataset imports rdflib's parser but not pydantic, and
+never builds a graph.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from typing import TYPE_CHECKING
 from dptaxonomy.base.records import record
 from dptaxonomy.export.sparqlcache import seal, unseal
 from dptaxonomy.export.sparqlguard import SparqlError, canonical_query, check_text
-from dptaxonomy.export.sparqlsandbox import Bounds, evaluate_bounded
+from dptaxonomy.export.sparqlsandbox import Bounds, Dataset, evaluate_bounded
+from dptaxonomy.export.sparqlstore import build_store, checked_store, store_descriptors
 
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
@@ -105,20 +108,25 @@ def _short(text: str | None, prefixes: dict[str, str]) -> str | None:
     return text
 
 
+def _cached_path(directory: Path, assume_conjectures: bool) -> Path | None:
+    """Where the dataset of the catalog at ``directory`` is cached (None: no cache)."""
+    from dptaxonomy.cache.digest import code_stamp
+    from dptaxonomy.cache.store import NO_CACHE_ENV, cache_dir, catalog_digest
+
+    if os.environ.get(NO_CACHE_ENV) or not directory.is_dir():
+        return None
+    key = f"{catalog_digest(directory)}-{code_stamp(('export',))}"  # the graph's own code too
+    suffix = "-conj" if assume_conjectures else ""
+    return cache_dir() / f"kg{GRAPH_FORMAT}-{key}{suffix}.nq"
+
+
 def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> bytes:
     """The queryable graph of the catalog at ``directory`` as N-Quads, cached by content.
 
     Raises :class:`~dptaxonomy.base.errors.CatalogError` if the catalog is invalid.
     """
-    from dptaxonomy.cache.digest import code_stamp
-    from dptaxonomy.cache.store import NO_CACHE_ENV, cache_dir, catalog_digest
-
-    use_cache = not os.environ.get(NO_CACHE_ENV)
-    suffix = "-conj" if assume_conjectures else ""
-    path = None
-    if use_cache and directory.is_dir():
-        key = f"{catalog_digest(directory)}-{code_stamp(('export',))}"  # the graph's own code too
-        path = cache_dir() / f"kg{GRAPH_FORMAT}-{key}{suffix}.nq"
+    path = _cached_path(directory, assume_conjectures)
+    if path is not None:
         try:
             cached = unseal(path.read_bytes())
         except OSError:
@@ -146,12 +154,38 @@ def dataset_nquads(directory: Path, *, assume_conjectures: bool = False) -> byte
     return data
 
 
-def run_on_dataset(nquads: bytes, query: str, bounds: Bounds | None = None) -> QueryResult:
-    """Check ``query``, then evaluate the text the check read over ``nquads`` within ``bounds``."""
+def _dataset(directory: Path, assume_conjectures: bool) -> tuple[Dataset, dict[str, str]]:
+    """What a query over the catalog at ``directory`` reads, and its prefixes: the cached
+    store on disk where it checks (built from the N-Quads when missing or changed), else
+    the N-Quads (no cache, a read-only cache, or no way to confine a store's files)."""
+    path = _cached_path(directory, assume_conjectures)
+    store = None if path is None else path.with_suffix(".oxigraph")
+    if store is not None and store_descriptors() is not None:
+        prefixes = checked_store(store)
+        if prefixes is not None:
+            return store, prefixes
+    nquads = dataset_nquads(directory, assume_conjectures=assume_conjectures)
+    prefixes = _prefixes(nquads)
+    confinable = store is not None and store_descriptors() is not None
+    if confinable and store is not None and build_store(store, nquads, prefixes):
+        return store, prefixes
+    return nquads, prefixes
+
+
+def run_on_dataset(
+    dataset: Dataset,
+    query: str,
+    bounds: Bounds | None = None,
+    prefixes: dict[str, str] | None = None,
+) -> QueryResult:
+    """Check ``query``, then evaluate the text the check read over ``dataset`` within ``bounds``
+    (N-Quads, whose first line gives the prefixes, or a checked store and its ``prefixes``)."""
     bounds = bounds or Bounds()
     text = canonical_query(query)
-    prefixes = _prefixes(nquads)
-    outcome = evaluate_bounded(nquads, text, prefixes, bounds, check_text)
+    if prefixes is None:
+        assert isinstance(dataset, bytes), "a store's prefixes come from its manifest"
+        prefixes = _prefixes(dataset)
+    outcome = evaluate_bounded(dataset, text, prefixes, bounds, check_text)
     if outcome.boolean is not None:
         return QueryResult([], [], outcome.boolean)
     rows = [[_short(cell, prefixes) for cell in row] for row in outcome.rows]
@@ -185,5 +219,5 @@ def run_catalog_query(
 ) -> QueryResult:
     """:func:`run_query` over the catalog at ``directory``, its dataset cached by content."""
     canonical_query(query)  # refuse a text that is not one query before any work
-    nquads = dataset_nquads(directory, assume_conjectures=assume_conjectures)
-    return run_on_dataset(nquads, query, bounds or Bounds())
+    dataset, prefixes = _dataset(directory, assume_conjectures)
+    return run_on_dataset(dataset, query, bounds or Bounds(), prefixes)

@@ -1,12 +1,14 @@
 """Evaluate a SPARQL query within bounds: a forked child, a memory cap, a clock, a row cap.
 
 The child process loads the knowledge base (N-Quads) into an in-memory
-pyoxigraph store, then, before it reads the query, gives up what it no
+pyoxigraph store, or opens the cached store on disk read-only
+(:mod:`.sparqlstore`), then, before it reads the query, gives up what it no
 longer needs (:func:`confine`): every descriptor but its pipe to the parent
-is closed and ``RLIMIT_NOFILE`` is set to 0, so ``socket()`` and ``open()``
-fail with ``EMFILE`` (federation, a ``file:`` IRI, DNS: all fail), and where
-the platform lets it, it also moves to a network namespace of its own, with
-no interface but a loopback that is down. It evaluates the query under
+(and the files of the store it opened) is closed and ``RLIMIT_NOFILE`` is set
+to 0, so ``socket()`` and ``open()`` fail with ``EMFILE`` (federation, a
+``file:`` IRI, DNS: all fail), and where the platform lets it, it also moves
+to a network namespace of its own, with no interface but a loopback that is
+down. It evaluates the query under
 ``RLIMIT_AS``: it may take 1 GiB (by default) of address space beyond what
 the process holds by then.
 The parent waits at most ``timeout`` seconds, then kills it. Rows are read
@@ -25,11 +27,13 @@ import os
 import select
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from pathlib import Path
 from typing import Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.export.sparqlguard import SparqlError, SparqlRefused
+from dptaxonomy.export.sparqlstore import store_descriptors
 
 __all__ = [
     "MAX_LIMIT",
@@ -38,6 +42,7 @@ __all__ = [
     "MIN_TIMEOUT",
     "Bounds",
     "Check",
+    "Dataset",
     "Outcome",
     "SparqlBoundError",
     "check_bounds",
@@ -60,6 +65,9 @@ _CLONE_NEWNET = 0x40000000
 
 _MAX_DESCRIPTOR = 1 << 20
 """Close descriptors up to here when the descriptor limit says "unlimited" (Linux's ceiling)."""
+
+Dataset = bytes | Path
+"""What a query reads: N-Quads, or the directory of a store on disk."""
 
 Check = Callable[[str, dict[str, str]], tuple[str, bool]] | None
 """The guard's check run in the child: the query's form and whether it orders its rows."""
@@ -107,8 +115,9 @@ def check_bounds(bounds: Bounds) -> None:
         raise SparqlBoundError(f"the memory limit must be a positive integer, not {memory!r}")
 
 
-def forbid_new_descriptors(keep: int) -> None:
-    """Close every descriptor but 0-2 and ``keep``, and let this process open no other.
+def forbid_new_descriptors(keep: int, held: Collection[int] = ()) -> None:
+    """Close every descriptor but 0-2, ``keep`` and ``held`` (the files of an open store),
+    and let this process open no other.
 
     With ``RLIMIT_NOFILE`` at 0 every call that makes a descriptor
     (``socket``, ``open``, ``pipe``, ``epoll_create``, …) fails with EMFILE;
@@ -118,8 +127,11 @@ def forbid_new_descriptors(keep: int) -> None:
 
     soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     top = _MAX_DESCRIPTOR if soft in (resource.RLIM_INFINITY, -1) else min(soft, _MAX_DESCRIPTOR)
-    os.closerange(3, keep)
-    os.closerange(keep + 1, top)
+    start = 3
+    for kept in sorted({keep, *held}):
+        os.closerange(start, kept)
+        start = max(start, kept + 1)
+    os.closerange(start, top)
     try:
         resource.setrlimit(resource.RLIMIT_NOFILE, (0, 0))
     except (ValueError, OSError):
@@ -142,10 +154,11 @@ def leave_network() -> bool:
         return False
 
 
-def confine(keep: int) -> None:
-    """Give up the network and every way to open a file; keep descriptor ``keep``."""
+def confine(keep: int, held: Collection[int] = ()) -> None:
+    """Give up the network and every way to open a file; keep descriptors ``keep`` and
+    ``held``."""
     leave_network()
-    forbid_new_descriptors(keep)
+    forbid_new_descriptors(keep, held)
 
 
 def _term(term: Any) -> str | None:
@@ -173,15 +186,24 @@ def _address_space() -> int:
 
 
 def _evaluate(
-    nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds, write: int, check: Check
+    dataset: Dataset, query: str, prefixes: dict[str, str], bounds: Bounds, write: int, check: Check
 ) -> dict[str, Any]:
     """In the child: load, cap memory, check, confine, run the query; return the message."""
     import resource
 
     import pyoxigraph as ox
 
-    store = ox.Store()
-    store.bulk_load(nquads, ox.RdfFormat.N_QUADS)
+    held: set[int] = set()
+    if isinstance(dataset, Path):  # a checked store on disk (:mod:`.sparqlstore`)
+        before = store_descriptors()
+        store = ox.Store.read_only(str(dataset))
+        after = store_descriptors()
+        if before is None or after is None:
+            return {"error": "the cached SPARQL store cannot be confined here; delete the cache"}
+        held = after - before
+    else:
+        store = ox.Store()
+        store.bulk_load(dataset, ox.RdfFormat.N_QUADS)
     cap = _address_space() + bounds.memory
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     form, ordered = None, False
@@ -192,7 +214,7 @@ def _evaluate(
             return {"refused": str(exc)}
         except SparqlError as exc:
             return {"error": str(exc)}
-    confine(write)
+    confine(write, held)
     try:
         result = store.query(query, prefixes=prefixes, base_iri=None)
     except SyntaxError as exc:
@@ -213,7 +235,7 @@ def _evaluate(
 
 
 def _child(
-    write: int, nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds, check: Check
+    write: int, dataset: Dataset, query: str, prefixes: dict[str, str], bounds: Bounds, check: Check
 ) -> None:
     import faulthandler
 
@@ -224,7 +246,7 @@ def _child(
         os.dup2(quiet, 1)  # the evaluator's own messages (say, an allocation failure)
         os.dup2(quiet, 2)  # never reach the user's terminal
         try:
-            message = _evaluate(nquads, query, prefixes, bounds, write, check)
+            message = _evaluate(dataset, query, prefixes, bounds, write, check)
         except MemoryError:
             message = {"memory": bounds.memory}
         except Exception as exc:  # pyoxigraph reports evaluation errors as OSError/ValueError/…
@@ -258,9 +280,12 @@ def _mib(size: int) -> str:
 
 
 def evaluate_bounded(
-    nquads: bytes, query: str, prefixes: dict[str, str], bounds: Bounds, check: Check = None
+    dataset: Dataset, query: str, prefixes: dict[str, str], bounds: Bounds, check: Check = None
 ) -> Outcome:
-    """Evaluate ``query`` over ``nquads`` in a child process; raise on any bound or error.
+    """Evaluate ``query`` over ``dataset`` in a child process; raise on any bound or error.
+
+    ``dataset`` is N-Quads, loaded into memory, or the directory of a checked store
+    (:func:`~dptaxonomy.export.sparqlstore.checked_store`), opened read-only.
 
     ``check`` (the guard's algebra check: the query's form and whether it
     orders its rows, or a :class:`SparqlError`) runs in the child before it
@@ -273,7 +298,7 @@ def evaluate_bounded(
     pid = os.fork()
     if pid == 0:  # pragma: no cover - runs in the child, which reports through the pipe
         os.close(read)
-        _child(write, nquads, query, prefixes, bounds, check)
+        _child(write, dataset, query, prefixes, bounds, check)
     os.close(write)
     try:
         data = _read_all(read, pid, time.monotonic() + bounds.timeout)
