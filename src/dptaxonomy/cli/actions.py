@@ -45,6 +45,7 @@ __all__ = [
     "print_redundant",
     "print_relate",
     "print_show",
+    "print_sparql",
     "reasoner_for",
 ]
 
@@ -338,3 +339,52 @@ def print_redundant(catalog: Path | str | None, output: Format, conjectures: boo
     from dptaxonomy.queries.findings import redundant as query
 
     emit(query(reasoner_for(catalog, conjectures)), output)
+
+
+def print_sparql(
+    query: str,
+    catalog: Path | str | None,
+    output: str,
+    conjectures: bool,
+    *,
+    timeout: float = 10.0,
+    limit: int = 10_000,
+) -> None:
+    """``dptax sparql`` (``@FILE``: the query in that file) in format ``output``: text, json
+    or csv."""
+    from pathlib import Path
+
+    from dptaxonomy.catalog.paths import default_catalog_dir
+    from dptaxonomy.export.sparql import Bounds, run_catalog_query
+
+    if query.startswith("@"):
+        query = _query_file(query[1:])
+    result = run_catalog_query(
+        Path(catalog) if catalog else default_catalog_dir(),
+        query,
+        assume_conjectures=conjectures,
+        bounds=Bounds(timeout=timeout, limit=limit),
+    )
+    sys.stdout.write(result.text(output))
+
+
+def _query_file(name: str) -> str:
+    """The query in file ``name``: UTF-8 text of at most ``MAX_QUERY_BYTES`` bytes."""
+    from dptaxonomy.export.sparqlguard import MAX_QUERY_BYTES
+
+    try:
+        with open(name, "rb") as file:
+            raw = file.read(MAX_QUERY_BYTES + 1)
+    except OSError as exc:
+        fail(f"cannot read {name}: {exc.strerror or exc}")
+    if len(raw) > MAX_QUERY_BYTES:
+        fail(f"cannot read {name}: a query is at most {MAX_QUERY_BYTES} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        fail(
+            f"{name}:{line}:{column}: not valid UTF-8 (byte 0x{raw[exc.start]:02x}); "
+            "save the query as UTF-8"
+        )

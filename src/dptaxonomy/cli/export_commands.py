@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from dptaxonomy.cli.actions import exit_invalid
+from dptaxonomy.cli.actions import print_sparql
 from dptaxonomy.cli.common import (
     AsciiCount,
     AsciiSeconds,
@@ -21,7 +21,6 @@ from dptaxonomy.cli.common import (
     fail,
 )
 from dptaxonomy.export.kinds import ExportKind, TableFormat
-from dptaxonomy.export.sparqlguard import MAX_QUERY_BYTES
 from dptaxonomy.export.sparqlsandbox import MAX_LIMIT, MAX_TIMEOUT, MIN_TIMEOUT
 
 BINARY_KINDS = frozenset({ExportKind.png, ExportKind.pdf})
@@ -105,26 +104,6 @@ def _finite(value: float) -> float:
     return value
 
 
-def _query_file(name: str) -> str:
-    """The query in file ``name``: UTF-8 text of at most :data:`MAX_QUERY_BYTES` bytes."""
-    try:
-        with open(name, "rb") as file:
-            raw = file.read(MAX_QUERY_BYTES + 1)
-    except OSError as exc:
-        fail(f"cannot read {name}: {exc.strerror or exc}")
-    if len(raw) > MAX_QUERY_BYTES:
-        fail(f"cannot read {name}: a query is at most {MAX_QUERY_BYTES} bytes")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        fail(
-            f"{name}:{line}:{column}: not valid UTF-8 (byte 0x{raw[exc.start]:02x}); "
-            "save the query as UTF-8"
-        )
-
-
 def sparql(
     query: Annotated[
         str, typer.Argument(help="A SELECT or ASK query, or @FILE to read it from FILE.")
@@ -157,22 +136,7 @@ def sparql(
     Only the knowledge base is read: SERVICE, FROM, LOAD and updates are refused.
     A query that hits --timeout, --limit or 1 GiB of memory prints nothing and exits 1.
     """
-    from dptaxonomy.base.errors import CatalogError
-    from dptaxonomy.catalog.paths import default_catalog_dir
-    from dptaxonomy.export.sparql import Bounds, run_catalog_query
-
-    if query.startswith("@"):
-        query = _query_file(query[1:])
-    try:
-        result = run_catalog_query(
-            catalog or default_catalog_dir(),
-            query,
-            assume_conjectures=assume_conjectures,
-            bounds=Bounds(timeout=timeout, limit=limit),
-        )
-    except CatalogError as exc:
-        exit_invalid(exc.diagnostics)
-    typer.echo(result.text(output.value), nl=False)
+    print_sparql(query, catalog, output.value, assume_conjectures, timeout=timeout, limit=limit)
 
 
 COMMANDS: dict[str, Callable[..., None]] = {"export": export, "sparql": sparql}

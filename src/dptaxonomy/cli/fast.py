@@ -4,7 +4,8 @@
 Typer (with click) alone takes longer to import than the whole answer from
 the cache, so :func:`parse` recognises the query commands (``show``, ``list``,
 ``relate``, ``explain``, ``stronger-than``, ``weaker-than``,
-``open-questions``, ``convert``, ``compose``) with the options they document and returns the
+``open-questions``, ``convert``, ``compose``, and ``sparql`` without ``--timeout`` or
+``--limit``) with the options they document and returns the
 :mod:`~dptaxonomy.cli.actions` call to make. Anything else (``--help``, an
 unknown or malformed option, a missing argument, another command) returns
 ``None`` and the typer app handles it, with its usual messages. The two paths
@@ -41,6 +42,7 @@ class _Spec:
     arguments: int
     options: dict[str, str]
     run: Callable[[list[str], dict[str, Any]], None]
+    formats: tuple[str, ...] = ("text", "json")
 
 
 @record(frozen=False)
@@ -129,6 +131,13 @@ def _compose(args: list[str], values: dict[str, Any]) -> None:
     print_compose(args[0], _catalog(values), _format(values))
 
 
+def _sparql(args: list[str], values: dict[str, Any]) -> None:
+    from dptaxonomy.cli.actions import print_sparql
+
+    output = values.get("format", "text")
+    print_sparql(args[0], _catalog(values), output, bool(values.get("conjectures")))
+
+
 def _open_questions(_args: list[str], values: dict[str, Any]) -> None:
     from dptaxonomy.cli.actions import print_open_questions
 
@@ -166,13 +175,14 @@ FAST_COMMANDS: dict[str, _Spec] = {
         0, {**_REASONING, "--scope": "scope", "--limit": "limit", "-n": "limit"}, _open_questions
     ),
     "compose": _Spec(1, _COMMON, _compose),
+    "sparql": _Spec(1, _REASONING, _sparql, formats=("text", "json", "csv")),
 }
 """The commands the fast path answers, with the options each accepts."""
 
 
-def _valid(values: dict[str, Any]) -> bool:
+def _valid(spec: _Spec, values: dict[str, Any]) -> bool:
     """Values whose errors typer reports better are left to typer."""
-    if values.get("format", "text") not in ("text", "json"):
+    if values.get("format", "text") not in spec.formats:
         return False
     limit = values.get("limit")
     return limit is None or (limit.isascii() and limit.isdigit() and int(limit) >= 1)
@@ -205,7 +215,7 @@ def _parse_options(spec: _Spec, argv: Sequence[str]) -> _Parsed | None:
             parsed.values.setdefault(dest, []).append(value)
         else:
             parsed.values[dest] = value
-    if len(parsed.arguments) != spec.arguments or not _valid(parsed.values):
+    if len(parsed.arguments) != spec.arguments or not _valid(spec, parsed.values):
         return None
     return parsed
 

@@ -20,16 +20,17 @@ import io
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from dptaxonomy.base.records import record
 from dptaxonomy.export.sparqlcache import seal, unseal
 from dptaxonomy.export.sparqlguard import SparqlError, canonical_query, check_text
-from dptaxonomy.export.sparqlsandbox import Bounds, Dataset, evaluate_bounded
+from dptaxonomy.export.sparqlsandbox import Bounds, evaluate_bounded
 from dptaxonomy.export.sparqlstore import build_store, checked_store, store_descriptors
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
+    from dptaxonomy.export.sparqlsandbox import Dataset
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
 
 __all__ = [

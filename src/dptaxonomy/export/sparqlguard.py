@@ -48,10 +48,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import NoReturn
 
 from dptaxonomy.base.errors import DptaxError
 from dptaxonomy.base.records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 __all__ = [
     "ALLOWED_FORMS",

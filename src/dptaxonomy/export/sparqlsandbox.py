@@ -28,12 +28,18 @@ import select
 import signal
 import time
 from collections.abc import Callable, Collection
-from pathlib import Path
-from typing import Any
 
 from dptaxonomy.base.records import record
 from dptaxonomy.export.sparqlguard import SparqlError, SparqlRefused
 from dptaxonomy.export.sparqlstore import store_descriptors
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, TypeAlias
+
+    Dataset: TypeAlias = bytes | Path
+    """What a query reads: N-Quads, or the directory of a store on disk."""
 
 __all__ = [
     "MAX_LIMIT",
@@ -42,7 +48,6 @@ __all__ = [
     "MIN_TIMEOUT",
     "Bounds",
     "Check",
-    "Dataset",
     "Outcome",
     "SparqlBoundError",
     "check_bounds",
@@ -65,9 +70,6 @@ _CLONE_NEWNET = 0x40000000
 
 _MAX_DESCRIPTOR = 1 << 20
 """Close descriptors up to here when the descriptor limit says "unlimited" (Linux's ceiling)."""
-
-Dataset = bytes | Path
-"""What a query reads: N-Quads, or the directory of a store on disk."""
 
 Check = Callable[[str, dict[str, str]], tuple[str, bool]] | None
 """The guard's check run in the child: the query's form and whether it orders its rows."""
@@ -194,7 +196,7 @@ def _evaluate(
     import pyoxigraph as ox
 
     held: set[int] = set()
-    if isinstance(dataset, Path):  # a checked store on disk (:mod:`.sparqlstore`)
+    if not isinstance(dataset, bytes):  # a checked store on disk (:mod:`.sparqlstore`)
         before = store_descriptors()
         store = ox.Store.read_only(str(dataset))
         after = store_descriptors()
