@@ -397,3 +397,13 @@ def test_zcdp_delta_at_epsilon_through_renyi_orders(
     assert delta >= exact
     assert data["solved"]["precision"] < 1e-9
     assert [f["definition"] for f in data["free"]] == ["renyi-dp"]
+
+
+def test_a_mechanism_claim_gives_every_bound_it_needs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The power-law pair (ζ(3) against ζ(4)) claimed tCDP at ω = 2 without ρ, and convert
+    read the missing ρ as any value: ε ≤ 0.0056 at δ = 1e-5. The pair's exact privacy
+    profile (the hockey-stick divergence summed with ζ's tails) needs ε ≈ 4.6636 there."""
+    args = ("convert", "power-law-pair", "(ε, δ)-DP", "--to", "delta=1e-5", "-f", "json")
+    result = run(capsys, *args)
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["to"]["epsilon"]["value"] >= 4.6636

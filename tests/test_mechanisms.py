@@ -74,3 +74,35 @@ def test_id_must_match_the_file_name(tmp_path: Path) -> None:
     assert loaded is None
     assert [p.code for p in problems] == ["id-mismatch"]
     assert problems[0].message == "id: 'laplace' differs from the file name 'laplace-two.yaml'"
+
+
+NUMERIC_TYPES = frozenset({"real", "integer"})
+
+
+@pytest.mark.parametrize("path", MECHANISM_FILES, ids=lambda p: p.stem)
+def test_a_partial_parameter_map_leaves_out_only_parameters_that_hold_at_every_value(
+    catalog: Catalog, path: Path
+) -> None:
+    """``dptax convert`` reads a parameter a claim's map leaves out as holding at *every*
+    value (Rényi DP at every order α; the Gaussian's δ(ε) at every ε < 1), and ``dptax
+    verify`` checks such a claim at every value of its evaluator's free parameters. A numeric
+    parameter neither mapped nor free would be read as "any value" by the first and as
+    "some value" by the second: the power-law pair's tCDP claim gave ω = 2 and no ρ, and
+    ``convert`` answered with ρ near 0 (ε ≤ 0.0056 at δ = 1e-5; the truth is above 5)."""
+    from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE
+    from dptaxonomy.reasoning.evaluators.thresholding import evaluable_for
+
+    mechanism = catalog.mechanisms[path.stem]
+    kind = mechanism.pair.kind if mechanism.pair is not None else None
+    for claim in mechanism.satisfies:
+        definition = catalog.definition(claim.definition)
+        if not claim.parameters or definition is None:
+            continue  # no map: "for some parameters", never a step of a conversion
+        evaluable = evaluable_for(kind, claim.definition, EVALUABLE)
+        free = set(evaluable.free) if evaluable is not None else set()
+        left_out = [
+            p.name
+            for p in definition.parameters
+            if p.type.value in NUMERIC_TYPES and p.name not in claim.parameters
+        ]
+        assert set(left_out) <= free, (claim.definition, left_out, sorted(free))
