@@ -407,3 +407,35 @@ def test_a_mechanism_claim_gives_every_bound_it_needs(capsys: pytest.CaptureFixt
     result = run(capsys, *args)
     assert result.code == 0, result.err
     assert json.loads(result.out)["to"]["epsilon"]["value"] >= 4.6636
+
+
+@pytest.mark.parametrize(
+    ("args", "bound"),
+    [
+        (("rho=1", "omega=1.01", "delta=0.1"), 7.301719259),
+        (("rho=0.0001", "omega=1.05", "delta=1e-6"), 32.97303339),
+    ],
+)
+def test_tcdp_close_to_order_one_finds_its_narrow_range_of_orders(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, str, str], bound: float
+) -> None:
+    """The certificate exists only for orders in a stretch narrower than the optimiser's
+    coarse grid step: the whole grid is read then (these gave 225.66 and 272.29)."""
+    rho, omega, delta = args
+    command = ("convert", "tCoDP[BDRS18]", "(ε, δ)-DP", "--from", rho, "--from", omega)
+    result = run(capsys, *command, "--to", delta, "-f", "json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["to"]["epsilon"]["value"] <= bound
+
+
+def test_a_sum_of_two_computed_parameters_is_searched_from_two_starts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Noisy count to probabilistic DP: the descent from the diagonal alone ended at δ = 1
+    (vacuous) with ε ≈ 0.0025; from the centre too, it finds δ = 0 at ε = 0.1."""
+    args = ("convert", "noisy-count", "probabilistic-dp", "--from", "epsilon=0.05", "-f", "json")
+    result = run(capsys, *args)
+    assert result.code == 0, result.err
+    to = json.loads(result.out)["to"]
+    assert to["delta"]["value"] == 0.0
+    assert to["epsilon"]["value"] <= 0.1000000001

@@ -107,3 +107,12 @@ def test_brent_walks_to_an_end_and_never_leaves_the_bracket() -> None:
     assert all(-1.0 <= t <= 1.0 for t in tried)
     assert 0.25 - 1e-7 <= x <= 0.25
     assert best == -x
+
+
+def test_brent_does_not_stop_on_infinite_ties() -> None:
+    """Scores that give nothing tie at ∞ with each other, which says nothing of flatness."""
+    best, x = brent_minimum(
+        lambda x: x * x if abs(x) < 0.3 else math.inf, -2.0, 2.0, tolerance=1e-9
+    )
+    assert math.isfinite(best)
+    assert abs(x) <= 1e-4

@@ -7,7 +7,7 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dptaxonomy.reasoning.maps.optimise import minimise
+from dptaxonomy.reasoning.maps.optimise import GRID, minimise
 from dptaxonomy.schema.arith import parse_interval
 
 _ORDERS = parse_interval("(1, inf)")
@@ -43,7 +43,8 @@ def test_one_parameter_takes_a_few_dozen_scores() -> None:
     assert len(set(scores)) <= 40
 
 
-def test_a_chain_that_gives_nothing_costs_the_grid_only() -> None:
+def test_a_chain_that_gives_nothing_costs_the_fine_grid_once() -> None:
+    """The coarse points, then the rest of the fine grid (the coarse ones remembered)."""
     scores: list[list[float]] = []
 
     def objective(point: list[float]) -> float:
@@ -51,4 +52,35 @@ def test_a_chain_that_gives_nothing_costs_the_grid_only() -> None:
         return math.inf
 
     assert minimise(objective, [_ORDERS]) == []
-    assert len(scores) == 17
+    assert len(scores) == len(GRID) == 65
+
+
+def test_a_chain_that_gives_something_only_between_two_coarse_points_is_found() -> None:
+    """tCDP at ω = 1.01 gives a certificate only for orders in a stretch narrower than the
+    coarse grid's step (t ∈ [−3.1, −2.3] for ρ = 0.001, ω = 1.1, δ = 1e-12): the whole grid
+    is read when the coarse one finds nothing (the chain was refused, 31× looser on top)."""
+
+    def objective(point: list[float]) -> float:
+        t = math.log(point[0] - 1)
+        return (t + 2.7) ** 2 if -3.1 <= t <= -2.3 else math.inf
+
+    found = minimise(objective, [_ORDERS])
+    assert math.isclose(math.log(found[0][0] - 1), -2.7, abs_tol=1e-6)
+
+
+def test_a_stepped_objective_is_refined_by_golden_sections() -> None:
+    """The solver's objective is a staircase (a bisection of 32 steps inside): Brent's
+    parabolas stopped on a step 19× above the least value; golden sections do not."""
+    centre, steep, base = 1.010424295475492, 69.5652999151924, 6.876360124819483e-08
+
+    def smooth(x: float) -> float:
+        return base * (math.exp(steep * (x - centre)) - steep * (x - centre))
+
+    def objective(point: list[float]) -> float:
+        t = math.log(point[0] - 1)
+        if steep * (t - centre) > 700:
+            return math.inf  # beyond the floats, as a chain's float run says
+        return math.exp(math.floor(math.log(smooth(t)) * 2**21) / 2**21)
+
+    found = minimise(objective, [_ORDERS], stepped=True)
+    assert objective(found[0]) <= smooth(centre) * (1 + 1e-5)

@@ -24,6 +24,8 @@ import json
 import os
 import shutil
 import socket
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,6 +33,7 @@ import pytest
 
 from dptaxonomy.export.sparql import Bounds, run_on_dataset
 from dptaxonomy.export.sparqlalgebra import read_query
+from dptaxonomy.export.sparqlcache import seal, unseal
 from dptaxonomy.export.sparqlguard import SparqlError, canonical_text
 from dptaxonomy.export.sparqlsandbox import (
     SparqlBoundError,
@@ -424,7 +427,26 @@ STORE_DAMAGES: dict[str, Callable[[Path], object]] = {
         (store / MANIFEST).read_bytes().replace(b'"def"', b'"fed"', 1)
     ),
     "manifest-removed": lambda store: (store / MANIFEST).unlink(),
+    "fifo-added": lambda store: os.mkfifo(store / "000998.sst"),  # read, it would never end
+    "symlink-for-a-table": lambda store: _swap_for_link(_table(store)),
+    "prefixes-resealed-without-def": lambda store: (store / MANIFEST).write_bytes(
+        seal(
+            json.dumps(
+                {
+                    **json.loads(unseal((store / MANIFEST).read_bytes()) or b"{}"),
+                    "prefixes": {"dp": "urn:x"},
+                }
+            ).encode()
+        )
+    ),
 }
+
+
+def _swap_for_link(path: Path) -> None:
+    copy = path.with_name("elsewhere")
+    copy.write_bytes(path.read_bytes())
+    path.unlink()
+    path.symlink_to(copy)
 
 
 @pytest.mark.parametrize("damage", list(STORE_DAMAGES))
@@ -439,3 +461,34 @@ def test_a_damaged_cached_store_is_rebuilt_not_queried(
     again = run(capsys, "sparql", COUNT, "--catalog", VALID)
     assert (again.code, again.out, again.err) == (0, first.out, "")
     assert checked_store(store) is not None
+
+
+def test_a_store_that_cannot_be_opened_is_answered_from_the_n_quads(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Another process may replace a store between its check and the child's opening: the
+    child says so, and the query is answered from the N-Quads, not refused."""
+    from dptaxonomy.export import sparql
+
+    first = run(capsys, "sparql", COUNT, "--catalog", VALID)
+    vanished = tmp_path / "gone.oxigraph"
+    prefixes = checked_store(_cached_store())
+    monkeypatch.setattr(sparql, "_dataset", lambda *_: (vanished, prefixes))
+    again = run(capsys, "sparql", COUNT, "--catalog", VALID)
+    assert (again.code, again.out, again.err) == (0, first.out, "")
+
+
+@pytest.mark.slow
+def test_queries_started_together_on_an_empty_cache_all_answer(tmp_path: Path) -> None:
+    """Each builds the store; none may move aside a good store another has installed while
+    that one's child opens it (two of three such runs failed, exit 1)."""
+    env = {**os.environ, "DPTAX_CACHE_DIR": str(tmp_path / "cache")}
+    argv = [sys.executable, "-m", "dptaxonomy", "sparql", COUNT, "--catalog", VALID]
+    for _ in range(3):
+        shutil.rmtree(tmp_path / "cache", ignore_errors=True)
+        runs = [
+            subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, text=True) for _ in range(4)
+        ]
+        outputs = [(p.communicate()[0], p.returncode) for p in runs]
+        assert len(set(outputs)) == 1, outputs
+        assert outputs[0][1] == 0

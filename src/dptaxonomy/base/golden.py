@@ -60,11 +60,11 @@ def golden_section(
 
 _SHRINK = 1.0 - _GOLDEN  # the golden section's smaller part, about 0.382
 _BRENT_STEPS = 200
-_TIES = 2
-"""Scores equal to the best in a row that end the search: the score is flat there (a
-plateau, or the steps of a score computed to a coarser precision than the bracket)."""
 """A bound on Brent's steps: each narrows the bracket, by at least its tolerance, so it is
 only reached when that tolerance is below the floats' resolution."""
+_TIES = 2
+"""Finite scores equal to the best, at probes farther from it than the tolerance, in a row
+that end the search: the score is flat there (a plateau)."""
 
 
 def brent_minimum(
@@ -79,8 +79,11 @@ def brent_minimum(
     narrowed to about 4·``tolerance``·max(1, |x|) in a dozen scores where golden sections
     alone take about forty; where the score is flat, stepped or infinite, the steps are
     golden sections and the search is never slower than those. A point scoring the same as
-    the best does not replace it, and :data:`_TIES` of them in a row end the search. Unimodality
-    is assumed, as for :func:`golden_section`.
+    the best does not replace it, and :data:`_TIES` of them in a row, at finite scores and
+    beyond the tolerance's reach, end the search. A score computed to a coarser precision
+    than the bracket (a staircase) can mislead the parabola into stopping on a step far from
+    the least value: :func:`golden_section` suits those. Unimodality is assumed, as for
+    :func:`golden_section`.
     """
     x = w = v = a + _SHRINK * (b - a)
     fx = fw = fv = score(x)
@@ -108,7 +111,7 @@ def brent_minimum(
             step = _SHRINK * previous
         u = x + (step if abs(step) >= tol1 else math.copysign(tol1, step))
         fu = score(u)
-        ties = ties + 1 if fu == fx else 0
+        ties = ties + 1 if fu == fx and math.isfinite(fx) and abs(u - x) > 2.0 * tol1 else 0
         if ties == _TIES:  # flat here: no step can improve on x
             return fx, x
         if fu < fx:

@@ -24,7 +24,7 @@ from pathlib import Path
 from dptaxonomy.base.records import record
 from dptaxonomy.export.sparqlcache import seal, unseal
 from dptaxonomy.export.sparqlguard import SparqlError, canonical_query, check_text
-from dptaxonomy.export.sparqlsandbox import Bounds, evaluate_bounded
+from dptaxonomy.export.sparqlsandbox import Bounds, StoreUnreadable, evaluate_bounded
 from dptaxonomy.export.sparqlstore import build_store, checked_store, store_descriptors
 
 TYPE_CHECKING = False
@@ -221,4 +221,8 @@ def run_catalog_query(
     """:func:`run_query` over the catalog at ``directory``, its dataset cached by content."""
     canonical_query(query)  # refuse a text that is not one query before any work
     dataset, prefixes = _dataset(directory, assume_conjectures)
-    return run_on_dataset(dataset, query, bounds or Bounds(), prefixes)
+    try:
+        return run_on_dataset(dataset, query, bounds or Bounds(), prefixes)
+    except StoreUnreadable:  # replaced or damaged since it was checked: the N-Quads answer
+        nquads = dataset_nquads(directory, assume_conjectures=assume_conjectures)
+        return run_on_dataset(nquads, query, bounds or Bounds())

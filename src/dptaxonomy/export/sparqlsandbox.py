@@ -31,7 +31,7 @@ from collections.abc import Callable, Collection
 
 from dptaxonomy.base.records import record
 from dptaxonomy.export.sparqlguard import SparqlError, SparqlRefused
-from dptaxonomy.export.sparqlstore import store_descriptors
+from dptaxonomy.export.sparqlstore import descriptors_into
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,6 +50,7 @@ __all__ = [
     "Check",
     "Outcome",
     "SparqlBoundError",
+    "StoreUnreadable",
     "check_bounds",
     "confine",
     "evaluate_bounded",
@@ -77,6 +78,11 @@ Check = Callable[[str, dict[str, str]], tuple[str, bool]] | None
 
 class SparqlBoundError(SparqlError):
     """The query hit its time, row or memory bound, or could not be evaluated."""
+
+
+class StoreUnreadable(SparqlError):
+    """The cached store could not be opened (replaced or damaged meanwhile): the caller
+    answers from the N-Quads instead."""
 
 
 @record
@@ -197,12 +203,11 @@ def _evaluate(
 
     held: set[int] = set()
     if not isinstance(dataset, bytes):  # a checked store on disk (:mod:`.sparqlstore`)
-        before = store_descriptors()
-        store = ox.Store.read_only(str(dataset))
-        after = store_descriptors()
-        if before is None or after is None:
-            return {"error": "the cached SPARQL store cannot be confined here; delete the cache"}
-        held = after - before
+        try:
+            store = ox.Store.read_only(str(dataset))
+        except Exception as exc:  # pyoxigraph reports a damaged or vanished store as OSError/…
+            return {"unreadable": _first_line(exc)}
+        held = descriptors_into(dataset)
     else:
         store = ox.Store()
         store.bulk_load(dataset, ox.RdfFormat.N_QUADS)
@@ -327,6 +332,8 @@ def evaluate_bounded(
         )
     if "refused" in message:
         raise SparqlRefused(str(message["refused"]))
+    if "unreadable" in message:
+        raise StoreUnreadable(str(message["unreadable"]))
     if "error" in message:
         raise SparqlBoundError(str(message["error"]))
     if "boolean" in message:

@@ -152,7 +152,9 @@ def solve(
         found = search(dict(zip(keys, values, strict=True)), _COARSE)
         return math.inf if found is None else float(float_key(found.found))
 
-    points = minimise(objective, [d for d in domains if d is not None]) if keys else [[]]
+    points = (
+        minimise(objective, [d for d in domains if d is not None], stepped=True) if keys else [[]]
+    )
     refusal = ChainRefused(
         f"no value of {name} makes the chain's {bound} at most the {bound} given",
         kind=RefusalKind.not_attained,

@@ -7,7 +7,7 @@ looser, never wrong. The search is a grid over a transformed coordinate that
 covers the whole domain, then a refinement by Brent's method around the best
 grid point. With several parameters the first line is the diagonal (every parameter at
 the same t: orders tied by a condition such as α ≤ ω move together there), then
-coordinate descent starts from its best point.
+coordinate descent starts from its best point and from its centre.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 
-from dptaxonomy.base.golden import brent_minimum
+from dptaxonomy.base.golden import brent_minimum, golden_section
 from dptaxonomy.schema.arith import Interval
 
 __all__ = ["GRID", "minimise", "to_value"]
@@ -28,6 +28,9 @@ _COARSE = GRID[::4]
 _TOLERANCE = 1e-10
 """Brent's tolerance in t: its last bracket is a few 1e-9 wide (times |t| beyond 1), where
 the objective is flat to rounding."""
+_GOLDEN_STEPS = 43
+"""Golden sections on a stepped objective: a bracket of 4 (two coarse steps) narrowed to
+about 4e-9, as forty sections narrowed the former grid's bracket of 1."""
 _ROUNDS = 3
 
 
@@ -51,30 +54,40 @@ def _mapping(domain: Interval) -> Callable[[float], float]:
 
 
 def _line(
-    objective: Callable[[list[float]], float], place: Callable[[float], list[float]]
+    objective: Callable[[list[float]], float],
+    place: Callable[[float], list[float]],
+    stepped: bool,
 ) -> float:
-    """Best t along a line of points, ``place(t)``: coarse grid, then Brent's method.
+    """Best t along a line of points, ``place(t)``: a grid, then a refinement.
 
     The grid is :data:`_COARSE` (steps of 2 in t: an order's distance to its domain's end
-    grows by e² ≈ 7.4 from one point to the next); Brent's method then searches between
-    the neighbours of its first least point. On an objective that falls and then rises
-    along the line that bracket holds the least value. Where every grid point gives
-    nothing, the line gives nothing (nan): a chain that gives something only between two
-    grid points is not searched.
+    grows by e² ≈ 7.4 from one point to the next), or the whole :data:`GRID` (steps of ½)
+    when no coarse point gives anything (a chain may give something on a narrow stretch
+    only: tCDP at ω = 1.01). The refinement searches between the neighbours of the grid's
+    first least point: Brent's method on a smooth objective; golden sections on a
+    ``stepped`` one (computed to a coarser precision than the bracket, such as the
+    bisection inside :func:`~.inversion.solve`), which could mislead Brent's parabolas.
     """
 
     def value(t: float) -> float:
         return objective(place(t))
 
-    coarse = [value(t) for t in _COARSE]
-    least = min(coarse)  # the objective is never NaN: the first least score is the best
+    grid = _COARSE
+    scores = [value(t) for t in grid]
+    if not math.isfinite(min(scores)):
+        grid = GRID
+        scores = [value(t) for t in grid]  # the coarse points again: remembered
+    least = min(scores)  # the objective is never NaN: the first least score is the best
     if not math.isfinite(least):
         return math.nan
-    best = coarse.index(least)
-    a = _COARSE[max(best - 1, 0)]
-    b = _COARSE[min(best + 1, len(_COARSE) - 1)]
-    candidates = [(least, _COARSE[best]), brent_minimum(value, a, b, tolerance=_TOLERANCE)]
-    return min(candidates)[1]
+    best = scores.index(least)
+    a = grid[max(best - 1, 0)]
+    b = grid[min(best + 1, len(grid) - 1)]
+    if stepped:
+        refined = min(golden_section(value, a, b, steps=_GOLDEN_STEPS))
+    else:
+        refined = brent_minimum(value, a, b, tolerance=_TOLERANCE)
+    return min((least, grid[best]), refined)[1]
 
 
 def _placed(point: list[float], k: int, to_k: Callable[[float], float], t: float) -> list[float]:
@@ -98,14 +111,23 @@ def _remembered(objective: Callable[[list[float]], float]) -> Callable[[list[flo
 
 
 def minimise(
-    objective: Callable[[list[float]], float], domains: Sequence[Interval]
+    objective: Callable[[list[float]], float],
+    domains: Sequence[Interval],
+    *,
+    stepped: bool = False,
+    basins: bool = False,
 ) -> list[list[float]]:
     """Points in the product of ``domains`` where ``objective`` is small, best first.
 
-    ``objective`` returns ``inf`` where the chain gives nothing (never NaN). The first
-    point is the search's best; the others are fallbacks (the best grid
-    points) for the caller to try if the sound evaluation refuses the first.
-    Returns [] when the objective is infinite everywhere it was tried.
+    ``objective`` returns ``inf`` where the chain gives nothing (never NaN); ``stepped``
+    says it is computed to a coarser precision than the search's (:func:`_line`). With
+    several parameters, coordinate descent runs from the diagonal's best point (none when
+    the diagonal gives nothing); with ``basins`` (a sum of several computed parameters,
+    whose terms trade off: δ = 1 at ε ≈ 0 against a small δ at a larger ε) also from the
+    diagonal's centre (t = 0), and the better end is kept. The first point
+    is the search's best; the others are fallbacks (the diagonal's grid points) for the
+    caller to try if the sound evaluation refuses the first. Returns [] when the objective
+    is infinite everywhere it was tried.
     """
     objective = _remembered(objective)
     maps = [_mapping(domain) for domain in domains]
@@ -113,17 +135,12 @@ def minimise(
     def diagonal(t: float) -> list[float]:
         return [to_k(t) for to_k in maps]
 
-    t = _line(objective, diagonal)
+    t = _line(objective, diagonal, stepped)
     point = diagonal(0.0 if math.isnan(t) else t)
-    for _ in range(0 if len(domains) == 1 else _ROUNDS):
-        start = objective(point)
-        for k, to_k in enumerate(maps):
-            t = _line(objective, functools.partial(_placed, point, k, to_k))
-            trial = point if math.isnan(t) else _placed(point, k, to_k, t)
-            if objective(trial) <= objective(point):  # a line's best may lie off the point
-                point = trial
-        if not objective(point) < start:  # along a flat stretch only: the next round would too
-            break
+    if len(domains) > 1 and not math.isnan(t):
+        starts = [point] if not basins or point == diagonal(0.0) else [point, diagonal(0.0)]
+        ends = [_descend(objective, maps, start, stepped) for start in starts]
+        point = min(ends, key=objective)  # the first of equal ends
     found = [(objective(point), point)]
     for t in _COARSE:
         trial = diagonal(t)
@@ -131,3 +148,23 @@ def minimise(
     found = [pair for pair in found if math.isfinite(pair[0])]
     found.sort(key=lambda pair: pair[0])
     return [p for _, p in found]
+
+
+def _descend(
+    objective: Callable[[list[float]], float],
+    maps: Sequence[Callable[[float], float]],
+    point: list[float],
+    stepped: bool,
+) -> list[float]:
+    """Coordinate descent from ``point``: never to a worse point, and no further after a
+    round that only moved along a flat stretch (the next would search the same lines)."""
+    for _ in range(_ROUNDS):
+        start = objective(point)
+        for k, to_k in enumerate(maps):
+            t = _line(objective, functools.partial(_placed, point, k, to_k), stepped)
+            trial = point if math.isnan(t) else _placed(point, k, to_k, t)
+            if objective(trial) <= objective(point):  # a line's best may lie off the point
+                point = trial
+        if not objective(point) < start:
+            break
+    return point

@@ -202,7 +202,8 @@ def _numbers(
         key = search_key(chain, specs, floats, floats_given, keys)
         candidates = searches.get(key) if key is not None else None
         if candidates is None:
-            candidates = minimise(objective, [d for d in domains if d is not None])
+            several = sum(spec.name not in given for spec in specs[chain.target]) > 1
+            candidates = minimise(objective, [d for d in domains if d is not None], basins=several)
             if key is not None:
                 searches[key] = candidates
     except ChainRefused as exc:
