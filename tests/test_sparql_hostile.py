@@ -364,7 +364,7 @@ def _cached_dataset() -> Path:
 
 
 def _cached_store() -> Path:
-    (path,) = Path(os.environ["DPTAX_CACHE_DIR"]).glob("kg*.oxigraph")
+    (path,) = Path(os.environ["DPTAX_CACHE_DIR"]).glob("kg*.oxigraph-*")
     return path
 
 

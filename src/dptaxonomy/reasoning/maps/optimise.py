@@ -4,10 +4,12 @@ An implication that holds for every value of a free parameter gives a valid
 guarantee at *any* value in its domain, so the search only decides where the
 sound interval evaluation happens; an imperfect search can make the answer
 looser, never wrong. The search is a grid over a transformed coordinate that
-covers the whole domain, then a refinement by Brent's method around the best
-grid point. With several parameters the first line is the diagonal (every parameter at
-the same t: orders tied by a condition such as α ≤ ω move together there), then
-coordinate descent starts from its best point and from its centre.
+covers the whole domain, then a refinement around the best grid point (Brent's
+method, or golden sections on a stepped objective). With several parameters the
+first line is the diagonal (every parameter at the same t: orders tied by a
+condition such as α ≤ ω move together there), then coordinate descent starts
+from its best point (and from its centre too when two computed parameters are
+added up, whose terms trade off).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ GRID = tuple(-16.0 + 0.5 * k for k in range(65))
 _COARSE = GRID[::4]
 """The optimiser's grid: every fourth point of :data:`GRID`, steps of 2 in t."""
 _TOLERANCE = 1e-10
-"""Brent's tolerance in t: its last bracket is a few 1e-9 wide (times |t| beyond 1), where
+"""Brent's tolerance in t: its last bracket is about 4e-10 wide (times |t| beyond 1), where
 the objective is flat to rounding."""
 _GOLDEN_STEPS = 43
 """Golden sections on a stepped objective: a bracket of 4 (two coarse steps) narrowed to
