@@ -159,18 +159,18 @@ def _dataset(directory: Path, assume_conjectures: bool) -> tuple[Dataset, dict[s
     """What a query over the catalog at ``directory`` reads, and its prefixes: the cached
     store on disk where it checks (built from the N-Quads when missing or changed), else
     the N-Quads (no cache, a read-only cache, or no way to confine a store's files)."""
-    import pyoxigraph  # the child's evaluator: the store's format is its version's
-
     path = _cached_path(directory, assume_conjectures)
-    store = None if path is None else path.parent / f"{path.stem}.oxigraph-{pyoxigraph.__version__}"
-    if store is not None and store_descriptors() is not None:
+    store = None
+    if path is not None and store_descriptors() is not None:
+        import pyoxigraph  # the child's evaluator: the store's format is its version's
+
+        store = path.parent / f"{path.stem}.oxigraph-{pyoxigraph.__version__}"
         prefixes = checked_store(store)
         if prefixes is not None:
             return store, prefixes
     nquads = dataset_nquads(directory, assume_conjectures=assume_conjectures)
     prefixes = _prefixes(nquads)
-    confinable = store is not None and store_descriptors() is not None
-    if confinable and store is not None and build_store(store, nquads, prefixes):
+    if store is not None and build_store(store, nquads, prefixes):
         return store, prefixes
     return nquads, prefixes
 
