@@ -20,11 +20,11 @@ from dptaxonomy.schema.arith import (
     Node,
     Number,
     _tokenize,
-    names_in,
     parse_condition,
     parse_expression,
     parse_interval,
 )
+from dptaxonomy.schema.arith_names import names_in
 
 
 def test_precedence_and_associativity() -> None:

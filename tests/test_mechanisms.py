@@ -9,7 +9,8 @@ import pytest
 from dptaxonomy.catalog.loader import load_entry, load_mechanism
 from dptaxonomy.catalog.paths import catalog_files, mechanism_files
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.schema.arith import names_in, parse_expression
+from dptaxonomy.schema.arith import parse_expression
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.mechanisms import Mechanism
 from dptaxonomy.schema.models import Definition
 from tests.conftest import CATALOG_DIR

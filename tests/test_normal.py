@@ -35,13 +35,17 @@ def test_phi_holds_the_exact_value(x: float) -> None:
         assert high - low <= truth * mpmath.mpf("1e-22")
 
 
-@pytest.mark.parametrize("x", [-2.5 * math.sqrt(2), -2.5 * math.sqrt(2) - 1e-15, 0.0, 3.5355, -1e3])
+@pytest.mark.parametrize(
+    "x",
+    [-4 * math.sqrt(2), -4 * math.sqrt(2) - 1e-15, -2.5 * math.sqrt(2), 0.0, 3.5355, 5.7, -1e3],
+)
 def test_phi_at_the_switch_and_the_edges(x: float) -> None:
     value = phi(enclose(x))
     with mpmath.workprec(400):
         truth = mpmath.ncdf(mpmath.mpf(x))
         low, high = _ends(value)
         assert low <= truth <= high
+        assert high - low <= truth * mpmath.mpf("1e-22")
 
 
 def test_phi_of_infinite_ends_is_zero_and_one() -> None:

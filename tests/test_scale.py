@@ -27,8 +27,9 @@ from dptaxonomy.export.jsondump import json_text, proof_steps
 from dptaxonomy.reasoning.compile import compile_knowledge_base
 from dptaxonomy.reasoning.evaluators.battery import MAX_GRID_POINTS, grid_size, parameter_grid
 from dptaxonomy.reasoning.logic.questions import count_open_questions, rank_open_questions
-from dptaxonomy.schema.arith import Node, names_in, parse_expression, substitute
+from dptaxonomy.schema.arith import Node, parse_expression, substitute
 from dptaxonomy.schema.arith_eval import compile_expression, evaluate
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.arith_shared import RENDER_LIMIT, render_bounded, tree_size
 from dptaxonomy.schema.models import Definition, RelationKind
 from tests.clirunner import run

@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 import pytest
 
 from dptaxonomy.catalog.store import Catalog
-from dptaxonomy.schema.arith import ArithmeticError_, names_in, parse_expression
+from dptaxonomy.schema.arith import ArithmeticError_, parse_expression
 from dptaxonomy.schema.arith_eval import evaluate
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.models import Definition, Relation, Status, Truth
 
 # --------------------------------------------------------------------------- helpers

@@ -17,8 +17,9 @@ from enum import Enum
 
 from dptaxonomy.base.records import fields, from_columns, is_record
 from dptaxonomy.cache.annotations import annotation_parts, field_types
+from dptaxonomy.reasoning.assertions import Assertions, MechanismPart
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
-from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase, is_mapped
+from dptaxonomy.reasoning.knowledge import KnowledgeBase, is_mapped
 from dptaxonomy.reasoning.logic.closure import Closure
 from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
 
@@ -35,7 +36,6 @@ __all__ = [
     "CORE",
     "decode_assertions",
     "decode_core",
-    "decode_facts",
     "decode_knowledge_base",
     "encode_knowledge_base",
 ]
@@ -330,31 +330,21 @@ CORE = ("assume_conjectures", "infos", "strength", "extension", "not_stronger_ro
 others hold the :class:`Assertions` (:func:`decode_assertions`)."""
 
 
-def decode_facts(
-    data: dict[str, Any], file_name: Callable[[str], str] = _identity
-) -> tuple[FactSet, Callable[[Any], Origin]]:
-    """The facts :func:`encode_knowledge_base` stored, and the reader of its origins (what
-    most questions read of the :class:`Assertions`: the rest is :func:`decode_assertions`)."""
-    from dptaxonomy.cache.fact_rows import FactRows
-
-    rows = FactRows(data, file_name)
-    return rows.factset(), rows.origin_at
-
-
 def decode_assertions(
     data: dict[str, Any],
     file_name: Callable[[str], str] = _identity,
     facts: tuple[FactSet, Callable[[Any], Origin]] | None = None,
+    mechanisms: MechanismPart | None = None,
 ) -> Assertions:
     """The facts, mechanisms, claims and operations :func:`encode_knowledge_base` stored
-    (``facts``: what :func:`decode_facts` gave of the same ``data``, when already read)."""
-    factset, origin_at = facts or decode_facts(data, file_name)
-    return Assertions(
-        factset,
-        {m.id: m for m in _untable(data["mechanisms"], MechanismInfo)},
-        _untable(data["mechanism_claims"], Fact, {"origin": origin_at}),
-        _untable(data["operations"], OperationInfo),
-    )
+    (``facts``: the facts and origin reader, ``mechanisms`` the mechanisms and claims, that a
+    :class:`~dptaxonomy.cache.fact_rows.FactRows` of the same ``data`` gave, when read)."""
+    from dptaxonomy.cache.fact_rows import FactRows
+
+    rows = FactRows(data, file_name)  # a row is decoded only when read
+    factset = facts[0] if facts is not None else rows.factset()
+    found, claims = mechanisms or rows.mechanisms()
+    return Assertions(factset, found, claims, _untable(data["operations"], OperationInfo))
 
 
 def decode_core(
@@ -363,6 +353,7 @@ def decode_core(
     assertions: Callable[[], Assertions],
     facts: Callable[[], FactSet] | None = None,
     mapped: Callable[[], tuple[list[Fact], list[Fact]]] | None = None,
+    mechanism_part: Callable[[], MechanismPart] | None = None,
 ) -> KnowledgeBase:
     """The knowledge base from its :data:`CORE` part; ``assertions`` reads the rest when a
     question first needs it, ``facts`` (if given) only the facts, when a question reads
@@ -379,6 +370,7 @@ def decode_core(
         assertions=assertions,
         facts=facts,
         mapped=mapped,
+        mechanism_part=mechanism_part,
     )
     if set(kb.strength.component) != set(infos) or set(kb.extension.component) != set(infos):
         raise ValueError("closure and definitions disagree")

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from dptaxonomy.cache.codec import _fields, _file_reader, _list, _records
+from dptaxonomy.cache.codec import _fields, _file_reader, _list, _records, _untable
+from dptaxonomy.reasoning.assertions import MechanismPart
+from dptaxonomy.reasoning.info import MechanismInfo
 from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
 
 TYPE_CHECKING = False
@@ -86,6 +88,13 @@ class FactRows:
         return (
             self._facts(self.facts, _list(self.data["mapped"])),
             self._facts(self.conditional, _list(self.data["mapped_conditional"])),
+        )
+
+    def mechanisms(self) -> MechanismPart:
+        """The mechanisms and their claims (only the claims' origins decoded, no fact's)."""
+        return (
+            {m.id: m for m in _untable(self.data["mechanisms"], MechanismInfo)},
+            _untable(self.data["mechanism_claims"], Fact, {"origin": self.origin_at}),
         )
 
     def factset(self) -> FactSet:

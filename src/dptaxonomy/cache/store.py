@@ -42,7 +42,8 @@ if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no k
     from dptaxonomy.catalog.names import NameIndex
     from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
     from dptaxonomy.reasoning.accounting.lifts import GuaranteeLifts
-    from dptaxonomy.reasoning.knowledge import Assertions, KnowledgeBase
+    from dptaxonomy.reasoning.assertions import Assertions, MechanismPart
+    from dptaxonomy.reasoning.knowledge import KnowledgeBase
     from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
 
 __all__ = [
@@ -207,6 +208,7 @@ class _AssertionsReader:
         self.plain: Any = None  # the part's value, once compiled or read
         self.raw: bytes | None = None
         self.read_facts: tuple[FactSet, Callable[[Any], Origin]] | None = None
+        self.read_mechanisms: MechanismPart | None = None
         self.rows: FactRows | None = None
 
     def settle(self, digest: str, compiled: dict[str, Any]) -> None:
@@ -251,12 +253,19 @@ class _AssertionsReader:
             self.read_facts = self._decoded(decode)
         return self.read_facts[0]
 
+    def mechanisms(self) -> MechanismPart:
+        if self.read_mechanisms is None:
+            self.read_mechanisms = self._decoded(
+                lambda data, shown: self._rows(data, shown).mechanisms()
+            )
+        return self.read_mechanisms
+
     def __call__(self) -> Assertions:
         from dptaxonomy.cache.codec import decode_assertions
 
-        self.facts()  # the same fact objects as any read before
-        facts = self.read_facts
-        found = self._decoded(lambda data, shown: decode_assertions(data, shown, facts))
+        self.facts()  # the same fact and mechanism objects as any read before
+        facts, mechanisms = self.read_facts, self.mechanisms()
+        found = self._decoded(lambda data, shown: decode_assertions(data, shown, facts, mechanisms))
         self.plain = None  # everything is read: the value is not needed again
         return found
 
@@ -276,7 +285,7 @@ def knowledge_base(
 
     def decode(data: dict[str, Any], shown: Callable[[str], str]) -> KnowledgeBase:
         later.shown = shown
-        return decode_core(data, shown, later, later.facts, later.mapped)
+        return decode_core(data, shown, later, later.facts, later.mapped, later.mechanisms)
 
     compiled: dict[str, Any] = {}
     kb, digest = _cached(directory, assume_conjectures, decode, "kb", digest, compiled)

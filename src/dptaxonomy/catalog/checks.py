@@ -14,7 +14,8 @@ from dptaxonomy.base.diagnostics import Diagnostic, Severity
 from dptaxonomy.catalog.loader import LoadedDefinition, LoadedMechanism, LoadedReferences
 from dptaxonomy.catalog.names import NameIndex, normalize
 from dptaxonomy.catalog.yamlsource import Path, format_path
-from dptaxonomy.schema.arith import names_in, parse_condition, parse_expression
+from dptaxonomy.schema.arith import parse_condition, parse_expression
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.models import Citation, Definition, Relation, RelationKind
 
 __all__ = ["check_catalog", "did_you_mean", "entry_error", "implication_sides"]

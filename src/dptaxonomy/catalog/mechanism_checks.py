@@ -13,7 +13,8 @@ from dptaxonomy.base.diagnostics import Diagnostic
 from dptaxonomy.catalog.checks import did_you_mean, entry_error
 from dptaxonomy.catalog.loader import LoadedMechanism, LoadedReferences
 from dptaxonomy.catalog.yamlsource import Path
-from dptaxonomy.schema.arith import names_in, parse_condition, parse_expression
+from dptaxonomy.schema.arith import parse_condition, parse_expression
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.mechanisms import Mechanism, PairKind
 from dptaxonomy.schema.models import Definition
 

@@ -12,13 +12,14 @@ from functools import cached_property
 
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.names import NameIndex
+from dptaxonomy.reasoning.assertions import Assertions, MechanismPart
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.logic.closure import Closure, bits
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Status, Truth
 
-__all__ = ["Assertions", "KnowledgeBase", "PropertyValue", "is_mapped"]
+__all__ = ["KnowledgeBase", "PropertyValue", "is_mapped"]
 
 
 @record
@@ -28,22 +29,6 @@ class PropertyValue:
     value: Truth
     derived_from: str | None = None
     """For a derived value: the equivalent definition whose claim it is."""
-
-
-@record(slots=True)
-class Assertions:
-    """What a knowledge base holds besides its definitions and closures.
-
-    The facts with their origins (notes, citations, witnesses), the mechanisms
-    with their claims and the operation rules: most of a compilation, and read
-    by fewer questions than the closures, so the cache restores it only when a
-    question first reads it (:mod:`dptaxonomy.cache.store`).
-    """
-
-    factset: FactSet
-    mechanisms: dict[str, MechanismInfo]
-    mechanism_claims: list[Fact]
-    operations: list[OperationInfo]
 
 
 # Enum members read once: reading one from its class costs some hundred nanoseconds (CPython
@@ -98,6 +83,7 @@ class KnowledgeBase:
         assertions: Callable[[], Assertions] | None = None,
         facts: Callable[[], FactSet] | None = None,
         mapped: Callable[[], tuple[list[Fact], list[Fact]]] | None = None,
+        mechanism_part: Callable[[], MechanismPart] | None = None,
     ) -> None:
         """``not_stronger_rows``: the rows rule N1 derives (:attr:`not_stronger_rows`), when
         known (the cache stores them); computed here otherwise.
@@ -108,7 +94,9 @@ class KnowledgeBase:
         may read the facts alone, for a question that reads nothing else of them, and
         ``mapped`` the facts that :func:`is_mapped` (the unconditional and the conditional
         ones, each in the order of :attr:`facts`), for a question that reads only those
-        (``convert``): the same objects as :attr:`facts` then holds.
+        (``convert``): the same objects as :attr:`facts` then holds; and ``mechanism_part``
+        the mechanisms and their claims alone (``convert`` from a mechanism): the same
+        objects as the assertions then hold.
         """
         self.info = info
         if factset is not None:
@@ -116,10 +104,12 @@ class KnowledgeBase:
             self._read: Callable[[], Assertions] = lambda: given
             self._read_facts: Callable[[], FactSet] | None = None
             self._read_mapped: Callable[[], tuple[list[Fact], list[Fact]]] | None = None
+            self._read_mechanisms: Callable[[], MechanismPart] | None = None
         elif assertions is not None and not_stronger_rows is not None:
             self._read = assertions
             self._read_facts = facts
             self._read_mapped = mapped
+            self._read_mechanisms = mechanism_part
         else:
             raise ValueError("a knowledge base needs its facts, or their reader and N1's rows")
         self.assume_conjectures = assume_conjectures
@@ -146,16 +136,23 @@ class KnowledgeBase:
         read = None if "_assertions" in self.__dict__ else self._read_facts
         return self._assertions.factset if read is None else read()
 
+    @cached_property
+    def _mechanism_part(self) -> MechanismPart:
+        read = None if "_assertions" in self.__dict__ else self._read_mechanisms
+        if read is None:
+            return self._assertions.mechanisms, self._assertions.mechanism_claims
+        return read()
+
     @property
     def mechanisms(self) -> dict[str, MechanismInfo]:
         """Each mechanism of the catalog by id (a conversion's possible sources)."""
-        return self._assertions.mechanisms
+        return self._mechanism_part[0]
 
     @property
     def mechanism_claims(self) -> list[Fact]:
         """The mechanisms' established ``satisfies`` claims with maps, as ≻ facts (not closed
         over: a mechanism is no definition; ``convert`` starts chains with them)."""
-        return self._assertions.mechanism_claims
+        return self._mechanism_part[1]
 
     @property
     def operations(self) -> list[OperationInfo]:

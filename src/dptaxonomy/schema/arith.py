@@ -41,7 +41,6 @@ __all__ = [
     "Node",
     "Number",
     "constant_value",
-    "names_in",
     "parse_condition",
     "parse_expression",
     "parse_interval",
@@ -306,31 +305,6 @@ def parse_interval(text: str) -> Interval:
     if low > high:
         raise ArithmeticError_(f"empty interval: {low} > {high}")
     return Interval(low, high, opening == "[", closing == "]")
-
-
-def names_in(node: Node | Comparison) -> set[str]:
-    """The variable names an expression or condition mentions.
-
-    Each node object is visited once, so an expression whose subtrees are
-    shared (a composed parameter map) costs its size in memory, not written out.
-    """
-    found: set[str] = set()
-    seen: set[int] = set()
-    stack: list[Node | Comparison] = [node]
-    while stack:
-        item = stack.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        if isinstance(item, Name):
-            found.add(item.name)
-        elif isinstance(item, Neg):
-            stack.append(item.operand)
-        elif isinstance(item, BinOp | Comparison):
-            stack += (item.left, item.right)
-        elif isinstance(item, Call):
-            stack += item.arguments
-    return found
 
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 4}

@@ -33,13 +33,8 @@ from dptaxonomy.reasoning.evaluators.perfect_checks import IDENTICAL, holds_or_n
 from dptaxonomy.reasoning.logic.perfect import excluded_pairs
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact
 from dptaxonomy.reasoning.maps.rounding import assignment_text
-from dptaxonomy.schema.arith import (
-    ArithmeticError_,
-    Name,
-    names_in,
-    parse_condition,
-    parse_expression,
-)
+from dptaxonomy.schema.arith import ArithmeticError_, Name, parse_condition, parse_expression
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.enums import RelationKind
 
 if TYPE_CHECKING:

@@ -51,10 +51,10 @@ from dptaxonomy.schema.arith import (
     Name,
     Neg,
     Number,
-    names_in,
     parse_condition,
     parse_interval,
 )
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.enums import RelationKind
 
 __all__ = [

@@ -48,11 +48,11 @@ from dptaxonomy.reasoning.maps.numeric import (
 from dptaxonomy.schema.arith import (
     ArithmeticError_,
     constant_value,
-    names_in,
     parse_condition,
     parse_expression,
     parse_interval,
 )
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.enums import Status
 
 if TYPE_CHECKING:

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from dptaxonomy.reasoning.info import CitationRef
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind, Origin, WitnessRef, evidence_level
 from dptaxonomy.reasoning.logic.rules import Rule
-from dptaxonomy.schema.arith import names_in, parse_condition
+from dptaxonomy.schema.arith import parse_condition
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.enums import RelationKind, Status
 
 if TYPE_CHECKING:

@@ -24,11 +24,11 @@ from dptaxonomy.schema.arith import (
     Comparison,
     Name,
     Node,
-    names_in,
     parse_condition,
     parse_expression,
 )
 from dptaxonomy.schema.arith_eval import COMPARISONS, evaluate
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.arith_shared import render_bounded
 
 __all__ = [

@@ -111,6 +111,7 @@ def solve(
     source: Mapping[str, IV],
     given: Mapping[str, IV],
     inversion: Inversion,
+    searches: dict[Any, list[list[float]]] | None = None,
 ) -> Solution:
     """The sound run at the smallest q found, jointly over the chain's free parameters.
 
@@ -118,6 +119,7 @@ def solve(
     whose float P(q) is at most p is found by bisection over the doubles
     (:mod:`dptaxonomy.reasoning.maps.bisection`, so q = 1e-100 is reached); the free
     parameters are chosen to make that q smallest; the interval run then decides.
+    ``searches`` is the conversion's memo of searches (:func:`~.optimise.minimise`).
     Raises :class:`ChainRefused` when no value of Q in its domain is found.
     """
     name, bound = inversion.solve_for.name, inversion.bounded
@@ -153,7 +155,9 @@ def solve(
         return math.inf if found is None else float(float_key(found.found))
 
     points = (
-        minimise(objective, [d for d in domains if d is not None], stepped=True) if keys else [[]]
+        minimise(objective, [d for d in domains if d is not None], stepped=True, shared=searches)
+        if keys
+        else [[]]
     )
     refusal = ChainRefused(
         f"no value of {name} makes the chain's {bound} at most the {bound} given",

@@ -21,6 +21,10 @@ from collections.abc import Callable, Sequence
 from dptaxonomy.base.golden import brent_minimum, golden_section
 from dptaxonomy.schema.arith import Interval
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["GRID", "minimise", "to_value"]
 
 GRID = tuple(-16.0 + 0.5 * k for k in range(65))
@@ -118,6 +122,7 @@ def minimise(
     *,
     stepped: bool = False,
     basins: bool = False,
+    shared: dict[Any, list[list[float]]] | None = None,
 ) -> list[list[float]]:
     """Points in the product of ``domains`` where ``objective`` is small, best first.
 
@@ -130,6 +135,12 @@ def minimise(
     is the search's best; the others are fallbacks (the diagonal's grid points) for the
     caller to try if the sound evaluation refuses the first. Returns [] when the objective
     is infinite everywhere it was tried.
+
+    ``shared`` keeps searches by what they were asked and by the objective's values on the
+    diagonal's coarse grid: a search whose objective agrees there, bit for bit, with one
+    already run (chains that reach one conversion through different definitions: ρα from
+    zCDP and the Gaussian's own Rényi curve) takes its points. They are proposals like any
+    other: only the sound run decides what is printed.
     """
     objective = _remembered(objective)
     maps = [_mapping(domain) for domain in domains]
@@ -137,9 +148,29 @@ def minimise(
     def diagonal(t: float) -> list[float]:
         return [to_k(t) for to_k in maps]
 
+    key = None
+    if shared is not None:
+        seen = tuple(objective(diagonal(t)) for t in _COARSE)
+        key = (tuple(domains), stepped, basins, seen)
+        if key in shared:
+            return [list(p) for p in shared[key]]
+    found = _minimum(objective, maps, diagonal, stepped, basins)
+    if key is not None and shared is not None:
+        shared[key] = found
+    return [list(p) for p in found]
+
+
+def _minimum(
+    objective: Callable[[list[float]], float],
+    maps: Sequence[Callable[[float], float]],
+    diagonal: Callable[[float], list[float]],
+    stepped: bool,
+    basins: bool,
+) -> list[list[float]]:
+    """:func:`minimise`'s search (its objective remembered)."""
     t = _line(objective, diagonal, stepped)
     point = diagonal(0.0 if math.isnan(t) else t)
-    if len(domains) > 1 and not math.isnan(t):
+    if len(maps) > 1 and not math.isnan(t):
         starts = [point] if not basins or point == diagonal(0.0) else [point, diagonal(0.0)]
         ends = [_descend(objective, maps, start, stepped) for start in starts]
         point = min(ends, key=objective)  # the first of equal ends

@@ -29,7 +29,8 @@ from dptaxonomy.reasoning.maps.composition import oriented_map
 from dptaxonomy.reasoning.maps.definedness import composition_defect, placement_defect
 from dptaxonomy.reasoning.maps.per_base import kept_for
 from dptaxonomy.reasoning.maps.scoping import compose_steps
-from dptaxonomy.schema.arith import Comparison, Node, names_in, parse_condition
+from dptaxonomy.schema.arith import Comparison, Node, parse_condition
+from dptaxonomy.schema.arith_names import names_in
 
 __all__ = ["MAX_CHAINS", "MAX_STEPS", "Chain", "chains_between"]
 
@@ -60,12 +61,7 @@ class Chain:
     @cached_property
     def maps(self) -> tuple[dict[str, Node], ...]:
         """Each step's map, parsed once (every step has one by construction)."""
-        result = []
-        for step in self.steps:
-            mapping = oriented_map(step)
-            assert mapping is not None
-            result.append(mapping)
-        return tuple(result)
+        return tuple(map(_step_map, self.steps))
 
     @cached_property
     def conditions(self) -> tuple[tuple[Comparison, ...], ...]:
@@ -92,6 +88,24 @@ class Chain:
         is listed, never evaluated. A step placed outside its domain is found without
         composing the maps."""
         return placement_defect(self.steps) or composition_defect(self.steps, self.composed)
+
+
+_MAPS: dict[int, tuple[Fact, dict[str, Node]]] = {}
+_MAPS_KEPT = 4096
+
+
+def _step_map(step: Fact) -> dict[str, Node]:
+    """A step's map, parsed once per fact object (kept with it, so its id is not reused):
+    chains through one fact share the map object, and so their composed prefixes."""
+    kept = _MAPS.get(id(step))
+    if kept is not None and kept[0] is step:
+        return kept[1]
+    mapping = oriented_map(step)
+    assert mapping is not None  # every step has one by construction
+    if len(_MAPS) >= _MAPS_KEPT:
+        _MAPS.clear()
+    _MAPS[id(step)] = (step, mapping)
+    return mapping
 
 
 def _reaching(kb: KnowledgeBase, target: str, conditional: bool) -> dict[str, int]:

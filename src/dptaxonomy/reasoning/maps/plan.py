@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.maps.chain_records import FreeKey, ParameterSpec
 from dptaxonomy.reasoning.maps.paths import Chain
-from dptaxonomy.schema.arith import Comparison, Node, names_in
+from dptaxonomy.schema.arith import Comparison, Node
+from dptaxonomy.schema.arith_names import names_in
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

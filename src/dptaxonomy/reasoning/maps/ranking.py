@@ -32,15 +32,9 @@ from dptaxonomy.reasoning.maps.composition import constant_truth, oriented_map, 
 from dptaxonomy.reasoning.maps.definedness import composition_defect
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.scoping import Composer, sides
-from dptaxonomy.schema.arith import (
-    ArithmeticError_,
-    Name,
-    Node,
-    names_in,
-    parse_condition,
-    parse_interval,
-)
+from dptaxonomy.schema.arith import ArithmeticError_, Name, Node, parse_condition, parse_interval
 from dptaxonomy.schema.arith_eval import compile_expression
+from dptaxonomy.schema.arith_names import names_in
 from dptaxonomy.schema.arith_shared import render_bounded
 
 __all__ = ["ParametricChain", "chain_proof", "compose", "parametric_chains"]

@@ -32,7 +32,8 @@ from collections.abc import Iterable, Mapping
 
 from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.logic.facts import Fact
-from dptaxonomy.schema.arith import Comparison, Name, Node, names_in, substitute
+from dptaxonomy.schema.arith import Comparison, Name, Node, substitute
+from dptaxonomy.schema.arith_names import names_in
 
 __all__ = ["Composer", "Sides", "compose_steps", "sides"]
 
@@ -137,12 +138,43 @@ class Composer:
         }
         self.index += 1
 
+    def copy(self) -> Composer:
+        """A composer in this one's state, to go on from independently."""
+        other = Composer()
+        other.current = dict(self.current)
+        other.index = self.index
+        other._variables = dict(self._variables)
+        other._taken = set(self._taken)
+        other._renamed = list(self._renamed)
+        return other
+
+
+_PREFIXES: dict[tuple[int, ...], tuple[tuple[object, ...], Composer]] = {}
+_PREFIXES_KEPT = 1024
+
 
 def compose_steps(
     steps: Iterable[Fact], maps: Iterable[Mapping[str, Node]]
 ) -> tuple[dict[str, Node], tuple[tuple[str, int, str], ...]]:
-    """The composed map of ``steps`` (whose maps are ``maps``) and the variables renamed."""
-    composer = Composer()
-    for step, mapping in zip(steps, maps, strict=True):
+    """The composed map of ``steps`` (whose maps are ``maps``) and the variables renamed.
+
+    The composer's state after each prefix is remembered by the step and map objects
+    (kept with it, so their ids are not reused): chains of one conversion share their
+    first steps, and then their composed subtrees are the same objects too.
+    """
+    pairs = list(zip(steps, maps, strict=True))
+    objects = [item for pair in pairs for item in pair]
+    composer, start = Composer(), 0
+    for length in range(len(pairs), 0, -1):
+        kept = _PREFIXES.get(tuple(map(id, objects[: 2 * length])))
+        if kept is not None and all(a is b for a, b in zip(kept[0], objects, strict=False)):
+            composer, start = kept[1].copy(), length
+            break
+    for length in range(start + 1, len(pairs) + 1):
+        step, mapping = pairs[length - 1]
         composer.step(mapping, sides(step))
+        if len(_PREFIXES) >= _PREFIXES_KEPT:
+            _PREFIXES.clear()
+        prefix = tuple(objects[: 2 * length])
+        _PREFIXES[tuple(map(id, prefix))] = (prefix, composer.copy())
     return composer.current, composer.renamed

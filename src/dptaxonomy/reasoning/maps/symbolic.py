@@ -39,7 +39,8 @@ from dptaxonomy.base.refusals import RefusalKind
 from dptaxonomy.reasoning.maps.chain_records import ChainRefused, ParameterSpec
 from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.reasoning.maps.plan import CONSTANTS
-from dptaxonomy.schema.arith import Name, names_in, render
+from dptaxonomy.schema.arith import Name, render
+from dptaxonomy.schema.arith_names import names_in
 
 __all__ = ["CONSTANT", "EVERY", "FIXED", "SOURCE", "SymbolicValue", "symbolic_values"]
 

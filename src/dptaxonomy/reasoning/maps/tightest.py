@@ -155,7 +155,7 @@ def _numbers(
     inversion = plan_inversion(chain, specs, given)
     if inversion is not None:
         try:
-            solution = solve(chain, specs, source, given, inversion)
+            solution = solve(chain, specs, source, given, inversion, searches)
         except ChainRefused as exc:
             return _refused(chain, exc)
         solved = Solved(
@@ -203,7 +203,9 @@ def _numbers(
         candidates = searches.get(key) if key is not None else None
         if candidates is None:
             several = sum(spec.name not in given for spec in specs[chain.target]) > 1
-            candidates = minimise(objective, [d for d in domains if d is not None], basins=several)
+            candidates = minimise(
+                objective, [d for d in domains if d is not None], basins=several, shared=searches
+            )
             if key is not None:
                 searches[key] = candidates
     except ChainRefused as exc:
