@@ -271,3 +271,25 @@ def test_a_corrupt_views_file_is_rebuilt(
     assert result.code == 0
     assert json.loads(result.out)["properties"]["convexity"]["value"] == "yes"
     assert len(compiles) == 2
+
+
+def test_a_mechanism_source_decodes_only_its_own_claims() -> None:
+    """``convert`` from a mechanism reads its claims alone (issue 24: decoding every
+    mechanism's claims and origins cost 17M instructions); the rest, read later, holds
+    the very same objects."""
+    from tests.conftest import CATALOG_DIR
+
+    kb = knowledge_base(CATALOG_DIR)
+    claims = kb.claims_of("gaussian")
+    rows = kb._parts.rows  # type: ignore[union-attr]
+    assert claims
+    assert {claim.a for claim in claims} == {"gaussian"}
+    assert sorted(rows.claims_table.decoded) == sorted(
+        i
+        for i, a in enumerate(rows.claims_table.column(range(len(rows.claims_table.rows)), "a"))
+        if a == "gaussian"
+    )
+    everyone = kb.mechanism_claims
+    assert len(everyone) > len(claims)
+    assert all(any(c is mine for c in everyone) for mine in claims)
+    assert kb.claims_of("gaussian") == claims  # now filtered from the assertions read whole

@@ -17,15 +17,17 @@ from enum import Enum
 
 from dptaxonomy.base.records import fields, from_columns, is_record
 from dptaxonomy.cache.annotations import annotation_parts, field_types
-from dptaxonomy.reasoning.assertions import Assertions, MechanismPart
+from dptaxonomy.reasoning.assertions import Assertions
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.knowledge import KnowledgeBase, is_mapped
 from dptaxonomy.reasoning.logic.closure import Closure
-from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
+from dptaxonomy.reasoning.logic.facts import Fact, Origin
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TypeVar
+
+    from dptaxonomy.reasoning.assertions import AssertionParts
 
     T = TypeVar("T")
     Convert = Callable[[Any], Any]
@@ -331,33 +333,27 @@ others hold the :class:`Assertions` (:func:`decode_assertions`)."""
 
 
 def decode_assertions(
-    data: dict[str, Any],
-    file_name: Callable[[str], str] = _identity,
-    facts: tuple[FactSet, Callable[[Any], Origin]] | None = None,
-    mechanisms: MechanismPart | None = None,
+    data: dict[str, Any], file_name: Callable[[str], str] = _identity, rows: Any = None
 ) -> Assertions:
     """The facts, mechanisms, claims and operations :func:`encode_knowledge_base` stored
-    (``facts``: the facts and origin reader, ``mechanisms`` the mechanisms and claims, that a
-    :class:`~dptaxonomy.cache.fact_rows.FactRows` of the same ``data`` gave, when read)."""
+    (``rows``: the :class:`~dptaxonomy.cache.fact_rows.FactRows` of the same ``data`` that
+    parts were read from: the same objects come back)."""
     from dptaxonomy.cache.fact_rows import FactRows
 
-    rows = FactRows(data, file_name)  # a row is decoded only when read
-    factset = facts[0] if facts is not None else rows.factset()
-    found, claims = mechanisms or rows.mechanisms()
-    return Assertions(factset, found, claims, _untable(data["operations"], OperationInfo))
+    rows = rows if isinstance(rows, FactRows) else FactRows(data, file_name)
+    operations = _untable(data["operations"], OperationInfo)
+    return Assertions(rows.factset, rows.mechanisms(), rows.claims(), operations)
 
 
 def decode_core(
     data: dict[str, Any],
     file_name: Callable[[str], str],
     assertions: Callable[[], Assertions],
-    facts: Callable[[], FactSet] | None = None,
-    mapped: Callable[[], tuple[list[Fact], list[Fact]]] | None = None,
-    mechanism_part: Callable[[], MechanismPart] | None = None,
+    parts: AssertionParts | None = None,
 ) -> KnowledgeBase:
     """The knowledge base from its :data:`CORE` part; ``assertions`` reads the rest when a
-    question first needs it, ``facts`` (if given) only the facts, when a question reads
-    nothing else, ``mapped`` only those with maps. ValueError if the part is malformed."""
+    question first needs it, ``parts`` (if given) a part of it alone (a question that reads
+    only the facts, or those with maps, or a mechanism). ValueError if the part is malformed."""
     file = _file_reader(file_name)
     infos = {info.id: info for info in _untable(data["infos"], DefinitionInfo, {"file": file})}
     kb = KnowledgeBase(
@@ -368,9 +364,7 @@ def decode_core(
         assume_conjectures=bool(data["assume_conjectures"]),
         not_stronger_rows=_rows(data["not_stronger_rows"], len(data["strength"]["members"])),
         assertions=assertions,
-        facts=facts,
-        mapped=mapped,
-        mechanism_part=mechanism_part,
+        parts=parts,
     )
     if set(kb.strength.component) != set(infos) or set(kb.extension.component) != set(infos):
         raise ValueError("closure and definitions disagree")

@@ -12,9 +12,9 @@ fact is one object whichever question reads it first.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 
 from dptaxonomy.cache.codec import _fields, _file_reader, _list, _records, _untable
-from dptaxonomy.reasoning.assertions import MechanismPart
 from dptaxonomy.reasoning.info import MechanismInfo
 from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
 
@@ -71,6 +71,7 @@ class FactRows:
         origin: dict[str, Callable[[Any], Any]] = {"origin": self.origin_at}
         self.facts = _Rows(data["facts"], Fact, origin)
         self.conditional = _Rows(data["conditional"], Fact, origin)
+        self.claims_table = _Rows(data["mechanism_claims"], Fact, origin)
 
     def origin_at(self, index: Any) -> Origin:
         """The origin of row ``index``."""
@@ -90,15 +91,23 @@ class FactRows:
             self._facts(self.conditional, _list(self.data["mapped_conditional"])),
         )
 
-    def mechanisms(self) -> MechanismPart:
-        """The mechanisms and their claims (only the claims' origins decoded, no fact's)."""
-        return (
-            {m.id: m for m in _untable(self.data["mechanisms"], MechanismInfo)},
-            _untable(self.data["mechanism_claims"], Fact, {"origin": self.origin_at}),
-        )
+    def mechanisms(self) -> dict[str, MechanismInfo]:
+        """Every mechanism by id (their claims are rows of their own: :meth:`claims`)."""
+        return {m.id: m for m in _untable(self.data["mechanisms"], MechanismInfo)}
 
+    def claims(self) -> list[Fact]:
+        """Every mechanism's claims, in order."""
+        return self._facts(self.claims_table, range(len(self.claims_table.rows)))
+
+    def claims_of(self, mechanism: str) -> list[Fact]:
+        """The claims of one mechanism, in order: only their rows and origins decoded."""
+        table = self.claims_table
+        subjects = table.column(range(len(table.rows)), "a")
+        return self._facts(table, [i for i, a in enumerate(subjects) if a == mechanism])
+
+    @cached_property
     def factset(self) -> FactSet:
-        """Every fact, and the origins set aside."""
+        """Every fact, and the origins set aside (one object, however often read)."""
         data = self.data
         self.origins.all()
         origins = self.origins.at

@@ -42,9 +42,10 @@ if TYPE_CHECKING:  # each reader imports only its own decoder: `show` needs no k
     from dptaxonomy.catalog.names import NameIndex
     from dptaxonomy.reasoning.accounting.knowledge import AccountingKnowledge
     from dptaxonomy.reasoning.accounting.lifts import GuaranteeLifts
-    from dptaxonomy.reasoning.assertions import Assertions, MechanismPart
+    from dptaxonomy.reasoning.assertions import Assertions
+    from dptaxonomy.reasoning.info import MechanismInfo
     from dptaxonomy.reasoning.knowledge import KnowledgeBase
-    from dptaxonomy.reasoning.logic.facts import Fact, FactSet, Origin
+    from dptaxonomy.reasoning.logic.facts import Fact, FactSet
 
 __all__ = [
     "CACHE_ENV",
@@ -207,8 +208,6 @@ class _AssertionsReader:
         self.digest = ""
         self.plain: Any = None  # the part's value, once compiled or read
         self.raw: bytes | None = None
-        self.read_facts: tuple[FactSet, Callable[[Any], Origin]] | None = None
-        self.read_mechanisms: MechanismPart | None = None
         self.rows: FactRows | None = None
 
     def settle(self, digest: str, compiled: dict[str, Any]) -> None:
@@ -238,34 +237,28 @@ class _AssertionsReader:
             self.rows = FactRows(data, shown)
         return self.rows
 
+    def _part(self, read: Callable[[FactRows], T]) -> T:
+        """A part read from the part's rows (the same objects whichever part is read first)."""
+        if self.rows is not None and self.plain is None and self.raw is None:
+            return read(self.rows)  # every part was read from these rows
+        return self._decoded(lambda data, shown: read(self._rows(data, shown)))
+
     def mapped(self) -> tuple[list[Fact], list[Fact]]:
-        if self.rows is not None and self.read_facts is not None:
-            return self.rows.mapped()  # every row is decoded: the same objects
-        return self._decoded(lambda data, shown: self._rows(data, shown).mapped())
+        return self._part(lambda rows: rows.mapped())
 
     def facts(self) -> FactSet:
-        if self.read_facts is None:
+        return self._part(lambda rows: rows.factset)
 
-            def decode(data: dict[str, Any], shown: Callable[[str], str]) -> Any:
-                rows = self._rows(data, shown)
-                return rows.factset(), rows.origin_at
+    def mechanisms(self) -> dict[str, MechanismInfo]:
+        return self._part(lambda rows: rows.mechanisms())
 
-            self.read_facts = self._decoded(decode)
-        return self.read_facts[0]
-
-    def mechanisms(self) -> MechanismPart:
-        if self.read_mechanisms is None:
-            self.read_mechanisms = self._decoded(
-                lambda data, shown: self._rows(data, shown).mechanisms()
-            )
-        return self.read_mechanisms
+    def claims_of(self, mechanism: str) -> list[Fact]:
+        return self._part(lambda rows: rows.claims_of(mechanism))
 
     def __call__(self) -> Assertions:
         from dptaxonomy.cache.codec import decode_assertions
 
-        self.facts()  # the same fact and mechanism objects as any read before
-        facts, mechanisms = self.read_facts, self.mechanisms()
-        found = self._decoded(lambda data, shown: decode_assertions(data, shown, facts, mechanisms))
+        found = self._part(lambda rows: decode_assertions(rows.data, self.shown, rows))
         self.plain = None  # everything is read: the value is not needed again
         return found
 
@@ -285,7 +278,7 @@ def knowledge_base(
 
     def decode(data: dict[str, Any], shown: Callable[[str], str]) -> KnowledgeBase:
         later.shown = shown
-        return decode_core(data, shown, later, later.facts, later.mapped, later.mechanisms)
+        return decode_core(data, shown, later, later)
 
     compiled: dict[str, Any] = {}
     kb, digest = _cached(directory, assume_conjectures, decode, "kb", digest, compiled)

@@ -70,7 +70,7 @@ def _find(kb: KnowledgeBase, name: str) -> MechanismSource | None:
     for mechanism in kb.mechanisms.values():
         if wanted not in {normalize(n) for n in (mechanism.id, mechanism.name, *mechanism.aliases)}:
             continue
-        claims = tuple(c for c in kb.mechanism_claims if c.a == mechanism.id)
+        claims = tuple(kb.claims_of(mechanism.id))
         parameters = tuple(ParameterSpec(*entry) for entry in mechanism.parameters)
         return MechanismSource(mechanism.id, parameters, claims, mechanism.violations)
     return None

@@ -13,10 +13,11 @@ from dptaxonomy.base.records import record
 from dptaxonomy.reasoning.info import MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.logic.facts import Fact, FactSet
 
-__all__ = ["Assertions", "MechanismPart"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
 
-MechanismPart = tuple[dict[str, MechanismInfo], list[Fact]]
-"""The mechanisms by id, and their claims (a part of the :class:`Assertions`)."""
+__all__ = ["Assertions"]
 
 
 @record(slots=True)
@@ -33,3 +34,24 @@ class Assertions:
     mechanisms: dict[str, MechanismInfo]
     mechanism_claims: list[Fact]
     operations: list[OperationInfo]
+
+
+if TYPE_CHECKING:
+
+    class AssertionParts(Protocol):
+        """Reads the :class:`Assertions` whole (a call) or a part alone, the same objects
+        whichever is read first (the cache's reader, :mod:`dptaxonomy.cache.store`)."""
+
+        def __call__(self) -> Assertions: ...
+
+        def facts(self) -> FactSet:
+            """The facts alone (most questions read nothing else)."""
+
+        def mapped(self) -> tuple[list[Fact], list[Fact]]:
+            """The facts with maps, unconditional and conditional, in order (``convert``)."""
+
+        def mechanisms(self) -> dict[str, MechanismInfo]:
+            """Every mechanism by id, without their claims."""
+
+        def claims_of(self, mechanism: str) -> list[Fact]:
+            """One mechanism's claims (``convert`` from a mechanism)."""

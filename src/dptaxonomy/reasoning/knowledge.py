@@ -12,12 +12,16 @@ from functools import cached_property
 
 from dptaxonomy.base.records import record
 from dptaxonomy.catalog.names import NameIndex
-from dptaxonomy.reasoning.assertions import Assertions, MechanismPart
+from dptaxonomy.reasoning.assertions import Assertions
 from dptaxonomy.reasoning.info import DefinitionInfo, MechanismInfo, OperationInfo
 from dptaxonomy.reasoning.logic.closure import Closure, bits
 from dptaxonomy.reasoning.logic.facts import Fact, FactKind, FactSet
 from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.schema.enums import Status, Truth
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dptaxonomy.reasoning.assertions import AssertionParts
 
 __all__ = ["KnowledgeBase", "PropertyValue", "is_mapped"]
 
@@ -81,35 +85,24 @@ class KnowledgeBase:
         not_stronger_rows: list[int] | None = None,
         operations: list[OperationInfo] | None = None,
         assertions: Callable[[], Assertions] | None = None,
-        facts: Callable[[], FactSet] | None = None,
-        mapped: Callable[[], tuple[list[Fact], list[Fact]]] | None = None,
-        mechanism_part: Callable[[], MechanismPart] | None = None,
+        parts: AssertionParts | None = None,
     ) -> None:
         """``not_stronger_rows``: the rows rule N1 derives (:attr:`not_stronger_rows`), when
         known (the cache stores them); computed here otherwise.
 
         ``assertions``: instead of ``factset``, ``mechanisms``, ``mechanism_claims`` and
         ``operations`` (then None), reads them when a question first needs one (the
-        cache's restoring; ``not_stronger_rows`` must then be given); with it, ``facts``
-        may read the facts alone, for a question that reads nothing else of them, and
-        ``mapped`` the facts that :func:`is_mapped` (the unconditional and the conditional
-        ones, each in the order of :attr:`facts`), for a question that reads only those
-        (``convert``): the same objects as :attr:`facts` then holds; and ``mechanism_part``
-        the mechanisms and their claims alone (``convert`` from a mechanism): the same
-        objects as the assertions then hold.
+        cache's restoring; ``not_stronger_rows`` must then be given); ``parts`` (the same
+        reader, when it can) reads a part alone until they are read: the facts, those with
+        maps (``convert``), the mechanisms or one mechanism's claims, as the same objects.
         """
         self.info = info
+        self._parts = parts if factset is None else None
         if factset is not None:
             given = Assertions(factset, mechanisms or {}, mechanism_claims or [], operations or [])
             self._read: Callable[[], Assertions] = lambda: given
-            self._read_facts: Callable[[], FactSet] | None = None
-            self._read_mapped: Callable[[], tuple[list[Fact], list[Fact]]] | None = None
-            self._read_mechanisms: Callable[[], MechanismPart] | None = None
         elif assertions is not None and not_stronger_rows is not None:
             self._read = assertions
-            self._read_facts = facts
-            self._read_mapped = mapped
-            self._read_mechanisms = mechanism_part
         else:
             raise ValueError("a knowledge base needs its facts, or their reader and N1's rows")
         self.assume_conjectures = assume_conjectures
@@ -130,29 +123,34 @@ class KnowledgeBase:
     def _assertions(self) -> Assertions:
         return self._read()
 
+    def _part(self) -> AssertionParts | None:
+        """The reader of parts, while the assertions are not read whole."""
+        return None if "_assertions" in self.__dict__ else self._parts
+
     @cached_property
     def factset(self) -> FactSet:
         """The facts usable for inference, and those set aside (with why)."""
-        read = None if "_assertions" in self.__dict__ else self._read_facts
-        return self._assertions.factset if read is None else read()
+        parts = self._part()
+        return self._assertions.factset if parts is None else parts.facts()
 
     @cached_property
-    def _mechanism_part(self) -> MechanismPart:
-        read = None if "_assertions" in self.__dict__ else self._read_mechanisms
-        if read is None:
-            return self._assertions.mechanisms, self._assertions.mechanism_claims
-        return read()
-
-    @property
     def mechanisms(self) -> dict[str, MechanismInfo]:
         """Each mechanism of the catalog by id (a conversion's possible sources)."""
-        return self._mechanism_part[0]
+        parts = self._part()
+        return self._assertions.mechanisms if parts is None else parts.mechanisms()
 
     @property
     def mechanism_claims(self) -> list[Fact]:
         """The mechanisms' established ``satisfies`` claims with maps, as ≻ facts (not closed
         over: a mechanism is no definition; ``convert`` starts chains with them)."""
-        return self._mechanism_part[1]
+        return self._assertions.mechanism_claims
+
+    def claims_of(self, mechanism: str) -> list[Fact]:
+        """The claims of one mechanism, in order (read alone while the rest is not)."""
+        parts = self._part()
+        if parts is None:
+            return [claim for claim in self.mechanism_claims if claim.a == mechanism]
+        return parts.claims_of(mechanism)
 
     @property
     def operations(self) -> list[OperationInfo]:
@@ -214,9 +212,9 @@ class KnowledgeBase:
     def _mapped(self) -> tuple[list[Fact], list[Fact]]:
         """The unconditional and the conditional facts that :func:`is_mapped`, in order: read
         alone when the facts are not (yet) read and a reader of them was given."""
-        read = self._read_mapped
-        if read is not None and not {"factset", "_assertions"} & self.__dict__.keys():
-            return read()
+        parts = self._part()
+        if parts is not None and "factset" not in self.__dict__:
+            return parts.mapped()
         return (
             [f for f in self.facts if is_mapped(f)],
             [f for f in self.conditional_facts if is_mapped(f)],
