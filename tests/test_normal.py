@@ -4,7 +4,7 @@ doubles, and stay narrow."""
 from __future__ import annotations
 
 import math
-from decimal import Decimal
+from decimal import Context, Decimal
 
 import mpmath
 import pytest
@@ -92,3 +92,27 @@ def test_phi_of_a_tiny_argument_is_enclosed() -> None:
     """The series' terms stick at the least decimal there: the first two terms bound erf."""
     value = phi(enclose(Decimal("1e-1000000010")))
     assert value.low <= Decimal("0.5") < value.high
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    x=st.floats(min_value=-60, max_value=15, allow_nan=False),
+    width=st.sampled_from(["1e-33", "1e-25", "1e-17", "3e-16", "1e-15"]),
+)
+def test_phi_over_a_narrow_enclosure_holds_every_point_and_is_barely_wider(
+    x: float, width: str
+) -> None:
+    """Φ over a narrow enclosure takes erfc once, at one end, and bounds the other by erfc's
+    slope (issue 24): the enclosure must hold Φ at both ends and between, and be at most a
+    little wider than Φ's own variation there."""
+    low = Decimal(x)
+    high = Context(prec=200).add(low, Decimal(width))  # exact: x has at most 60 digits
+    value = phi(Enclosure(low, high))
+    with mpmath.workprec(400):
+        at_low, at_high = mpmath.mpf(str(low)), mpmath.mpf(str(high))
+        ends = [mpmath.ncdf(t) for t in (at_low, (at_low + at_high) / 2, at_high)]
+        got_low, got_high = _ends(value)
+        assert got_low <= min(ends)
+        assert max(ends) <= got_high
+        spread = max(ends) - min(ends)
+        assert got_high - got_low <= 1.3 * spread + max(ends) * mpmath.mpf("1e-22")
