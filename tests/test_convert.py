@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 
 import mpmath
 import pytest
 
+from dptaxonomy.reasoning.maps.paths import Chain
 from tests.clirunner import run
 
 ZCDP = ("convert", "zCoDP", "(ε, δ)-DP", "--from", "xi=0", "--from", "rho=0.5")
@@ -439,3 +441,35 @@ def test_a_sum_of_two_computed_parameters_is_searched_from_two_starts(
     to = json.loads(result.out)["to"]
     assert to["delta"]["value"] == 0.0
     assert to["epsilon"]["value"] <= 0.1000000001
+
+
+def test_a_chain_refused_before_its_free_values_is_run_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Gaussian mechanism's tCDP claim gives nothing finite at step 1, before the Rényi
+    order is read: every proposal would be refused alike, so one sound run decides (issue 24;
+    it took five), and the reason is the same."""
+    import dptaxonomy as dp
+    from dptaxonomy.reasoning.maps import conversion, tightest
+
+    runs: Counter[tuple[str, ...]] = Counter()
+    original = conversion.run_chain
+
+    def counted(chain: Chain, *args: object, **kwargs: object) -> object:
+        runs[chain.definitions] += 1
+        return original(chain, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tightest, "run_chain", counted)
+    result = dp.convert(
+        "gaussian", "(ε, δ)-DP", {"sigma": "0.93", "sensitivity": "1"}, {"delta": "1e-5"}
+    )
+    step_one = "step 1 (gaussian → truncated-concentrated-dp-bdrs18) cannot be evaluated"
+    refused = [
+        r
+        for r in result.conversion.results
+        if r.run is None and r.refusal is not None and r.refusal.startswith(step_one)
+    ]
+    assert len(refused) == 3  # three Rényi conversions after tCDP
+    for r in refused:
+        alike = [x for x in refused if x.chain.definitions == r.chain.definitions]
+        assert runs[r.chain.definitions] == len(alike)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -84,3 +85,29 @@ def test_a_stepped_objective_is_refined_by_golden_sections() -> None:
 
     found = minimise(objective, [_ORDERS], stepped=True)
     assert objective(found[0]) <= smooth(centre) * (1 + 1e-5)
+
+
+def test_a_search_is_shared_by_objectives_equal_on_the_coarse_grid() -> None:
+    """Two chains whose objectives agree bit for bit on the diagonal's grid (a mechanism's
+    routes to one Rényi curve) share one search (issue 24); an objective that differs there,
+    or a search asked of other domains, searches on its own."""
+    calls: list[int] = []
+
+    def counted(scale: float) -> Callable[[list[float]], float]:
+        def objective(point: list[float]) -> float:
+            calls.append(1)
+            return (math.log(point[0] - 1.0) - scale) ** 2 if point[0] > 1.0 else math.inf
+
+        return objective
+
+    shared: dict[object, list[list[float]]] = {}
+    first = minimise(counted(1.0), [_ORDERS], shared=shared)
+    alone = len(calls)
+    again = minimise(counted(1.0), [_ORDERS], shared=shared)
+    assert again == first
+    assert len(calls) - alone == 17  # the coarse grid only
+    other = minimise(counted(2.0), [_ORDERS], shared=shared)
+    assert len(calls) - alone - 17 > 17  # a search of its own, refined beyond the grid
+    assert math.isclose(math.log(other[0][0] - 1.0), 2.0, rel_tol=1e-7)
+    minimise(counted(1.0), [parse_interval("(0, 1]")], shared=shared)
+    assert len(shared) == 3

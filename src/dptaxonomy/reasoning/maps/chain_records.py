@@ -99,4 +99,6 @@ class ChainRefused(Exception):
         self.kind = kind
         self.needs = needs
         self.parameter = parameter
+        self.step: int | None = None
+        """The index of the step refused at, when a chain run refuses inside one."""
         super().__init__(reason)

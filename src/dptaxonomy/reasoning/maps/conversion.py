@@ -101,54 +101,60 @@ def run_chain(
     definitions = chain.definitions
     exactly = rationals_of(source_values) if exact else None
     for index in range(len(chain.steps)):
-        here, there = definitions[index], definitions[index + 1]
-        theirs = {spec.name: spec for spec in specs[there]}
-        extra = _bind(chain, index, maps[index], unbound_of[index], theirs, target_given, free, ops)
-        scope = {**extra, **current}
-        extra_exactly = exact_extra(extra, target_given) if exactly is not None else {}
-        exact_scope = {**extra_exactly, **exactly} if exactly is not None else None
-        texts = chain.steps[index].origin.conditions
-        pending = list(zip(conditions_of[index], texts, strict=True))
-        known = set(scope) | CONSTANTS
-        names = chain.condition_names[index]
-        early = [p for p, used in zip(pending, names, strict=True) if used <= known]
-        checks += _check(early, scope, index, ops, exact_scope)  # before the map: its reason
         try:
-            computed, computed_exactly = _apply(maps[index], scope, exact_scope, ops)
-        except NumericError as exc:
-            raise ChainRefused(
-                f"step {index + 1} ({here} → {there}) cannot be evaluated: {exc}"
-            ) from None
-        following = {**extra, **computed}
-        following_exactly = {**extra_exactly, **computed_exactly}
-        late = [pair for pair in pending if pair not in early]
-        late_scope = None if exactly is None else {**following_exactly, **exactly}
-        checks += _check(late, {**following, **current}, index, ops, late_scope)
-        for name, value in list(following.items()):
-            if name in theirs and theirs[name].type == "integer" and not is_integer(value):
-                raise ChainRefused(
-                    f"step {index + 1} gives {_label(there, name)}, not an integer",
-                    kind=RefusalKind.outside_domain,
-                )
-            domain = theirs[name].domain if name in theirs else None
-            if domain is None or ops.within(value, domain):
-                continue
-            raised = _raised(ops, value, theirs[name])
-            if raised is None:
-                raise ChainRefused(
-                    f"step {index + 1} gives {_label(there, name)} outside its domain "
-                    f"{theirs[name].domain_text}",
-                    kind=RefusalKind.outside_domain,
-                )
-            following[name] = raised
-            following_exactly.pop(name, None)
-            raised_labels.append(
-                f"step {index + 1} gives {_label(there, name)} below its domain "
-                f"{theirs[name].domain_text}: raised to {domain.low:g}, "
-                f"sound as {there} is weaker when {name} is larger"
+            here, there = definitions[index], definitions[index + 1]
+            theirs = {spec.name: spec for spec in specs[there]}
+            extra = _bind(
+                chain, index, maps[index], unbound_of[index], theirs, target_given, free, ops
             )
-        current = following
-        exactly = following_exactly if exactly is not None else None
+            scope = {**extra, **current}
+            extra_exactly = exact_extra(extra, target_given) if exactly is not None else {}
+            exact_scope = {**extra_exactly, **exactly} if exactly is not None else None
+            texts = chain.steps[index].origin.conditions
+            pending = list(zip(conditions_of[index], texts, strict=True))
+            known = set(scope) | CONSTANTS
+            names = chain.condition_names[index]
+            early = [p for p, used in zip(pending, names, strict=True) if used <= known]
+            checks += _check(early, scope, index, ops, exact_scope)  # before the map: its reason
+            try:
+                computed, computed_exactly = _apply(maps[index], scope, exact_scope, ops)
+            except NumericError as exc:
+                raise ChainRefused(
+                    f"step {index + 1} ({here} → {there}) cannot be evaluated: {exc}"
+                ) from None
+            following = {**extra, **computed}
+            following_exactly = {**extra_exactly, **computed_exactly}
+            late = [pair for pair in pending if pair not in early]
+            late_scope = None if exactly is None else {**following_exactly, **exactly}
+            checks += _check(late, {**following, **current}, index, ops, late_scope)
+            for name, value in list(following.items()):
+                if name in theirs and theirs[name].type == "integer" and not is_integer(value):
+                    raise ChainRefused(
+                        f"step {index + 1} gives {_label(there, name)}, not an integer",
+                        kind=RefusalKind.outside_domain,
+                    )
+                domain = theirs[name].domain if name in theirs else None
+                if domain is None or ops.within(value, domain):
+                    continue
+                raised = _raised(ops, value, theirs[name])
+                if raised is None:
+                    raise ChainRefused(
+                        f"step {index + 1} gives {_label(there, name)} outside its domain "
+                        f"{theirs[name].domain_text}",
+                        kind=RefusalKind.outside_domain,
+                    )
+                following[name] = raised
+                following_exactly.pop(name, None)
+                raised_labels.append(
+                    f"step {index + 1} gives {_label(there, name)} below its domain "
+                    f"{theirs[name].domain_text}: raised to {domain.low:g}, "
+                    f"sound as {there} is weaker when {name} is larger"
+                )
+            current = following
+            exactly = following_exactly if exactly is not None else None
+        except ChainRefused as refused:
+            refused.step = index  # a refusal before any free value is read recurs at every one
+            raise
     run = _finish(chain.target, plan.target, maps[-1], current, target_given, checks, ops)
     return replace(run, raised=tuple(raised_labels)) if raised_labels else run
 

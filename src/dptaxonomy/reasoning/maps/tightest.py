@@ -213,12 +213,15 @@ def _numbers(
     last = ChainRefused(
         "no value of the free parameters gives a result", kind=RefusalKind.not_evaluable
     )
+    reads_free = min(index for index, _ in keys) - 1  # the step that reads a free value first
     for point in candidates[:_FALLBACKS]:
         choice = dict(zip(keys, point, strict=True))
         try:
             run = run_chain(chain, specs, source, given, choice, exact=True)
         except ChainRefused as exc:
             last = exc
+            if exc.step is not None and exc.step < reads_free:
+                break  # refused before any free value is read: so at every other choice
             continue
         return ChainResult(chain, run, _choices(chain, choice))
     return _refused(chain, last)
