@@ -293,3 +293,31 @@ def test_a_mechanism_source_decodes_only_its_own_claims() -> None:
     assert len(everyone) > len(claims)
     assert all(any(c is mine for c in everyone) for mine in claims)
     assert kb.claims_of("gaussian") == claims  # now filtered from the assertions read whole
+
+
+def test_a_damaged_claim_is_compiled_again_not_skipped(
+    tmp_path: Path, compiles: list[Path]
+) -> None:
+    """A claim whose mechanism is no name is a damaged part, compiled again, never read as
+    "no claim" (the review of issue 24: `convert gaussian` was refused); the parts read after
+    that come from the part compiled again, as the same objects."""
+    from tests.conftest import CATALOG_DIR
+
+    catalog = tmp_path / "catalog"
+    shutil.copytree(CATALOG_DIR, catalog)
+    fresh = knowledge_base(catalog)
+    [path] = cache_dir().glob("facts-*.marshal")
+    data = read_plain(path)
+    position = data["mechanism_claims"]["fields"].index("a")
+    for row in data["mechanism_claims"]["rows"]:
+        row[position] = 7
+    path.write_bytes(plain_bytes(data))
+    kb = knowledge_base(catalog)
+    claims = kb.claims_of("gaussian")
+    assert claims
+    assert claims == fresh.claims_of("gaussian")
+    assert kb.claims_of("laplace") == fresh.claims_of("laplace")
+    assert len(compiles) == 2  # the second read comes from the part compiled again
+    mapped = [fact for facts in kb.mapped_edges(conditional=False).values() for fact in facts]
+    assert all(any(fact is known for known in kb.facts) for fact in mapped)
+    assert kb.mechanisms is kb.mechanisms

@@ -89,25 +89,39 @@ def test_a_stepped_objective_is_refined_by_golden_sections() -> None:
 
 def test_a_search_is_shared_by_objectives_equal_on_the_coarse_grid() -> None:
     """Two chains whose objectives agree bit for bit on the diagonal's grid (a mechanism's
-    routes to one Rényi curve) share one search (issue 24); an objective that differs there,
-    or a search asked of other domains, searches on its own."""
+    routes to one Rényi curve) and at the best point share one search (issue 24); an
+    objective that differs on the grid, or at the best point only, or that gives something at
+    fewer than three grid points, or a search of other domains, searches on its own."""
     calls: list[int] = []
 
-    def counted(scale: float) -> Callable[[list[float]], float]:
+    def counted(scale: float, dip: float = 0.0) -> Callable[[list[float]], float]:
         def objective(point: list[float]) -> float:
             calls.append(1)
-            return (math.log(point[0] - 1.0) - scale) ** 2 if point[0] > 1.0 else math.inf
+            if point[0] <= 1.0:
+                return math.inf
+            value = (math.log(point[0] - 1.0) - scale) ** 2
+            return value - dip if abs(math.log(point[0] - 1.0) - 1.0) < 0.1 else value
 
         return objective
 
-    shared: dict[object, list[list[float]]] = {}
+    shared: dict[object, tuple[float, list[list[float]]]] = {}
     first = minimise(counted(1.0), [_ORDERS], shared=shared)
+    assert not first.borrowed
     alone = len(calls)
     again = minimise(counted(1.0), [_ORDERS], shared=shared)
     assert again == first
-    assert len(calls) - alone == 17  # the coarse grid only
+    assert again.borrowed
+    assert len(calls) - alone == 18  # the coarse grid and the best point only
+    before = len(calls)
     other = minimise(counted(2.0), [_ORDERS], shared=shared)
-    assert len(calls) - alone - 17 > 17  # a search of its own, refined beyond the grid
+    assert not other.borrowed
+    assert len(calls) - before > 18  # a search of its own, refined beyond the grid
     assert math.isclose(math.log(other[0][0] - 1.0), 2.0, rel_tol=1e-7)
-    minimise(counted(1.0), [parse_interval("(0, 1]")], shared=shared)
-    assert len(shared) == 3
+    assert not minimise(counted(1.0, dip=0.5), [_ORDERS], shared=shared).borrowed
+
+    def narrow(point: list[float]) -> float:  # finite at one grid point (t = 0) only
+        return (point[0] - 2.0) ** 2 if abs(point[0] - 2.0) < 0.5 else math.inf
+
+    minimise(narrow, [_ORDERS], shared=shared)
+    assert not minimise(narrow, [_ORDERS], shared=shared).borrowed
+    assert not minimise(counted(1.0), [parse_interval("(1, 100]")], shared=shared).borrowed

@@ -342,7 +342,7 @@ def decode_assertions(
 
     rows = rows if isinstance(rows, FactRows) else FactRows(data, file_name)
     operations = _untable(data["operations"], OperationInfo)
-    return Assertions(rows.factset, rows.mechanisms(), rows.claims(), operations)
+    return Assertions(rows.factset, rows.mechanisms, rows.claims(), operations)
 
 
 def decode_core(

@@ -91,8 +91,10 @@ class FactRows:
             self._facts(self.conditional, _list(self.data["mapped_conditional"])),
         )
 
+    @cached_property
     def mechanisms(self) -> dict[str, MechanismInfo]:
-        """Every mechanism by id (their claims are rows of their own: :meth:`claims`)."""
+        """Every mechanism by id (their claims are rows of their own: :meth:`claims`), one
+        object however often read."""
         return {m.id: m for m in _untable(self.data["mechanisms"], MechanismInfo)}
 
     def claims(self) -> list[Fact]:
@@ -103,6 +105,8 @@ class FactRows:
         """The claims of one mechanism, in order: only their rows and origins decoded."""
         table = self.claims_table
         subjects = table.column(range(len(table.rows)), "a")
+        if any(type(a) is not str for a in subjects):  # read undecoded: checked here
+            raise ValueError("a claim's mechanism is not a name")
         return self._facts(table, [i for i, a in enumerate(subjects) if a == mechanism])
 
     @cached_property

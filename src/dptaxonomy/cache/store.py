@@ -227,7 +227,10 @@ class _AssertionsReader:
             return found
         if self.digest and catalog_digest(self.directory) != self.digest:
             raise CacheChangedError
-        return _cached(self.directory, self.assume_conjectures, decode, "facts")[0]
+        found = _cached(self.directory, self.assume_conjectures, decode, "facts")[0]
+        if self.rows is not None:  # later parts are read from the part compiled again
+            self.plain = self.rows.data
+        return found
 
     def _rows(self, data: dict[str, Any], shown: Callable[[str], str]) -> FactRows:
         """The part's rows, one reader per part value (so each fact is decoded once)."""
@@ -250,7 +253,7 @@ class _AssertionsReader:
         return self._part(lambda rows: rows.factset)
 
     def mechanisms(self) -> dict[str, MechanismInfo]:
-        return self._part(lambda rows: rows.mechanisms())
+        return self._part(lambda rows: rows.mechanisms)
 
     def claims_of(self, mechanism: str) -> list[Fact]:
         return self._part(lambda rows: rows.claims_of(mechanism))

@@ -111,7 +111,7 @@ def solve(
     source: Mapping[str, IV],
     given: Mapping[str, IV],
     inversion: Inversion,
-    searches: dict[Any, list[list[float]]] | None = None,
+    searches: dict[Any, Any] | None = None,
 ) -> Solution:
     """The sound run at the smallest q found, jointly over the chain's free parameters.
 
@@ -154,24 +154,27 @@ def solve(
         found = search(dict(zip(keys, values, strict=True)), _COARSE)
         return math.inf if found is None else float(float_key(found.found))
 
-    points = (
-        minimise(objective, [d for d in domains if d is not None], stepped=True, shared=searches)
-        if keys
-        else [[]]
+    numeric = [d for d in domains if d is not None]
+    points: list[list[float]] = (
+        minimise(objective, numeric, stepped=True, shared=searches) if keys else [[]]
     )
     refusal = ChainRefused(
         f"no value of {name} makes the chain's {bound} at most the {bound} given",
         kind=RefusalKind.not_attained,
     )
-    for values in points[:_FALLBACKS]:
-        choice = dict(zip(keys, values, strict=True))
-        bracket = search(choice, STEPS)
-        if bracket is None:
-            continue
-        solution = _check(chain, specs, source, given, inversion, choice, bracket)
-        if isinstance(solution, Solution):
-            return solution
-        refusal = solution
+    for attempt in range(2):
+        for values in points[:_FALLBACKS]:
+            choice = dict(zip(keys, values, strict=True))
+            bracket = search(choice, STEPS)
+            if bracket is None:
+                continue
+            solution = _check(chain, specs, source, given, inversion, choice, bracket)
+            if isinstance(solution, Solution):
+                return solution
+            refusal = solution
+        if attempt or not getattr(points, "borrowed", False):
+            break
+        points = minimise(objective, numeric, stepped=True)  # another chain's points failed
     raise refusal
 
 

@@ -25,7 +25,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["GRID", "minimise", "to_value"]
+__all__ = ["GRID", "Proposals", "minimise", "to_value"]
 
 GRID = tuple(-16.0 + 0.5 * k for k in range(65))
 """The transformed coordinate t ∈ [−16, 16] in steps of ½ (the ladder of :mod:`.bisection`)."""
@@ -38,6 +38,12 @@ _GOLDEN_STEPS = 43
 """Golden sections on a stepped objective: a bracket of 4 (two coarse steps) narrowed to
 about 4e-9, as forty sections narrowed the former grid's bracket of 1."""
 _ROUNDS = 3
+_CLOSE = 1e-12
+"""Relative agreement asked at a shared search's best point, off the grid: one curve reached
+through different definitions is rounded in a different order there."""
+_AGREEING = 3
+"""Finite values on the coarse grid below which a search is never shared: objectives that
+give something at one order only agree there by accident (the review of issue 24)."""
 
 
 def to_value(t: float, domain: Interval) -> float:
@@ -116,14 +122,20 @@ def _remembered(objective: Callable[[list[float]], float]) -> Callable[[list[flo
     return remembered
 
 
+class Proposals(list[list[float]]):
+    """:func:`minimise`'s points, best first; ``borrowed`` when they are another chain's."""
+
+    borrowed = False
+
+
 def minimise(
     objective: Callable[[list[float]], float],
     domains: Sequence[Interval],
     *,
     stepped: bool = False,
     basins: bool = False,
-    shared: dict[Any, list[list[float]]] | None = None,
-) -> list[list[float]]:
+    shared: dict[Any, tuple[float, list[list[float]]]] | None = None,
+) -> Proposals:
     """Points in the product of ``domains`` where ``objective`` is small, best first.
 
     ``objective`` returns ``inf`` where the chain gives nothing (never NaN); ``stepped``
@@ -139,8 +151,10 @@ def minimise(
     ``shared`` keeps searches by what they were asked and by the objective's values on the
     diagonal's coarse grid: a search whose objective agrees there, bit for bit, with one
     already run (chains that reach one conversion through different definitions: ρα from
-    zCDP and the Gaussian's own Rényi curve) takes its points. They are proposals like any
-    other: only the sound run decides what is printed.
+    zCDP and the Gaussian's own Rényi curve), at three finite values at least, and (to
+    1e-12) at the best point that search found, takes its points (``borrowed``: a caller whose sound run
+    refuses all of them searches again, alone). They are proposals like any other: only
+    the sound run decides what is printed.
     """
     objective = _remembered(objective)
     maps = [_mapping(domain) for domain in domains]
@@ -151,13 +165,17 @@ def minimise(
     key = None
     if shared is not None:
         seen = tuple(objective(diagonal(t)) for t in _COARSE)
-        key = (tuple(domains), stepped, basins, seen)
-        if key in shared:
-            return [list(p) for p in shared[key]]
+        if sum(map(math.isfinite, seen)) >= _AGREEING:
+            key = (tuple(domains), stepped, basins, seen)
+            value, points = shared.get(key, (math.nan, []))
+            if points and math.isclose(objective(points[0]), value, rel_tol=_CLOSE):
+                proposals = Proposals(list(p) for p in points)
+                proposals.borrowed = True
+                return proposals
     found = _minimum(objective, maps, diagonal, stepped, basins)
-    if key is not None and shared is not None:
-        shared[key] = found
-    return [list(p) for p in found]
+    if key is not None and shared is not None and found:
+        shared.setdefault(key, (objective(found[0]), found))
+    return Proposals(list(p) for p in found)
 
 
 def _minimum(

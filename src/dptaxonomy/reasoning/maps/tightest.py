@@ -131,7 +131,7 @@ def _evaluate(
     specs: Mapping[str, tuple[ParameterSpec, ...]],
     source: Mapping[str, IV],
     given: Mapping[str, IV],
-    searches: dict[Any, list[list[float]]],
+    searches: dict[Any, Any],
 ) -> ChainResult:
     if chain.defect is not None:
         reason = f"the composed map is undefined: {chain.defect}"
@@ -149,7 +149,7 @@ def _numbers(
     specs: Mapping[str, tuple[ParameterSpec, ...]],
     source: Mapping[str, IV],
     given: Mapping[str, IV],
-    searches: dict[Any, list[list[float]]],
+    searches: dict[Any, Any],
 ) -> ChainResult:
     """The chain's numeric parameters: solved for, or run at the best free values found."""
     inversion = plan_inversion(chain, specs, given)
@@ -201,30 +201,56 @@ def _numbers(
         # chains that end in the same steps, reached at the same values, search alike
         key = search_key(chain, specs, floats, floats_given, keys)
         candidates = searches.get(key) if key is not None else None
+        several = sum(spec.name not in given for spec in specs[chain.target]) > 1
+        numeric = [d for d in domains if d is not None]
         if candidates is None:
-            several = sum(spec.name not in given for spec in specs[chain.target]) > 1
-            candidates = minimise(
-                objective, [d for d in domains if d is not None], basins=several, shared=searches
-            )
+            candidates = minimise(objective, numeric, basins=several, shared=searches)
             if key is not None:
                 searches[key] = candidates
     except ChainRefused as exc:
         return _refused(chain, exc)
+    found = _first_sound(chain, specs, source, given, keys, candidates)
+    if (
+        isinstance(found, ChainRefused)
+        and getattr(candidates, "borrowed", False)
+        and not _before_free(found, keys)
+    ):  # another chain's points, all refused here: this chain's own search decides
+        found = _first_sound(
+            chain, specs, source, given, keys, minimise(objective, numeric, basins=several)
+        )
+    return _refused(chain, found) if isinstance(found, ChainRefused) else found
+
+
+def _before_free(refused: ChainRefused, keys: list[FreeKey]) -> bool:
+    """Whether the run was refused at a step before the first that reads a free value (so
+    it is refused alike at every value of them)."""
+    return refused.step is not None and refused.step < min(index for index, _ in keys) - 1
+
+
+def _first_sound(
+    chain: Chain,
+    specs: Mapping[str, tuple[ParameterSpec, ...]],
+    source: Mapping[str, IV],
+    given: Mapping[str, IV],
+    keys: list[FreeKey],
+    candidates: Sequence[list[float]],
+) -> ChainResult | ChainRefused:
+    """The sound run at the first of ``candidates`` (at most :data:`_FALLBACKS`) the chain
+    gives a result at, or why none did."""
     last = ChainRefused(
         "no value of the free parameters gives a result", kind=RefusalKind.not_evaluable
     )
-    reads_free = min(index for index, _ in keys) - 1  # the step that reads a free value first
     for point in candidates[:_FALLBACKS]:
         choice = dict(zip(keys, point, strict=True))
         try:
             run = run_chain(chain, specs, source, given, choice, exact=True)
         except ChainRefused as exc:
             last = exc
-            if exc.step is not None and exc.step < reads_free:
-                break  # refused before any free value is read: so at every other choice
+            if _before_free(exc, keys):
+                break  # so at every other choice too
             continue
         return ChainResult(chain, run, _choices(chain, choice))
-    return _refused(chain, last)
+    return last
 
 
 def _refused(chain: Chain, refused: ChainRefused) -> ChainResult:
@@ -278,7 +304,7 @@ def evaluate_chains(
     target_given: Mapping[str, IV],
 ) -> Conversion:
     """Evaluate ``chains`` (with every definition's parameters in ``specs``), best first."""
-    searches: dict[Any, list[list[float]]] = {}
+    searches: dict[Any, Any] = {}  # by search key, and by coarse values (optimise)
     results = [_evaluate(chain, specs, source_values, target_given, searches) for chain in chains]
     at_target = {spec.name: spec for spec in specs.get(target, ())}
     scores = [result.score(at_target) for result in results]
