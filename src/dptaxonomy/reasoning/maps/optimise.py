@@ -152,9 +152,9 @@ def minimise(
     diagonal's coarse grid: a search whose objective agrees there, bit for bit, with one
     already run (chains that reach one conversion through different definitions: ρα from
     zCDP and the Gaussian's own Rényi curve), at three finite values at least, and (to
-    1e-12) at the best point that search found, takes its points (``borrowed``: a caller whose sound run
-    refuses all of them searches again, alone). They are proposals like any other: only
-    the sound run decides what is printed.
+    1e-12) at the best point that search found, takes its points (``borrowed``: a caller
+    whose sound run refuses all of them searches again, alone). They are proposals like
+    any other: only the sound run decides what is printed.
     """
     objective = _remembered(objective)
     maps = [_mapping(domain) for domain in domains]
