@@ -27,7 +27,7 @@ from dptaxonomy.reasoning.maps.conversion import (
 )
 from dptaxonomy.reasoning.maps.float_run import float_runner
 from dptaxonomy.reasoning.maps.numeric import IV, holds, point, upper
-from dptaxonomy.reasoning.maps.optimise import minimise
+from dptaxonomy.reasoning.maps.optimise import Proposals, minimise
 from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.reasoning.maps.plan import chain_plan, free_parameters
 from dptaxonomy.reasoning.maps.rounding import outward_text
@@ -154,15 +154,7 @@ def solve(
         found = search(dict(zip(keys, values, strict=True)), _COARSE)
         return math.inf if found is None else float(float_key(found.found))
 
-    numeric = [d for d in domains if d is not None]
-    points: list[list[float]] = (
-        minimise(objective, numeric, stepped=True, shared=searches) if keys else [[]]
-    )
-    refusal = ChainRefused(
-        f"no value of {name} makes the chain's {bound} at most the {bound} given",
-        kind=RefusalKind.not_attained,
-    )
-    for attempt in range(2):
+    def first_solution(points: list[list[float]], refusal: ChainRefused) -> Solution | ChainRefused:
         for values in points[:_FALLBACKS]:
             choice = dict(zip(keys, values, strict=True))
             bracket = search(choice, STEPS)
@@ -172,10 +164,24 @@ def solve(
             if isinstance(solution, Solution):
                 return solution
             refusal = solution
-        if attempt or not getattr(points, "borrowed", False):
-            break
-        points = minimise(objective, numeric, stepped=True)  # another chain's points failed
-    raise refusal
+        return refusal
+
+    numeric = [d for d in domains if d is not None]
+    points = (
+        minimise(objective, numeric, stepped=True, shared=searches) if keys else Proposals([[]])
+    )
+    found = first_solution(
+        points,
+        ChainRefused(
+            f"no value of {name} makes the chain's {bound} at most the {bound} given",
+            kind=RefusalKind.not_attained,
+        ),
+    )
+    if isinstance(found, ChainRefused) and points.borrowed:  # another chain's points failed
+        found = first_solution(minimise(objective, numeric, stepped=True), found)
+    if isinstance(found, ChainRefused):
+        raise found
+    return found
 
 
 def _check(

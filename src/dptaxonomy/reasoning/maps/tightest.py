@@ -211,9 +211,7 @@ def _numbers(
         return _refused(chain, exc)
     found = _first_sound(chain, specs, source, given, keys, candidates)
     if (
-        isinstance(found, ChainRefused)
-        and getattr(candidates, "borrowed", False)
-        and not _before_free(found, keys)
+        isinstance(found, ChainRefused) and candidates.borrowed and not _before_free(found, keys)
     ):  # another chain's points, all refused here: this chain's own search decides
         found = _first_sound(
             chain, specs, source, given, keys, minimise(objective, numeric, basins=several)
