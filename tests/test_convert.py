@@ -473,3 +473,28 @@ def test_a_chain_refused_before_its_free_values_is_run_once(
     for r in refused:
         alike = [x for x in refused if x.chain.definitions == r.chain.definitions]
         assert runs[r.chain.definitions] == len(alike)
+
+
+def test_other_chains_through_the_same_papers_are_told_apart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Refused chains name their sources too, and chains that read alike by definitions and
+    papers (LPT+22's closed form and its optimal conversion) add where their steps differ."""
+    result = run(
+        capsys, "convert", "gaussian", "(ε, δ)-DP", "--from", "sigma=1", "--from",
+        "sensitivity=1", "--to", "delta=1e-5",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    others = result.out.split("Other chains:\n")[1].splitlines()
+    assert len(others) == len(set(others)), [line for line in others if others.count(line) > 1]
+    refused = [line for line in others if "no result" in line]
+    assert (
+        "  gaussian → kl-privacy → approximate-dp [Mir17], [Tsy09]: no result (no value of "
+        "epsilon makes the chain's delta at most the delta given)"
+    ) in refused
+    via = "  gaussian → kl-privacy → renyi-dp → approximate-dp [Mir17], [DP20], "
+    assert {line.split(": no result")[0] for line in refused if line.startswith(via)} == {
+        via + "[LPT+22] (renyi-dp.yaml:117)",
+        via + "[BBG+20]",
+        via + "[LPT+22] (renyi-dp.yaml:165)",
+    }

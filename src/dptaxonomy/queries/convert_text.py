@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 
 from dptaxonomy.reasoning.maps.rounding import SafeSide, bound_text, outward_text
@@ -110,12 +111,36 @@ def conversion_text(result: ConvertResult) -> str:
     others = conversion.results[1:]
     if others:
         lines += ["", "Other chains:"]
-        for other in others:
-            via = " → ".join(other.chain.definitions)
+        labels = _labels(others)
+        for other, (via, cited) in zip(others, labels, strict=True):
             if other.run is None:
-                lines.append(f"  {via}: no result ({other.refusal})")
+                lines.append(f"  {via} {cited}: no result ({other.refusal})")
                 continue
             extra = f" [{_free(other)}]" if other.free else ""
-            cited = ", ".join(f"[{s.origin.citation.key}]" for s in other.chain.steps)
             lines.append(f"  {via}: {_assignments(result, other)}{extra} {cited}")
     return "\n".join(lines)
+
+
+def _labels(results: Sequence[ChainResult]) -> list[tuple[str, str]]:
+    """Each chain's definitions and sources, which tell apart chains through the same
+    definitions; where two chains still read alike (two maps from one paper: Rényi DP to
+    (ε, δ)-DP in closed form and optimally), the file and line of each step they differ at."""
+    labels = [
+        (
+            " → ".join(r.chain.definitions),
+            ", ".join(f"[{s.origin.citation.key}]" for s in r.chain.steps),
+        )
+        for r in results
+    ]
+    alike: dict[tuple[str, str], list[int]] = {}
+    for index, label in enumerate(labels):
+        alike.setdefault(label, []).append(index)
+    for group in alike.values():
+        if len(group) < 2:
+            continue
+        steps = [results[i].chain.steps for i in group]
+        differ = [k for k in range(len(steps[0])) if len({id(s[k]) for s in steps}) > 1]
+        for i, own in zip(group, steps, strict=True):
+            where = ", ".join(own[k].origin.location.rsplit("/", 1)[-1] for k in differ)
+            labels[i] = (labels[i][0], f"{labels[i][1]} ({where})")
+    return labels
