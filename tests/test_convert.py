@@ -361,7 +361,7 @@ def test_every_pure_to_renyi_chain_is_sound(epsilon: float, alpha: float) -> Non
     assert result.to_json()["to"]["epsilon"]["value"] == pytest.approx(exact, rel=1e-10)
 
 
-@pytest.mark.parametrize("value", ["0x10", "1/2", "1_000", "inf", "1e999999", "1" * 500])
+@pytest.mark.parametrize("value", ["0x10", "1/2", "1_000", "inf", "nan", "1" * 500])
 def test_only_plain_decimals_are_read(capsys: pytest.CaptureFixture[str], value: str) -> None:
     result = run(
         capsys,
@@ -379,6 +379,39 @@ def test_only_plain_decimals_are_read(capsys: pytest.CaptureFixture[str], value:
     assert result.err.startswith("dptax: rho of zero-concentrated-dp: '")
     assert result.err.endswith("' is not a number (domain [0, inf))\n")
     assert len(result.err) < 200
+
+
+@pytest.mark.parametrize("value", ["1e400", "-1e999999"])
+def test_a_decimal_beyond_doubles_is_named_so(
+    capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    result = run(
+        capsys, "convert", "zCDP", "(ε, δ)-DP", "--from", f"rho={value}", "--to", "delta=1e-6"
+    )
+    assert result.code == 1
+    assert result.err == (
+        f"dptax: rho of zero-concentrated-dp: '{value}' is beyond the range of double-precision "
+        "numbers (about 1.8e308) (domain [0, inf))\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("definition", "value", "domain"),
+    [
+        ("gaussian", "sigma=1e-400", "(0, inf)"),
+        ("renyi-dp", "alpha=1.00000000000000000001", "(1, inf)"),
+    ],
+)
+def test_a_value_inside_its_domain_but_not_in_doubles_is_named_so(
+    capsys: pytest.CaptureFixture[str], definition: str, value: str, domain: str
+) -> None:
+    result = run(capsys, "convert", definition, "zCDP", "--from", value)
+    assert result.code == 1
+    name, text = value.split("=")
+    assert result.err == (
+        f"dptax: {name} = {text} lies in the domain {domain} of {name} of {definition}, but too "
+        "near its end to be told apart from it in double precision\n"
+    )
 
 
 @pytest.mark.parametrize(("epsilon", "exponent"), [("1", -13), ("3", -100)])

@@ -30,6 +30,7 @@ __all__ = [
     "MissingParameterError",
     "NameResolutionError",
     "NumericError",
+    "OutOfRangeError",
     "ReleaseError",
     "UnknownNameError",
     "UnsafeFileError",
@@ -109,6 +110,10 @@ class ExportError(DptaxError):
 
 class NumericError(DptaxError):
     """A value cannot be computed or bounded soundly (e.g. log of a value that may be ≤ 0)."""
+
+
+class OutOfRangeError(NumericError):
+    """A decimal number written as text lies beyond what a double can hold (1e400)."""
 
 
 class ConversionError(DptaxError):

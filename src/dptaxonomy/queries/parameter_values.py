@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from dptaxonomy.base.digits import foreign_digit_message
-from dptaxonomy.base.errors import ConversionError, NumericError
+from dptaxonomy.base.errors import ConversionError, NumericError, OutOfRangeError
 from dptaxonomy.base.refusals import Refusal, RefusalKind
 from dptaxonomy.reasoning.maps.numeric import IV, exact, inside, is_integer
 from dptaxonomy.reasoning.maps.rational import GivenValues
@@ -79,6 +79,11 @@ def read_parameters(
             raise refuse(RefusalKind.invalid_value, f"{name} of {definition}: {foreign}")
         try:
             value = exact(text)
+        except OutOfRangeError as exc:
+            raise refuse(
+                RefusalKind.invalid_value,
+                f"{name} of {definition}: {exc} (domain {spec.domain_text})",
+            ) from None
         except NumericError:
             raise refuse(
                 RefusalKind.invalid_value,
@@ -88,6 +93,13 @@ def read_parameters(
             raise refuse(
                 RefusalKind.invalid_value,
                 f"{name} of {definition} is an integer parameter: {shown} is not an integer",
+            )
+        if not inside(value, domain) and domain.contains(Fraction(text.strip())):
+            raise refuse(
+                RefusalKind.invalid_value,
+                f"{name} = {text} lies in the domain {spec.domain_text} of {name} of "
+                f"{definition}, but too near its end to be told apart from it in "
+                "double precision",
             )
         if not inside(value, domain):
             raise refuse(

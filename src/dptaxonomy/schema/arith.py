@@ -28,6 +28,10 @@ from dptaxonomy.base.digits import foreign_digit_message
 from dptaxonomy.base.records import record
 from dptaxonomy.schema.arith_tokens import token_end
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from fractions import Fraction
+
 __all__ = [
     "ARITY",
     "FUNCTIONS",
@@ -126,8 +130,9 @@ class Interval:
     low_closed: bool
     high_closed: bool
 
-    def contains(self, value: float) -> bool:
-        """Whether ``value`` lies in the interval (``inf`` only in a closed ``inf]``)."""
+    def contains(self, value: float | Fraction) -> bool:
+        """Whether ``value`` lies in the interval (``inf`` only in a closed ``inf]``); a
+        rational is compared exactly."""
         above = value > self.low or (self.low_closed and value >= self.low)
         below = value < self.high or (self.high_closed and value <= self.high)
         return above and below

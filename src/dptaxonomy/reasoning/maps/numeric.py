@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 
 from dptaxonomy.base.digits import foreign_digit_message
-from dptaxonomy.base.errors import NumericError
+from dptaxonomy.base.errors import NumericError, OutOfRangeError
 from dptaxonomy.reasoning.maps.float_ends import finite, lower, upper
 from dptaxonomy.reasoning.maps.intervals import (
     DIGITS,
@@ -94,7 +94,9 @@ def exact(text: str) -> IV:
     except (InvalidOperation, ValueError):
         raise NumericError(f"not a number: {text!r}") from None
     if not finite(value):
-        raise NumericError(f"not a finite number: {text!r}")
+        raise OutOfRangeError(
+            f"{text[:40]!r} is beyond the range of double-precision numbers (about 1.8e308)"
+        )
     return value
 
 
