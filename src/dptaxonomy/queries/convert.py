@@ -121,6 +121,8 @@ class ConvertResult:
             {"definition": f.definition, "name": f.name, "value": f.value} for f in result.free
         ]
         data["solved"] = _solved(result)
+        if result.vacuous is not None:
+            data["vacuous"] = result.vacuous
         if result.symbols:
             data["symbols"] = [symbol.data() for symbol in result.symbols]
         return data
@@ -154,6 +156,7 @@ class ConvertResult:
                 ],
                 "solved": _solved(best),
                 "raised": list(best.run.raised),
+                "vacuous": best.vacuous,
                 "rounding": ROUNDING,
                 **self._symbols(best),
                 "alternatives": [self.chain_data(r) for r in self.conversion.results[1:]],
@@ -239,7 +242,8 @@ def convert_result(
     else:
         chains = mechanism.chains(kb, b)
         specs = mechanism.specs(kb, chains)
-        conversion = evaluate_chains(a, b, chains, specs, source_values, target_values)
+        vacuous = kb.info[b].vacuous if b in kb.info else ()
+        conversion = evaluate_chains(a, b, chains, specs, source_values, target_values, vacuous)
     if conversion.best is None:
         if mechanism is not None and not conversion.results:
             violated = [where for d, where in mechanism.violations if d == b]

@@ -89,6 +89,13 @@ def conversion_text(result: ConvertResult) -> str:
     lines = [
         f"{conversion.source} ({given}) ⇒ {conversion.target} with {_assignments(result, best)}",
         "(computed values are rounded outward, ≤ up and ≥ down: the guarantee holds as stated)",
+    ]
+    if best.vacuous is not None:
+        lines.append(
+            f"Vacuous: {best.vacuous}, and no chain gives more; fix a target parameter with "
+            "--to for a guarantee that says something"
+        )
+    lines += [
         "",
         f"Tightest chain ({len(best.chain.steps)} step(s), best of {len(conversion.results)}):",
         *_chain_lines(best),
@@ -117,7 +124,8 @@ def conversion_text(result: ConvertResult) -> str:
                 lines.append(f"  {via} {cited}: no result ({other.refusal})")
                 continue
             extra = f" [{_free(other)}]" if other.free else ""
-            lines.append(f"  {via}: {_assignments(result, other)}{extra} {cited}")
+            empty = " (vacuous)" if other.vacuous is not None else ""
+            lines.append(f"  {via}: {_assignments(result, other)}{extra} {cited}{empty}")
     return "\n".join(lines)
 
 

@@ -125,6 +125,11 @@ def definition_info(catalog: Catalog, definition_id: str) -> DefinitionInfo:
         ),
         perfect_parameters=tuple(d.perfect_privacy.parameters.items()) if d.perfect_privacy else (),
         perfect_every=bool(d.perfect_privacy and d.perfect_privacy.every_parameter),
+        vacuous=tuple(
+            (tuple(v.parameters.items()), v.citation.key, v.citation.at)
+            for v in d.vacuous
+            if v.described is None and v.parameters
+        ),
         conversion_parameters=tuple(
             (
                 p.name,

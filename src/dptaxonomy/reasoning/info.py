@@ -76,6 +76,9 @@ class DefinitionInfo:
     """The parameter values at which it forces perfect privacy (its ``perfect_privacy``)."""
     perfect_every: bool = False
     """Whether perfect privacy meets it at every parameter value."""
+    vacuous: tuple[tuple[tuple[tuple[str, str], ...], str, str], ...] = ()
+    """Each numeric ``vacuous`` value as (its parameters, its citation's key, where in the
+    source): there every mechanism meets the definition (rule V1)."""
     operations: tuple[str, ...] = ()
     """The operations (``OperationKind`` values) the entry states an undisputed rule for."""
     operation_rules: tuple[tuple[str, str, str], ...] = ()

@@ -33,7 +33,9 @@ from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.per_base import kept_for
 from dptaxonomy.reasoning.maps.plan import free_parameters
+from dptaxonomy.reasoning.maps.relaxed import relaxed
 from dptaxonomy.reasoning.maps.symbolic import SymbolicValue, symbolic_values
+from dptaxonomy.reasoning.maps.vacuity import VacuousValue, vacuity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -88,6 +90,8 @@ class ChainResult:
     """The value to give, when the kind is ``missing_parameter``."""
     symbols: tuple[SymbolicValue, ...] = ()
     """The target's parameters that are not numbers (:mod:`.symbolic`), when it gives a result."""
+    vacuous: str | None = None
+    """Why every mechanism meets what it gives (:mod:`.vacuity`), when so."""
 
     def score(self, target: Mapping[str, ParameterSpec]) -> float:
         """Sum of the computed parameters' reported ends, each signed so that smaller is
@@ -135,7 +139,15 @@ def _evaluate(
 ) -> ChainResult:
     if chain.defect is not None:
         reason = f"the composed map is undefined: {chain.defect}"
-        return _refused(chain, ChainRefused(reason, kind=RefusalKind.undefined_composition))
+        refused = _refused(chain, ChainRefused(reason, kind=RefusalKind.undefined_composition))
+        rewritten = relaxed(chain, specs)  # a value pinned at its weakest end, freed
+        if rewritten is None or rewritten[0].defect is not None:
+            return refused
+        result = _evaluate(rewritten[0], specs, source, given, searches)
+        if result.run is None:
+            return refused
+        run = replace(result.run, raised=(*rewritten[1], *result.run.raised))
+        return replace(result, chain=chain, run=run)
     try:
         symbols = symbolic_values(chain, specs)
     except ChainRefused as exc:
@@ -290,7 +302,8 @@ def tightest_conversion(
         for definition in chain.definitions:
             if definition not in specs:
                 specs[definition] = parameter_specs(kb, definition)
-    return evaluate_chains(source, target, chains, specs, source_values, target_given)
+    vacuous = kb.info[target].vacuous if target in kb.info else ()
+    return evaluate_chains(source, target, chains, specs, source_values, target_given, vacuous)
 
 
 def evaluate_chains(
@@ -300,16 +313,30 @@ def evaluate_chains(
     specs: Mapping[str, tuple[ParameterSpec, ...]],
     source_values: Mapping[str, IV],
     target_given: Mapping[str, IV],
+    vacuous: Sequence[VacuousValue] = (),
 ) -> Conversion:
-    """Evaluate ``chains`` (with every definition's parameters in ``specs``), best first."""
+    """Evaluate ``chains`` (with every definition's parameters in ``specs``), best first;
+    an answer at one of the target's ``vacuous`` values after every other answer."""
     searches: dict[Any, Any] = {}  # by search key, and by coarse values (optimise)
     results = [_evaluate(chain, specs, source_values, target_given, searches) for chain in chains]
     at_target = {spec.name: spec for spec in specs.get(target, ())}
+    if vacuous:
+        results = [
+            replace(r, vacuous=vacuity(r.run, at_target, vacuous)) if r.run is not None else r
+            for r in results
+        ]
     scores = [result.score(at_target) for result in results]
     # at equal numbers, a guarantee for every value of a symbol beats one for a fixed value
     fixed = [sum(symbol.fixed for symbol in result.symbols) for result in results]
     order = sorted(
         range(len(results)),
-        key=lambda i: (results[i].run is None, scores[i], fixed[i], len(results[i].chain.steps), i),
+        key=lambda i: (
+            results[i].run is None,
+            results[i].vacuous is not None,
+            scores[i],
+            fixed[i],
+            len(results[i].chain.steps),
+            i,
+        ),
     )
     return Conversion(source, target, tuple(results[i] for i in order))

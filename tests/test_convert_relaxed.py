@@ -1,0 +1,70 @@
+"""A value a step pins at its weakest end is freed (``reasoning/maps/relaxed.py``).
+
+Publishing a random record of n is 1/n-TV private, hence (0, 1/n)-DP; Kasiviswanathan and
+Smith's map to probabilistic DP divides by 1 − e^{−ε} and is undefined at ε = 0. As (ε, δ)-DP
+is weaker as ε grows, (0, 1/n)-DP is also (ε', 1/n)-DP at every ε' ≥ 0, and the map then gives
+(2ε', min(1, (1/n)/(1 − e^{−ε'})))-ProDP.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from dptaxonomy.catalog.store import Catalog
+from dptaxonomy.reasoning.evaluators.battery import pair_of
+from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE
+from dptaxonomy.reasoning.maps.numeric import exact, point
+from tests.clirunner import run
+
+NOTE = (
+    "step 2 gives epsilon of approximate-dp = 0, the end of its domain [0, inf); every larger "
+    "value holds too (approximate-dp is weaker when epsilon is larger), so it is chosen freely"
+)
+
+
+@pytest.mark.parametrize(("n", "epsilon"), [(10, 1.0), (4, 0.3), (1000, 2.5)])
+def test_random_record_to_probabilistic_dp_at_a_given_epsilon(
+    capsys: pytest.CaptureFixture[str], catalog: Catalog, n: int, epsilon: float
+) -> None:
+    result = run(
+        capsys, "convert", "random-record", "ProDP", "--from", f"n={n}", "--to",
+        f"epsilon={epsilon}", "-f", "json",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    delta = data["to"]["delta"]["value"]
+    truth = min(1.0, (1 / n) / (1 - math.exp(-epsilon / 2)))  # the map at ε' = ε/2
+    assert truth <= delta <= truth * (1 + 1e-9)
+    assert data["raised"] == [NOTE]
+    # the random record's own pair meets what is printed
+    mechanism = catalog.mechanisms["random-record"]
+    assert mechanism.pair is not None
+    pair = pair_of(mechanism.pair, {"n": exact(str(n))})
+    params = {"epsilon": exact(str(epsilon)), "delta": point(delta)}
+    assert EVALUABLE["probabilistic-dp"].holds(pair, params) is True
+
+
+def test_the_text_shows_the_freed_value_and_keeps_the_stated_map(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = run(capsys, "convert", "random-record", "ProDP", "--from", "n=10", "--to", "delta=0.2")
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0] == (
+        "random-record (n = 10) ⇒ probabilistic-dp with epsilon ≤ 1.386294362, delta = 0.2"
+    )  # 2 ln 2: (1/10)/(1 − e^{−ε'}) = 0.2 at ε' = ln 2
+    assert "     parameters: epsilon = 0, delta = epsilon" in lines  # as the catalog states it
+    assert f"Raised: {NOTE}" in lines
+    assert any(line.startswith("Free parameters, chosen numerically") for line in lines)
+
+
+def test_a_chain_without_a_pinned_value_keeps_its_reason(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """KL privacy ⊂ Rényi DP at α = 1, the open end of (1, ∞): nothing to free."""
+    result = run(capsys, "convert", "kl-privacy", "renyi-dp", "--from", "epsilon=0.1")
+    assert result.code == 1
+    assert "outside its domain (1, inf)" in result.err
