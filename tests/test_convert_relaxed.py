@@ -3,7 +3,9 @@
 Publishing a random record of n is 1/n-TV private, hence (0, 1/n)-DP; Kasiviswanathan and
 Smith's map to probabilistic DP divides by 1 − e^{−ε} and is undefined at ε = 0. As (ε, δ)-DP
 is weaker as ε grows, (0, 1/n)-DP is also (ε', 1/n)-DP at every ε' ≥ 0, and the map then gives
-(2ε', min(1, (1/n)/(1 − e^{−ε'})))-ProDP.
+(2ε', min(1, (1/n)/(1 − e^{−ε'})))-ProDP. Without ``--to`` its best is δ ≤ 1, which every
+mechanism meets: a vacuous answer ranks after any other and says so
+(``reasoning/maps/vacuity.py``).
 """
 
 from __future__ import annotations
@@ -68,3 +70,47 @@ def test_a_chain_without_a_pinned_value_keeps_its_reason(
     result = run(capsys, "convert", "kl-privacy", "renyi-dp", "--from", "epsilon=0.1")
     assert result.code == 1
     assert "outside its domain (1, inf)" in result.err
+
+
+@pytest.mark.parametrize(
+    ("arguments", "advice"),
+    [
+        (
+            ("random-record", "ProDP", "--from", "n=10"),
+            "no chain gives more; fix a target parameter with --to for a guarantee that says "
+            "something",
+        ),
+        (
+            ("zCDP", "(ε, δ)-DP", "--from", "rho=100", "--to", "epsilon=0.1"),
+            "no chain gives more at these values",
+        ),
+    ],
+)
+def test_a_vacuous_answer_says_so(
+    capsys: pytest.CaptureFixture[str], arguments: tuple[str, ...], advice: str
+) -> None:
+    result = run(capsys, "convert", *arguments)
+    assert result.code == 0, result.err
+    vacuous = [line for line in result.out.splitlines() if line.startswith("Vacuous: ")]
+    assert len(vacuous) == 1
+    assert vacuous[0].startswith("Vacuous: every mechanism meets it at delta = 1 ([DP20] Section")
+    assert vacuous[0].endswith(f"; rule V1): {advice}")
+    data = json.loads(run(capsys, "convert", *arguments, "-f", "json").out)
+    assert data["vacuous"].startswith("every mechanism meets it at delta = 1")
+
+
+def test_a_vacuous_answer_ranks_after_one_that_says_something(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Through the Rényi curve the Laplace mechanism reaches δ ≤ 1 at ε ≈ 0, a smaller sum
+    than pure DP's (2, 0), and says nothing."""
+    arguments = ("laplace", "ProDP", "--from", "scale=2", "--from", "sensitivity=2")
+    data = json.loads(run(capsys, "convert", *arguments, "-f", "json").out)
+    assert data["vacuous"] is None
+    assert (data["to"]["epsilon"]["value"], data["to"]["delta"]["value"]) == (2.0, 0.0)
+    marked = [a for a in data["alternatives"] if "vacuous" in a]
+    assert marked
+    assert all(a["to"]["delta"]["value"] >= 1 for a in marked)
+    others = [a for a in data["alternatives"] if "to" in a and "vacuous" not in a]
+    first_marked = data["alternatives"].index(marked[0])
+    assert all(data["alternatives"].index(a) < first_marked for a in others)

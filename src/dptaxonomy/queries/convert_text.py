@@ -91,10 +91,13 @@ def conversion_text(result: ConvertResult) -> str:
         "(computed values are rounded outward, ≤ up and ≥ down: the guarantee holds as stated)",
     ]
     if best.vacuous is not None:
-        lines.append(
-            f"Vacuous: {best.vacuous}, and no chain gives more; fix a target parameter with "
-            "--to for a guarantee that says something"
+        advice = (
+            "no chain gives more at these values"
+            if result.target_given
+            else "no chain gives more; fix a target parameter with --to for a guarantee that "
+            "says something"
         )
+        lines.append(f"Vacuous: {best.vacuous}: {advice}")
     lines += [
         "",
         f"Tightest chain ({len(best.chain.steps)} step(s), best of {len(conversion.results)}):",
