@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,9 @@ from dptaxonomy.catalog.store import Catalog
 from dptaxonomy.reasoning.evaluators.battery import pair_of
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE
 from dptaxonomy.reasoning.maps.numeric import exact, point
+from dptaxonomy.reasoning.maps.relaxed import relaxed
 from tests.clirunner import run
+from tests.conftest import CATALOG_DIR
 
 NOTE = (
     "step 2 gives epsilon of approximate-dp = 0, the end of its domain [0, inf); every larger "
@@ -114,3 +117,32 @@ def test_a_vacuous_answer_ranks_after_one_that_says_something(
     others = [a for a in data["alternatives"] if "to" in a and "vacuous" not in a]
     first_marked = data["alternatives"].index(marked[0])
     assert all(data["alternatives"].index(a) < first_marked for a in others)
+
+
+def _tv_chain() -> tuple[Any, dict[str, Any]]:
+    from dptaxonomy.queries.session import knowledge_base
+    from dptaxonomy.reasoning.maps.paths import chains_between
+    from dptaxonomy.reasoning.maps.tightest import parameter_specs
+
+    _, kb = knowledge_base(CATALOG_DIR, False)
+    chains = chains_between(kb, "total-variation-privacy", "probabilistic-dp", conditional=True)
+    chain = next(c for c in chains if c.defect is not None and len(c.steps) == 2)
+    return chain, {d: parameter_specs(kb, d) for d in chain.definitions}
+
+
+def test_relaxed_frees_the_pinned_value_and_nothing_else() -> None:
+    chain, specs = _tv_chain()
+    found = relaxed(chain, specs)
+    assert found is not None
+    rewritten, notes = found
+    assert rewritten.defect is None
+    assert rewritten.steps[0].origin.parameter_map == (("delta", "epsilon"),)
+    assert rewritten.steps[1] is chain.steps[1]
+    assert notes == (NOTE.replace("step 2", "step 1"),)
+
+
+def test_a_pinned_value_the_step_itself_reads_stays_pinned() -> None:
+    """Were `epsilon` in `delta = epsilon` not the implying side's, it would be the pinned
+    value itself: freeing it would change what the step says."""
+    chain, specs = _tv_chain()
+    assert relaxed(chain, {**specs, "total-variation-privacy": ()}) is None

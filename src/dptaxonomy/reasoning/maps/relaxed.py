@@ -24,6 +24,7 @@ from dptaxonomy.reasoning.logic.rules import Rule
 from dptaxonomy.reasoning.maps.chain_records import ParameterSpec
 from dptaxonomy.reasoning.maps.paths import Chain
 from dptaxonomy.schema.arith import Number
+from dptaxonomy.schema.arith_names import names_in
 
 __all__ = ["Relaxed", "relaxed"]
 
@@ -42,10 +43,17 @@ def relaxed(chain: Chain, specs: Mapping[str, tuple[ParameterSpec, ...]]) -> Rel
             continue
         there = chain.definitions[index + 1]
         theirs = {spec.name: spec for spec in specs[there]}
+        # a name the step reads means the implying side's parameter when it has one; when
+        # it has none, the name is this very value, which stays pinned (it is read as it is)
+        mine = {spec.name for spec in specs.get(chain.definitions[index], ())}
+        read = set().union(*chain.condition_names[index], *map(names_in, mapping.values()))
         pinned = {
             name: node.value
             for name, node in mapping.items()
-            if name in theirs and isinstance(node, Number) and _weakest_end(node, theirs[name])
+            if name in theirs
+            and isinstance(node, Number)
+            and _weakest_end(node, theirs[name])
+            and (name in mine or name not in read)
         }
         kept = tuple(pair for pair in step.origin.parameter_map if pair[0] not in pinned)
         if not pinned or not kept:  # a step keeps a map (paths: every step has one)
