@@ -33,7 +33,6 @@ from dptaxonomy.reasoning.maps.optimise import minimise
 from dptaxonomy.reasoning.maps.paths import Chain, chains_between
 from dptaxonomy.reasoning.maps.per_base import kept_for
 from dptaxonomy.reasoning.maps.plan import free_parameters
-from dptaxonomy.reasoning.maps.relaxed import relaxed
 from dptaxonomy.reasoning.maps.symbolic import SymbolicValue, symbolic_values
 from dptaxonomy.reasoning.maps.vacuity import VacuousValue, vacuity
 
@@ -140,6 +139,8 @@ def _evaluate(
     if chain.defect is not None:
         reason = f"the composed map is undefined: {chain.defect}"
         refused = _refused(chain, ChainRefused(reason, kind=RefusalKind.undefined_composition))
+        from dptaxonomy.reasoning.maps.relaxed import relaxed  # only for such a chain
+
         rewritten = relaxed(chain, specs)  # a value pinned at its weakest end, freed
         if rewritten is None or rewritten[0].defect is not None:
             return refused
