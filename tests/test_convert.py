@@ -381,18 +381,25 @@ def test_only_plain_decimals_are_read(capsys: pytest.CaptureFixture[str], value:
     assert len(result.err) < 200
 
 
-@pytest.mark.parametrize("value", ["1e400", "-1e999999"])
-def test_a_decimal_beyond_doubles_is_named_so(
-    capsys: pytest.CaptureFixture[str], value: str
+_DOUBLES = "is beyond the range of double-precision numbers (about 1.8e308)"
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ("1e400", _DOUBLES),
+        ("-1e999999", _DOUBLES),
+        ("1e-99999999999999999999", "has an exponent beyond what the arithmetic holds"),
+    ],
+)
+def test_a_decimal_beyond_the_arithmetic_is_named_so(
+    capsys: pytest.CaptureFixture[str], value: str, why: str
 ) -> None:
     result = run(
         capsys, "convert", "zCDP", "(ε, δ)-DP", "--from", f"rho={value}", "--to", "delta=1e-6"
     )
     assert result.code == 1
-    assert result.err == (
-        f"dptax: rho of zero-concentrated-dp: '{value}' is beyond the range of double-precision "
-        "numbers (about 1.8e308) (domain [0, inf))\n"
-    )
+    assert result.err == f"dptax: rho of zero-concentrated-dp: '{value}' {why} (domain [0, inf))\n"
 
 
 @pytest.mark.parametrize(

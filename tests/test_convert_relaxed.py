@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,12 +81,12 @@ def test_a_chain_without_a_pinned_value_keeps_its_reason(
     [
         (
             ("random-record", "ProDP", "--from", "n=10"),
-            "no chain gives more; fix a target parameter with --to for a guarantee that says "
-            "something",
+            "each chain's smallest sum of delta and epsilon lies there; fix one with --to for a "
+            "guarantee that says something",
         ),
         (
             ("zCDP", "(ε, δ)-DP", "--from", "rho=100", "--to", "epsilon=0.1"),
-            "no chain gives more at these values",
+            "every chain's answer at these values is vacuous",
         ),
     ],
 )
@@ -146,3 +147,39 @@ def test_a_pinned_value_the_step_itself_reads_stays_pinned() -> None:
     value itself: freeing it would change what the step says."""
     chain, specs = _tv_chain()
     assert relaxed(chain, {**specs, "total-variation-privacy": ()}) is None
+
+
+def test_a_curve_point_that_says_something_beats_a_vacuous_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """(0.001, 0.01)-DP reaches δ ≤ 1 at ε ≈ 0.002 (a smaller sum), (2, 0)-DP gives (4, 0)."""
+    curve = tmp_path / "profile.csv"
+    curve.write_text("epsilon,delta\n2,0\n0.001,0.01\n", encoding="utf-8")
+    result = run(capsys, "convert", "approximate-dp", "ProDP", "--from-curve", str(curve))
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[0].endswith("⇒ probabilistic-dp with delta ≤ 0, epsilon ≤ 4")
+    assert "Vacuous" not in result.out
+
+
+def test_a_rewritten_chain_that_gives_nothing_says_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """(1/10)/(1 − e^{−ε'}) > 0.1 at every ε': the bound the freed chain misses is the reason."""
+    result = run(capsys, "convert", "random-record", "ProDP", "--from", "n=10", "--to", "delta=0.1")
+    assert result.code == 1
+    assert "not at most the value given, with the value pinned at the end of its domain " in (
+        result.err
+    )
+    assert "chosen freely (as stated, the composed map is undefined: delta: division by zero" in (
+        result.err
+    )
+
+
+def test_an_alternative_through_a_freed_value_says_so_in_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    arguments = ("laplace", "ProDP", "--from", "scale=2", "--from", "sensitivity=2", "-f", "json")
+    data = json.loads(run(capsys, "convert", *arguments).out)
+    freed = [a for a in data["alternatives"] if "raised" in a]
+    assert freed
+    assert all(any("so it is chosen freely" in note for note in a["raised"]) for a in freed), freed

@@ -32,6 +32,7 @@ DECLARED = [
     ("probabilistic-dp", "delta"),
     ("probabilistic-dp", "epsilon"),
     ("renyi-dp", "epsilon"),
+    ("total-variation-privacy", "epsilon"),
     ("zero-concentrated-dp", "rho"),
     ("zero-concentrated-dp", "xi"),
 ]

@@ -121,6 +121,8 @@ class ConvertResult:
             {"definition": f.definition, "name": f.name, "value": f.value} for f in result.free
         ]
         data["solved"] = _solved(result)
+        if result.run.raised:
+            data["raised"] = list(result.run.raised)
         if result.vacuous is not None:
             data["vacuous"] = result.vacuous
         if result.symbols:

@@ -145,7 +145,7 @@ def convert_curve(
 
     Raises the first point's :class:`ConversionError` when no point gives a result.
     """
-    best: tuple[float, int, ConvertResult] | None = None
+    best: tuple[tuple[bool, float], int, ConvertResult] | None = None
     first_error: ConversionError | None = None
     refused = 0
     for index, point in enumerate(points):
@@ -156,7 +156,8 @@ def convert_curve(
             first_error = first_error or exc
             continue
         sides = {spec.name: spec for spec in parameter_specs(kb, result.conversion.target)}
-        score = result.best.score(sides)
+        # a vacuous answer after any that says something, as among one point's chains
+        score = (result.best.vacuous is not None, result.best.score(sides))
         if best is None or score < best[0]:
             best = (score, index, result)
     if best is None:

@@ -91,11 +91,12 @@ def conversion_text(result: ConvertResult) -> str:
         "(computed values are rounded outward, ≤ up and ≥ down: the guarantee holds as stated)",
     ]
     if best.vacuous is not None:
+        computed = best.run.computed if best.run is not None else ()
         advice = (
-            "no chain gives more at these values"
-            if result.target_given
-            else "no chain gives more; fix a target parameter with --to for a guarantee that "
-            "says something"
+            f"each chain's smallest sum of {' and '.join(computed)} lies there; fix one with "
+            "--to for a guarantee that says something"
+            if len(computed) > 1
+            else "every chain's answer at these values is vacuous"
         )
         lines.append(f"Vacuous: {best.vacuous}: {advice}")
     lines += [

@@ -91,7 +91,11 @@ def exact(text: str) -> IV:
         raise NumericError(f"not a decimal number: {text[:40]!r}")
     try:
         value = enclose(Decimal(text))  # exact: a decimal is one point
-    except (InvalidOperation, ValueError):
+    except InvalidOperation:  # a plain decimal whose exponent exceeds the decimal module's
+        raise OutOfRangeError(
+            f"{text[:40]!r} has an exponent beyond what the arithmetic holds"
+        ) from None
+    except ValueError:
         raise NumericError(f"not a number: {text!r}") from None
     if not finite(value):
         raise OutOfRangeError(

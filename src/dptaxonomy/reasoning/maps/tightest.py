@@ -145,8 +145,13 @@ def _evaluate(
         if rewritten is None or rewritten[0].defect is not None:
             return refused
         result = _evaluate(rewritten[0], specs, source, given, searches)
-        if result.run is None:
-            return refused
+        if result.run is None:  # why the rewritten chain gives nothing, said as such
+            return replace(
+                result,
+                chain=chain,
+                refusal=f"{result.refusal}, with the value pinned at the end of its domain "
+                f"chosen freely (as stated, {reason})",
+            )
         run = replace(result.run, raised=(*rewritten[1], *result.run.raised))
         return replace(result, chain=chain, run=run)
     try:
