@@ -19,6 +19,8 @@ from fractions import Fraction
 
 from dptaxonomy.reasoning.maps.chain_records import ChainRun, ParameterSpec
 from dptaxonomy.reasoning.maps.numeric import IV, lower, upper
+from dptaxonomy.schema.arith import ArithmeticError_, parse_expression
+from dptaxonomy.schema.arith_eval import evaluate
 
 __all__ = ["VacuousValue", "vacuity"]
 
@@ -43,10 +45,25 @@ def vacuity(
 
 def _as_weak(value: IV, text: str, spec: ParameterSpec) -> bool:
     """Whether the answer's ``value`` (an enclosure) is certainly at least as weak as the
-    declared number ``text``, at the end the answer states (exact comparisons)."""
-    declared = Fraction(text)
+    declared constant ``text``, at the end the answer states (exactly, for a decimal)."""
+    declared = _constant(text)
+    if declared is None:
+        return False
     if spec.weaker_when_larger:
         return declared <= upper(value)
     if spec.stronger_when_larger:
         return declared >= lower(value)
     return declared == lower(value) == upper(value)
+
+
+def _constant(text: str) -> Fraction | float | None:
+    """A declared value: a decimal exactly, another constant expression (``inf``,
+    ``exp(1)``; the schema admits them) as a float, None when it has no value."""
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        pass
+    try:
+        return evaluate(parse_expression(text), {})
+    except (ArithmeticError_, ArithmeticError, ValueError):
+        return None
