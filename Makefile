@@ -19,8 +19,9 @@ typecheck:
 
 # pytest exits 5 when no test ran (e.g. a marker or path that selects nothing); make
 # stops on any non-zero exit, so that fails loudly instead of passing as green.
+# --durations: the slowest tests, in CI's log, to keep the whole run within its budget
 pytest:
-	$(PYTHON) -m pytest -p no:cacheprovider
+	$(PYTHON) -m pytest -p no:cacheprovider --durations=40
 
 # The tests not marked slow: a quick check while editing (CI runs them all).
 pytest-fast:
