@@ -113,7 +113,8 @@ class NumericError(DptaxError):
 
 
 class OutOfRangeError(NumericError):
-    """A decimal number written as text lies beyond what a double can hold (1e400)."""
+    """A decimal number written as text lies beyond what the arithmetic holds: beyond the
+    doubles (1e400), or with an exponent beyond the decimal module's."""
 
 
 class ConversionError(DptaxError):

@@ -152,6 +152,8 @@ def _labels(results: Sequence[ChainResult]) -> list[tuple[str, str]]:
             continue
         steps = [results[i].chain.steps for i in group]
         differ = [k for k in range(len(steps[0])) if len({id(s[k]) for s in steps}) > 1]
+        if not differ:  # the very same steps: nothing to add
+            continue
         for i, own in zip(group, steps, strict=True):
             where = ", ".join(own[k].origin.location.rsplit("/", 1)[-1] for k in differ)
             labels[i] = (labels[i][0], f"{labels[i][1]} ({where})")
