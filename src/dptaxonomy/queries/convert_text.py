@@ -74,6 +74,7 @@ def _chain_lines(result: ChainResult) -> list[str]:
 def conversion_text(result: ConvertResult) -> str:
     """A worked answer: the guarantee, the chain that gives it, the free choices, the others."""
     best = result.best
+    assert best.run is not None
     conversion = result.conversion
     given = ", ".join(
         [
@@ -91,7 +92,7 @@ def conversion_text(result: ConvertResult) -> str:
         "(computed values are rounded outward, ≤ up and ≥ down: the guarantee holds as stated)",
     ]
     if best.vacuous is not None:
-        computed = best.run.computed if best.run is not None else ()
+        computed = best.run.computed
         advice = (
             f"each chain's smallest sum of {' and '.join(computed)} lies there; fix one with "
             "--to for a guarantee that says something"
@@ -104,7 +105,6 @@ def conversion_text(result: ConvertResult) -> str:
         f"Tightest chain ({len(best.chain.steps)} step(s), best of {len(conversion.results)}):",
         *_chain_lines(best),
     ]
-    assert best.run is not None
     lines += [f"Raised: {text}" for text in best.run.raised]
     if best.solved is not None:
         s = best.solved
