@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import fcntl
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from dptaxonomy.catalog.store import Catalog, load_catalog
 from tests.external import require, skipped_line
+
+if TYPE_CHECKING:
+    from dptaxonomy.reasoning.evaluators.verdicts import Check
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG_DIR = ROOT / "catalog"
@@ -29,6 +34,45 @@ def _private_cache(
 ) -> None:
     """Every test gets its own knowledge-base cache directory."""
     monkeypatch.setenv("DPTAX_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture(scope="session")
+def verify_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One cache directory for the run's verifications of the shipped catalog, shared by the
+    workers of a parallel run: the catalog is verified once (``queries/verify_memo``) and
+    every later verification of the same content recalls it. A planted edit changes the
+    content key, so it is always computed."""
+    root = tmp_path_factory.getbasetemp()
+    if root.name.startswith("popen-gw"):  # a worker of pytest-xdist: share with the others
+        root = root.parent
+    directory = root / "verify-cache"
+    directory.mkdir(exist_ok=True)
+    return directory
+
+
+@pytest.fixture
+def shared_verify_cache(
+    _private_cache: None, verify_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """This test's cache is the run's verification cache (:func:`verify_cache`)."""
+    monkeypatch.setenv("DPTAX_CACHE_DIR", str(verify_cache))
+    return verify_cache
+
+
+@pytest.fixture(scope="session")
+def shipped_checks(catalog: Catalog, verify_cache: Path) -> list[Check]:
+    """``dptax verify``'s checks of the shipped catalog, computed once per run: a worker that
+    finds another computing them waits for its answer (a lock beside the cache)."""
+    from dptaxonomy.queries.verify_memo import verified_checks
+
+    with (
+        pytest.MonkeyPatch.context() as patch,
+        (verify_cache.parent / "verify-cache.lock").open("w") as lock,
+    ):
+        patch.setenv("DPTAX_CACHE_DIR", str(verify_cache))
+        patch.delenv("DPTAX_NO_CACHE", raising=False)
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return verified_checks(catalog)
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from dptaxonomy.reasoning.evaluators.operation_checks import rule_results
 from dptaxonomy.reasoning.evaluators.operation_forms import hockey_stick, operation_results
 from dptaxonomy.reasoning.evaluators.operation_pairs import mixture, power, product, scaled
 from dptaxonomy.reasoning.evaluators.operation_tightness import tightness_results
-from dptaxonomy.reasoning.evaluators.verify import CheckKind, Outcome, operation_checks
+from dptaxonomy.reasoning.evaluators.verdicts import Check, CheckKind, Outcome
 from dptaxonomy.reasoning.maps.numeric import exact, lower, point, upper
 from dptaxonomy.schema.operations import OperationRule
 from tests.clirunner import run
@@ -311,10 +311,9 @@ def test_shipped_composition_rules_hold_on_random_mechanisms(
 
 
 @pytest.mark.slow
-def test_every_shipped_rule_is_computed_never_refuted(shipped: Catalog) -> None:
-    from dptaxonomy.reasoning.evaluators.battery import battery
-
-    checks = list(operation_checks(shipped, battery(shipped.mechanisms)))
+def test_every_shipped_rule_is_computed_never_refuted(shipped_checks: list[Check]) -> None:
+    rules = (CheckKind.operation, CheckKind.tightness)
+    checks = [c for c in shipped_checks if c.kind in rules]
     assert not problems(checks, None, check_file=False)
     kinds = {c.kind for c in checks}
     assert kinds == {CheckKind.operation, CheckKind.tightness}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dptaxonomy.catalog.store import Catalog, load_catalog
-from dptaxonomy.reasoning.evaluators.verify import Outcome
+from dptaxonomy.reasoning.evaluators.verdicts import Outcome
 from dptaxonomy.reasoning.operation_reading import rule_line
 from tests.conftest import CATALOG_DIR
 from tests.test_operations import _verdict

@@ -23,7 +23,7 @@ from dptaxonomy.reasoning.evaluators.operation_forms import (
     operation_results,
     pld_delta,
 )
-from dptaxonomy.reasoning.evaluators.verify import Outcome
+from dptaxonomy.reasoning.evaluators.verdicts import Outcome
 from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from dptaxonomy.schema.enums import OperationKind
 from tests.conftest import CATALOG_DIR

@@ -19,7 +19,7 @@ from dptaxonomy.reasoning.evaluators.operation_forms import operation_results
 from dptaxonomy.reasoning.evaluators.operation_pairs import chains
 from dptaxonomy.reasoning.evaluators.tradeoff import GaussianTradeoff, meets, vertices
 from dptaxonomy.reasoning.evaluators.tradeoff_group import GroupTradeoff, dual_tradeoff
-from dptaxonomy.reasoning.evaluators.verify import Outcome
+from dptaxonomy.reasoning.evaluators.verdicts import Outcome
 from dptaxonomy.reasoning.maps.numeric import exact, lower, upper
 from tests.conftest import CATALOG_DIR
 from tests.test_operations import _rule, _verdict

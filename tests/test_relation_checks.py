@@ -9,7 +9,7 @@ from dptaxonomy.queries.verification import VerifyResult
 from dptaxonomy.reasoning.evaluators.battery import battery, extremal_pairs
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE
 from dptaxonomy.reasoning.evaluators.relation_checks import relation_results
-from dptaxonomy.reasoning.evaluators.verify import Check, CheckKind, Outcome
+from dptaxonomy.reasoning.evaluators.verdicts import Check, CheckKind, Outcome
 from dptaxonomy.schema.models import Citation, Relation, RelationKind
 
 

@@ -18,7 +18,8 @@ from dptaxonomy.reasoning.evaluators.thresholding import (
     evaluable_for,
     thresholded_count_pair,
 )
-from dptaxonomy.reasoning.evaluators.verify import Outcome, verify_mechanism
+from dptaxonomy.reasoning.evaluators.verdicts import Outcome
+from dptaxonomy.reasoning.evaluators.verify import verify_mechanism
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, upper
 from dptaxonomy.schema.arith import ArithmeticError_, parse_expression
 from dptaxonomy.schema.arith_eval import evaluate

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
 from dptaxonomy.catalog.store import load_catalog
-from dptaxonomy.queries.verify_memo import verified_checks
 from dptaxonomy.reasoning.evaluators.evidence import evidence_text, problems
-from dptaxonomy.reasoning.evaluators.verify import CheckKind, Outcome, verify_catalog
+from dptaxonomy.reasoning.evaluators.verdicts import Check, CheckKind, Outcome
+from dptaxonomy.reasoning.evaluators.verify import verify_catalog
 from tests.clirunner import run
 from tests.conftest import CATALOG_DIR
 
@@ -31,20 +32,6 @@ DISPUTED = [
 """The published claims the battery refutes, each kept as printed and disputed (⊘)."""
 
 
-@pytest.fixture(scope="module")
-def _verify_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("verify-cache")
-
-
-@pytest.fixture(autouse=True)
-def _shared_cache(
-    _private_cache: None, _verify_cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The tests of this module share one cache: the shipped catalog is verified once
-    (queries/verify_memo); a planted edit changes the key, so it is always computed."""
-    monkeypatch.setenv("DPTAX_CACHE_DIR", str(_verify_cache))
-
-
 def _copy(tmp_path: Path) -> Path:
     catalog = tmp_path / "catalog"
     shutil.copytree(CATALOG_DIR, catalog)
@@ -58,6 +45,7 @@ def _append(path: Path, text: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("shipped_checks", "shared_verify_cache")
 def test_the_shipped_catalog_passes_verify_check(capsys: pytest.CaptureFixture[str]) -> None:
     result = run(capsys, "verify", "--check", "--catalog", str(CATALOG_DIR))
     assert result.code == 0, result.out
@@ -68,8 +56,10 @@ def test_the_shipped_catalog_passes_verify_check(capsys: pytest.CaptureFixture[s
 
 
 @pytest.mark.slow
-def test_every_evaluable_map_and_claim_is_computed_or_unchecked_never_refuted() -> None:
-    checks = verified_checks(load_catalog(CATALOG_DIR))
+def test_every_evaluable_map_and_claim_is_computed_or_unchecked_never_refuted(
+    shipped_checks: list[Check],
+) -> None:
+    checks = shipped_checks
     refuted = [c for c in checks if c.outcome is Outcome.refuted]
     # every refutation is of a published claim kept as printed and disputed (issue 22): the
     # maps of KS14's Theorem 2.4 (2) and Lemma 3.3 Part 2 (as stated and as its proof
@@ -105,7 +95,10 @@ def test_a_wrong_parameter_map_is_refuted(tmp_path: Path) -> None:
         "    parameter_map: {epsilon: rho * alpha / 2}\n"
         "    citation: {key: BS16, at: Lemma 99}\n",
     )
-    checks = verify_catalog(load_catalog(catalog))
+    # the maps zCDP's entry states, as `dptax verify --entry zCDP` checks them
+    checks = verify_catalog(
+        load_catalog(catalog), ["zero-concentrated-dp"], [CheckKind.parameter_map]
+    )
     wrong = [c for c in checks if c.reading.endswith("epsilon = rho * alpha / 2")]
     assert len(wrong) == 1
     assert wrong[0].outcome is Outcome.refuted
@@ -128,13 +121,13 @@ def test_a_wrong_mechanism_claim_is_refuted_and_a_disputed_one_is_kept(
     )
     text = path.read_text(encoding="utf-8").replace("satisfies:\n", "satisfies:\n" + wrong, 1)
     path.write_text(text, encoding="utf-8")
-    result = run(capsys, "verify", "--catalog", str(catalog))
+    result = run(capsys, "verify", "--entry", "Laplace mechanism", "--catalog", str(catalog))
     assert result.code == 1
     assert "✗ refuted   laplace satisfies kl-privacy" in result.out
     assert "counterexample: laplace scale=" in result.out
     disputed = wrong + "    status: disputed\n    note: Refuted by dptax verify.\n"
     path.write_text(text.replace(wrong, disputed), encoding="utf-8")
-    result = run(capsys, "verify", "--catalog", str(catalog))
+    result = run(capsys, "verify", "--entry", "laplace", "--catalog", str(catalog))
     assert result.code == 0
     # still refuted, now marked as disputed in the catalog (⊘, issue 22)
     assert "⊘ refuted   laplace satisfies kl-privacy" in result.out
@@ -142,6 +135,7 @@ def test_a_wrong_mechanism_claim_is_refuted_and_a_disputed_one_is_kept(
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("shipped_checks", "shared_verify_cache")
 def test_a_stale_evidence_file_fails_the_check(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -164,3 +158,40 @@ def test_evidence_text_is_stable_and_sorted() -> None:
     assert evidence_text([]) == (
         '{\n  "checks": [],\n  "format": 1,\n  "written_by": "dptax verify --write"\n}\n'
     )
+
+
+def test_entry_checks_only_what_the_named_entries_state(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # a mechanism by its name, a definition as every query resolves it
+    result = run(
+        capsys, "verify", "--entry", "Laplace mechanism", "-e", "approximate local DP", "-f", "json"
+    )
+    assert result.code == 0, result.out
+    checks = json.loads(result.out)["checks"]
+    assert {c["entry"] for c in checks} == {"laplace", "approximate-local-dp"}
+    kinds = {c["kind"] for c in checks}
+    assert {"satisfies", "parameter_map", "relation", "operation"} <= kinds
+    assert json.loads(result.out)["counts"]["claims"] == {"computed": 2}
+
+
+@pytest.mark.parametrize("option", ["--write", "--check"])
+def test_entry_refuses_to_write_or_check_the_evidence_file(
+    option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catalog = _copy(tmp_path)
+    before = (catalog / "evidence.json").read_bytes()
+    result = run(capsys, "verify", option, "--entry", "laplace", "--catalog", str(catalog))
+    assert result.code == 2
+    assert result.out == ""
+    assert result.err == (
+        f"dptax: --entry checks part of the catalog, and {option} needs all of it: drop --entry\n"
+    )
+    assert (catalog / "evidence.json").read_bytes() == before
+
+
+def test_an_entry_that_names_nothing_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "verify", "--entry", "laplase")
+    assert result.code == 1
+    assert result.out == ""
+    assert result.err.startswith("dptax: no definition or mechanism is called 'laplase'")

@@ -11,7 +11,7 @@ from dptaxonomy.cache.digest import NO_CACHE_ENV, catalog_digest
 from dptaxonomy.cache.memo import recall, remember
 from dptaxonomy.catalog.store import load_catalog
 from dptaxonomy.queries import verify_memo
-from dptaxonomy.reasoning.evaluators.verify import Check, CheckKind, Outcome
+from dptaxonomy.reasoning.evaluators.verdicts import Check, CheckKind, Outcome
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "valid"
 

@@ -33,6 +33,7 @@ OPTIONS: dict[str, str] = {
     "source_values": "--from",
     "target_values": "--to",
     "dimensions": "--dimension",
+    "entry": "--entry",
     "any_dimensions": "--any-dimension",
     "properties": "--property",
     "unknown_properties": "--unknown-property",

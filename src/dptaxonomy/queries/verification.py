@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
+from dptaxonomy.base.errors import UnknownNameError
 from dptaxonomy.base.records import record
+from dptaxonomy.catalog.names import normalize
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.evaluators.battery import MAX_GRID_POINTS
-from dptaxonomy.reasoning.evaluators.verify import Check, CheckKind, Outcome
+from dptaxonomy.reasoning.evaluators.verdicts import Check, CheckKind, Outcome
 
-__all__ = ["VerifyResult"]
+if TYPE_CHECKING:
+    from dptaxonomy.catalog.store import Catalog
+
+__all__ = ["VerifyResult", "entry_ids"]
 
 
 @record
@@ -93,3 +99,30 @@ class VerifyResult:
             + ", ".join(f"{checked[s]} {s} checked" for s in ("⊂", "≻", "∼"))
             + f"; {len(refuted)} refuted ({disputed} disputed); {unchecked} unchecked"
         )
+
+
+def entry_ids(catalog: Catalog, names: Iterable[str]) -> frozenset[str]:
+    """The ids of the entries ``names`` designate: a mechanism by its id, name or alias, else a
+    definition as every query resolves it (``dptax verify --entry``).
+
+    Raises :class:`UnknownNameError` when a name designates neither, with the definitions it
+    most likely means."""
+    mechanisms = {
+        normalize(label): mechanism.id
+        for mechanism in catalog.mechanisms.values()
+        for label in (mechanism.id, mechanism.name, *mechanism.aliases)
+    }
+    found = set()
+    for name in names:
+        if normalize(name) in mechanisms:
+            found.add(mechanisms[normalize(name)])
+            continue
+        try:
+            found.add(catalog.names.resolve(name))
+        except UnknownNameError as error:
+            message = f"no definition or mechanism is called {name!r}"
+            if error.candidates:
+                shown = "; ".join(catalog.names.describe(i) for i in error.candidates)
+                message += f"; did you mean: {shown}?"
+            raise UnknownNameError(name, error.candidates, message) from None
+    return frozenset(found)

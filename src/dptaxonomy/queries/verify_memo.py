@@ -13,11 +13,13 @@ read back is checked field by field: a memo never runs code.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from dptaxonomy.cache.digest import NO_CACHE_ENV, catalog_digest
 from dptaxonomy.cache.memo import recall, remember
-from dptaxonomy.reasoning.evaluators.verify import Check, CheckKind, Outcome, verify_catalog
+from dptaxonomy.reasoning.evaluators.verdicts import Check, CheckKind, Outcome
+from dptaxonomy.reasoning.evaluators.verify import verify_catalog
 
 if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
@@ -79,10 +81,15 @@ def _recalled(key: str) -> list[Check] | None:
     return None if any(c is None for c in checks) else [c for c in checks if c is not None]
 
 
-def verified_checks(catalog: Catalog) -> list[Check]:
-    """:func:`verify_catalog` of ``catalog``, from the memo when its content was verified before."""
+def verified_checks(catalog: Catalog, entries: Collection[str] | None = None) -> list[Check]:
+    """:func:`verify_catalog` of ``catalog``, from the memo when its content was verified before.
+
+    With ``entries`` (ids), only the checks those entries state, always computed: the memo
+    keeps whole verifications, and a part takes seconds."""
     import os
 
+    if entries is not None:
+        return verify_catalog(catalog, entries)
     if os.environ.get(NO_CACHE_ENV):
         return verify_catalog(catalog)
     key = catalog_digest(catalog.directory, evidence=False)

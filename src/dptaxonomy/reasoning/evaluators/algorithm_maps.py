@@ -27,6 +27,7 @@ from dptaxonomy.base.errors import NumericError
 from dptaxonomy.reasoning.evaluators.algorithm_readings import ALGORITHM_JUDGED, reading_for
 from dptaxonomy.reasoning.evaluators.battery import conditions_hold, in_domains
 from dptaxonomy.reasoning.evaluators.semantic import FiniteAlgorithm
+from dptaxonomy.reasoning.evaluators.verdicts import Results
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval
 from dptaxonomy.reasoning.maps.rounding import enclosure_text
 from dptaxonomy.schema.arith import parse_expression
@@ -47,7 +48,7 @@ def map_results(
     implying: Definition,
     implied: Definition,
     algorithms: list[FiniteAlgorithm],
-) -> list[tuple[bool | None, str]] | None:
+) -> Results | None:
     """The relation's parameter map checked on ``algorithms`` (see the module docstring);
     None when neither side is judged on algorithms, or a side has no reading."""
     mapping = relation.parameter_map
@@ -66,7 +67,7 @@ def map_results(
         return None  # a family mapped to anything but a family passed through
     # a family passed through (Theta: Theta) is the context's prior on both sides
     expressions = {k: parse_expression(e) for k, e in mapping.items() if k not in families}
-    results: list[tuple[bool | None, str]] = []
+    results: Results = []
     for algorithm in algorithms:
         if local and algorithm.size != 1:
             continue

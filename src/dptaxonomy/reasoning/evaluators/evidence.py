@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from dptaxonomy.reasoning.evaluators.verify import Check, Outcome
+from dptaxonomy.reasoning.evaluators.verdicts import Check, Outcome
 
 __all__ = ["EVIDENCE_FORMAT", "evidence_text", "problems"]
 

@@ -39,6 +39,7 @@ from dptaxonomy.reasoning.evaluators.operation_pairs import (
     shuffled_counts,
     triples,
 )
+from dptaxonomy.reasoning.evaluators.verdicts import Results
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
 from dptaxonomy.schema.arith import parse_expression, parse_interval
@@ -87,8 +88,6 @@ GIVEN: dict[str, dict[str, tuple[str, ...]]] = {
 }
 """Parameters an evaluator's ``tightest`` reads as given though they are not free (tCDP's
 largest order ω: a finite pair's ρ is read at a finite ω), with the values checked."""
-
-Results = list[tuple[bool | None, str]]
 
 
 @record

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from dptaxonomy.reasoning.accounting.subsampled import integer_rdp
 from dptaxonomy.reasoning.evaluators.families import at_most
+from dptaxonomy.reasoning.evaluators.verdicts import Results
 from dptaxonomy.reasoning.maps.normal import phi_inverse
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact, lower, point, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
@@ -45,8 +46,6 @@ ORDERS = (2, 8, 32, 128, 512)
 _POWER = parse_expression("Phi(z + mu)")
 TAILS = ("1e-3", "1e-6", "1e-10", "1e-20", "1e-40")
 """Type I errors at which a subsampled Gaussian's trade-off curve is compared with G_μ'."""
-
-Results = list[tuple[bool | None, str]]
 
 
 def _applies(definition: Definition, rule: OperationRule, target: str) -> bool:

@@ -39,6 +39,7 @@ from dptaxonomy.reasoning.evaluators.operation_checks import RATES, rule_reading
 from dptaxonomy.reasoning.evaluators.operation_failures import subsampled_gaussian_results
 from dptaxonomy.reasoning.evaluators.operation_pairs import Masses, composable, mixture, triples
 from dptaxonomy.reasoning.evaluators.operation_range import range_results
+from dptaxonomy.reasoning.evaluators.verdicts import Results
 from dptaxonomy.reasoning.maps.intervals import exp, log
 from dptaxonomy.reasoning.maps.numeric import IV, exact, point, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
@@ -62,7 +63,6 @@ __all__ = [
     "rule_reading",
 ]
 
-Results = list[tuple[bool | None, str]]
 Loss = tuple[IV | None, IV]
 """A privacy-loss value (None for +∞) and its mass."""
 

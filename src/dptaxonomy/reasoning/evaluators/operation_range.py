@@ -29,6 +29,7 @@ from dptaxonomy.reasoning.evaluators.definitions import APPROXIMATE, EPSILONS, E
 from dptaxonomy.reasoning.evaluators.families import Finite, Pair
 from dptaxonomy.reasoning.evaluators.operation_checks import GROUPS, part_parameters
 from dptaxonomy.reasoning.evaluators.operation_pairs import composable, power
+from dptaxonomy.reasoning.evaluators.verdicts import Results
 from dptaxonomy.reasoning.maps.intervals import exp
 from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
@@ -44,8 +45,6 @@ EXTREMAL = ("0.5", "1", "2")
 """Values of ε at which the extremal exponential mechanisms are built."""
 FRACTIONS = ("0.125", "0.5", "0.875")
 """Points t/ε at which extremal pairs are built besides the candidates t_ℓ."""
-
-Results = list[tuple[bool | None, str]]
 
 
 def exponential_pair(epsilon: IV, t: IV) -> Finite | None:

@@ -26,6 +26,7 @@ from dptaxonomy.reasoning.evaluators.operation_checks import (
     scaled_points,
 )
 from dptaxonomy.reasoning.evaluators.operation_range import range_attained
+from dptaxonomy.reasoning.evaluators.verdicts import Results
 from dptaxonomy.reasoning.maps.numeric import exact, lower, upper
 from dptaxonomy.reasoning.maps.rounding import assignment_text
 from dptaxonomy.schema.enums import ClosedForm, Monotone, OperationKind
@@ -98,7 +99,7 @@ def tightness_results(
     mechanisms: dict[str, Mechanism],
     definition: Definition,
     rule: OperationRule,
-) -> list[tuple[bool | None, str]]:
+) -> Results:
     """Whether the witness attains the rule at every point checked (empty: not checkable)."""
     witness = rule.tight.witness if rule.tight is not None else None
     if rule.closed_form is ClosedForm.optimal_bounded_range and witness == "exponential":

@@ -17,6 +17,7 @@ from dptaxonomy.reasoning.evaluators.battery import Case
 from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import Finite, Pair
 from dptaxonomy.reasoning.evaluators.grids import definition_grid
+from dptaxonomy.reasoning.evaluators.verdicts import Results
 from dptaxonomy.reasoning.maps.numeric import IV, exact, lower
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def holds_or_none(evaluable: Evaluable, pair: Pair, params: dict[str, IV]) -> bo
         return None
 
 
-def point_results(definition: Definition, cases: list[Case]) -> list[tuple[bool | None, str]]:
+def point_results(definition: Definition, cases: list[Case]) -> Results:
     """The declared point on identical pairs (must hold) and on different ones (must fail)."""
     evaluable = EVALUABLE.get(definition.id)
     declared = definition.perfect_privacy
@@ -76,7 +77,7 @@ def point_results(definition: Definition, cases: list[Case]) -> list[tuple[bool 
         return []  # a value the evaluators cannot enclose (e.g. inf): left unchecked
     others = [p.name for p in definition.parameters if p.name not in fixed]
     differing = [case for case in cases if _different(case.pair)]
-    results: list[tuple[bool | None, str]] = []
+    results: Results = []
     for free in definition_grid(definition, others):
         params = {**fixed, **free}
         for case in IDENTICAL:
@@ -89,7 +90,7 @@ def point_results(definition: Definition, cases: list[Case]) -> list[tuple[bool 
     return results
 
 
-def every_parameter_results(definition: Definition) -> list[tuple[bool | None, str]]:
+def every_parameter_results(definition: Definition) -> Results:
     """Identical pairs at every grid point of the definition's parameters (each must hold)."""
     evaluable = EVALUABLE.get(definition.id)
     declared = definition.perfect_privacy
@@ -105,7 +106,7 @@ def every_parameter_results(definition: Definition) -> list[tuple[bool | None, s
 
 def declaration_results(
     definition: Definition, cases: list[Case]
-) -> list[tuple[int, str, list[tuple[bool | None, str]]]]:
+) -> list[tuple[int, str, Results]]:
     """Each part of the definition's declaration as (index, reading, results): #0 its point,
     #1 ``every_parameter``; nothing for a part it does not declare."""
     declared = definition.perfect_privacy

@@ -30,6 +30,7 @@ from dptaxonomy.reasoning.evaluators.definitions import EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE, STRICT
 from dptaxonomy.reasoning.evaluators.grids import IDENTITY_GRIDS, definition_grid
 from dptaxonomy.reasoning.evaluators.perfect_checks import IDENTICAL, holds_or_none
+from dptaxonomy.reasoning.evaluators.verdicts import Results, Wanted, everything
 from dptaxonomy.reasoning.logic.perfect import excluded_pairs
 from dptaxonomy.reasoning.maps.numeric import IV, evaluate_interval, exact
 from dptaxonomy.reasoning.maps.rounding import assignment_text
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 
 __all__ = ["RelationResults", "relation_results", "vacuous_results"]
 
-Results = list[tuple[bool | None, str]]
 SYMBOLS = {
     RelationKind.stronger: "≻",
     RelationKind.weaker: "≻",
@@ -196,8 +196,11 @@ def _results(catalog: Catalog, subject: str, relation: Relation, cases: list[Cas
     return found
 
 
-def relation_results(catalog: Catalog, cases: list[Case]) -> Iterator[RelationResults]:
-    """Every ≻, ∼ and ⊂ stated between two evaluable definitions, judged on the cases.
+def relation_results(
+    catalog: Catalog, cases: list[Case], wanted: Wanted = everything
+) -> Iterator[RelationResults]:
+    """Every ≻, ∼ and ⊂ stated between two evaluable definitions (by the entries ``wanted``
+    picks), judged on the cases.
 
     A ⊂ without a map that the catalog places outside the general side's domain (KL privacy
     ⊂ Rényi DP holds at α = 1 only) is left to its sibling with the map, checked as an
@@ -207,7 +210,7 @@ def relation_results(catalog: Catalog, cases: list[Case]) -> Iterator[RelationRe
         for index, relation in enumerate(definition.relations):
             symbol = SYMBOLS.get(relation.kind)
             target = relation.target
-            if symbol is None or target is None or subject not in EVALUABLE:
+            if symbol is None or target is None or subject not in EVALUABLE or not wanted(subject):
                 continue
             if target not in EVALUABLE:
                 continue

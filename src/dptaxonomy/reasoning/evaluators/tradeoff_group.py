@@ -34,6 +34,7 @@ from dptaxonomy.reasoning.evaluators.families import Finite, Gaussian, at_most
 from dptaxonomy.reasoning.evaluators.operation_checks import GROUPS
 from dptaxonomy.reasoning.evaluators.operation_pairs import Masses, chains, scaled
 from dptaxonomy.reasoning.evaluators.tradeoff import GaussianTradeoff, Tradeoff, meets
+from dptaxonomy.reasoning.evaluators.verdicts import Results
 from dptaxonomy.reasoning.maps.intervals import Enclosure, enclose
 from dptaxonomy.reasoning.maps.numeric import IV, exact, lower, point, upper
 from dptaxonomy.schema.arith import Name, parse_expression
@@ -55,7 +56,6 @@ __all__ = [
 ALPHAS = ("0.001", "0.01", "0.1", "0.3", "0.5", "0.7", "0.9")
 """Type I errors at which a Gaussian group is compared."""
 
-Results = list[tuple[bool | None, str]]
 _ZERO, _ONE = Decimal(0), Decimal(1)
 
 

@@ -11,12 +11,10 @@ with sound enclosures: a refutation is certain.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Iterator
+from typing import TYPE_CHECKING
 
 from dptaxonomy.base.errors import NumericError
-from dptaxonomy.base.records import record
 from dptaxonomy.catalog.checks import implication_sides
 from dptaxonomy.reasoning.evaluators import semantic
 from dptaxonomy.reasoning.evaluators.algorithm_maps import map_results
@@ -33,11 +31,22 @@ from dptaxonomy.reasoning.evaluators.battery import (
 from dptaxonomy.reasoning.evaluators.definitions import EPSILONS, EVALUABLE, Evaluable
 from dptaxonomy.reasoning.evaluators.families import INFINITE
 from dptaxonomy.reasoning.evaluators.neighbours import RELATIONS, neighbour_check
-from dptaxonomy.reasoning.evaluators.operation_forms import operation_results, rule_reading
-from dptaxonomy.reasoning.evaluators.operation_tightness import tightness_results
-from dptaxonomy.reasoning.evaluators.perfect_checks import declaration_results
-from dptaxonomy.reasoning.evaluators.relation_checks import relation_results, vacuous_results
+from dptaxonomy.reasoning.evaluators.rule_checks import (
+    operation_checks,
+    perfect_privacy_checks,
+    relation_checks,
+    vacuous_checks,
+)
 from dptaxonomy.reasoning.evaluators.thresholding import evaluable_for
+from dptaxonomy.reasoning.evaluators.verdicts import (
+    Check,
+    CheckKind,
+    Outcome,
+    Results,
+    Wanted,
+    everything,
+    tally,
+)
 from dptaxonomy.reasoning.maps.numeric import (
     IV,
     evaluate_interval,
@@ -51,14 +60,7 @@ if TYPE_CHECKING:
     from dptaxonomy.catalog.store import Catalog
     from dptaxonomy.schema.models import Definition, Relation
 
-__all__ = [
-    "Check",
-    "CheckKind",
-    "Outcome",
-    "operation_checks",
-    "verify_catalog",
-    "verify_mechanism",
-]
+__all__ = ["verify_catalog", "verify_mechanism"]
 
 FREE_GRIDS: dict[str, tuple[str, ...]] = {
     "delta": DELTAS,
@@ -67,65 +69,6 @@ FREE_GRIDS: dict[str, tuple[str, ...]] = {
     "omega": ("2", "10"),
 }
 """Values for a parameter a map or claim leaves free (e.g. δ in zCDP ⇒ (ε, δ)-DP)."""
-
-
-class Outcome(StrEnum):
-    """What the numeric check found."""
-
-    computed = "computed"
-    """Consistent on every case checked (``cases`` counts them)."""
-    refuted = "refuted"
-    """A certain counterexample exists."""
-    unchecked = "unchecked"
-    """No case could be evaluated (no closed form, no pair, …)."""
-
-
-class CheckKind(StrEnum):
-    satisfies = "satisfies"
-    violates = "violates"
-    parameter_map = "parameter_map"
-    perfect_privacy = "perfect_privacy"
-    vacuous = "vacuous"
-    relation = "relation"
-    operation = "operation"
-    tightness = "tightness"
-
-
-@record
-class Check:
-    """The numeric verdict on one claim or one parameter map."""
-
-    kind: CheckKind
-    entry: str
-    """The mechanism (claims) or the definition whose entry states the relation (maps)."""
-    index: int
-    reading: str
-    outcome: Outcome
-    cases: int
-    disputed: bool
-    counterexample: str | None = None
-    relation: str | None = None
-    """For a relation check: the relation's symbol (≻, ∼ or ⊂)."""
-    sampled_from: int = 0
-    """The full grid's size when only a seeded sample of it was checked (0: all of it)."""
-
-    def data(self) -> dict[str, Any]:
-        """JSON form (the rows of ``catalog/evidence.json``)."""
-        data: dict[str, Any] = {
-            "kind": self.kind.value,
-            "entry": self.entry,
-            "index": self.index,
-            "reading": self.reading,
-            "outcome": self.outcome.value,
-            "cases": self.cases,
-        }
-        if self.counterexample is not None:
-            data["counterexample"] = self.counterexample
-        if self.relation is not None:
-            data["relation"] = self.relation
-        if self.sampled_from:
-            data["sampled_from"] = self.sampled_from
-        return data
 
 
 def _value(expression: str, values: dict[str, IV]) -> IV:
@@ -142,17 +85,9 @@ def _assignments(names: list[str]) -> Iterator[dict[str, IV]]:
         yield dict(combination)
 
 
-def _tally(results: list[tuple[bool | None, str]]) -> tuple[Outcome, int, str | None]:
-    for verdict, where in results:
-        if verdict is False:
-            return Outcome.refuted, sum(1 for v, _ in results if v is True), where
-    cases = sum(1 for v, _ in results if v is True)
-    return (Outcome.computed if cases else Outcome.unchecked), cases, None
-
-
 def _satisfies(
     claim: Satisfies, definition: Definition, evaluable: Evaluable, cases: list[Case]
-) -> list[tuple[bool | None, str]]:
+) -> Results:
     needed = [p.name for p in definition.parameters if p.name not in evaluable.implicit]
     free = [n for n in evaluable.free if n not in claim.parameters]
     results = []
@@ -177,9 +112,7 @@ def _satisfies(
     return results
 
 
-def _violates(
-    claim: Violates, evaluable: Evaluable, cases: list[Case]
-) -> list[tuple[bool | None, str]]:
+def _violates(claim: Violates, evaluable: Evaluable, cases: list[Case]) -> Results:
     results = []
     for case in cases:
         if not conditions_hold(claim.conditions, case.values):
@@ -194,7 +127,7 @@ def _violates(
 
 def _pair_results(
     catalog: Catalog, mechanism: Mechanism, claim: Satisfies | Violates, cases: list[Case]
-) -> list[tuple[bool | None, str]]:
+) -> Results:
     """The claim judged on the mechanism's worst-case pair at each grid point."""
     kind = mechanism.pair.kind if mechanism.pair is not None else None
     evaluable = evaluable_for(kind, claim.definition, EVALUABLE)
@@ -222,7 +155,7 @@ def _claim_checks(catalog: Catalog, mechanism: Mechanism) -> Iterator[Check]:
             verdict, count, where = neighbour_check(mechanism, claim, relation)
             outcome = _OUTCOMES[verdict]
         else:
-            outcome, count, where = _tally(_pair_results(catalog, mechanism, claim, cases))
+            outcome, count, where = tally(_pair_results(catalog, mechanism, claim, cases))
         yield Check(
             kind,
             mechanism.id,
@@ -242,7 +175,7 @@ def _map_results(
     target: Evaluable,
     implied: Definition,
     cases: list[Case],
-) -> list[tuple[bool | None, str]]:
+) -> Results:
     assert relation.parameter_map is not None
     target_free = [p.name for p in implied.parameters if p.name not in relation.parameter_map]
     results = []
@@ -273,9 +206,14 @@ def _map_results(
 
 
 def _map_checks(
-    catalog: Catalog, cases: list[Case], algorithms: list[semantic.FiniteAlgorithm]
+    catalog: Catalog,
+    cases: list[Case],
+    algorithms: list[semantic.FiniteAlgorithm],
+    wanted: Wanted,
 ) -> Iterator[Check]:
     for subject, definition in catalog.definitions.items():
+        if not wanted(subject):
+            continue
         for index, relation in enumerate(definition.relations):
             sides = implication_sides(relation.kind)
             if relation.parameter_map is None or sides is None or relation.target is None:
@@ -292,7 +230,7 @@ def _map_checks(
                 if found is None:
                     continue
                 results = found
-            outcome, count, where = _tally(results)
+            outcome, count, where = tally(results)
             yield Check(
                 CheckKind.parameter_map,
                 subject,
@@ -311,89 +249,31 @@ def verify_mechanism(catalog: Catalog, mechanism: Mechanism) -> list[Check]:
     return list(_claim_checks(catalog, mechanism))
 
 
-def verify_catalog(catalog: Catalog) -> list[Check]:
-    """Every claim of every mechanism, then every evaluable parameter map, checked."""
+def verify_catalog(
+    catalog: Catalog,
+    entries: Collection[str] | None = None,
+    kinds: Collection[CheckKind] | None = None,
+) -> list[Check]:
+    """Every claim of every mechanism, then every evaluable parameter map, stated relation,
+    declaration and operation rule, checked. ``entries`` keeps only the checks the entries
+    with these ids state, ``kinds`` only those of these kinds; each is judged on the whole
+    battery all the same."""
+    wanted: Wanted = everything if entries is None else frozenset(entries).__contains__
+    run = set(CheckKind) if kinds is None else set(kinds)
     checks: list[Check] = []
-    for mechanism in catalog.mechanisms.values():
-        checks.extend(_claim_checks(catalog, mechanism))
+    if run & {CheckKind.satisfies, CheckKind.violates}:
+        for mechanism in catalog.mechanisms.values():
+            if wanted(mechanism.id):
+                checks.extend(_claim_checks(catalog, mechanism))
     cases, algorithms = battery(catalog.mechanisms), semantic.semantic_battery()
-    checks.extend(_map_checks(catalog, cases, algorithms))
-    checks.extend(_perfect_privacy_checks(catalog, cases))
-    checks.extend(_vacuous_checks(catalog, cases))
-    checks.extend(_relation_checks(catalog, cases))
-    checks.extend(operation_checks(catalog, cases))
-    return checks
-
-
-def operation_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
-    """Each operation rule on the battery (docs/operations.md), then each tightness claim
-    with a witness; an ``open`` mark is no rule and has no row."""
-    definitions, mechanisms = catalog.definitions, catalog.mechanisms
-    for definition in definitions.values():
-        rules = [(i, r) for i, r in enumerate(definition.operations) if r.open is None]
-        for index, rule in rules:
-            reading = rule_reading(definition.id, rule)
-            disputed = rule.status.value == "disputed"
-            outcome, count, where = _tally(
-                operation_results(definitions, definition, rule, cases, mechanisms)
-            )
-            yield Check(
-                CheckKind.operation, definition.id, index, reading, outcome, count, disputed, where
-            )
-            if rule.tight is not None and rule.tight.witness is not None:
-                found = tightness_results(definitions, mechanisms, definition, rule)
-                outcome, count, where = _tally(found)
-                yield Check(
-                    CheckKind.tightness,
-                    definition.id,
-                    index,
-                    f"{reading}, attained by {rule.tight.witness}",
-                    outcome,
-                    count,
-                    disputed,
-                    where,
-                )
-
-
-def _vacuous_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
-    """Each numeric ``vacuous`` value of an evaluable definition (rule V1)."""
-    for definition in catalog.definitions.values():
-        for index, reading, results in vacuous_results(definition, cases):
-            outcome, count, where = _tally(results)
-            yield Check(
-                CheckKind.vacuous, definition.id, index, reading, outcome, count, False, where
-            )
-
-
-def _relation_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
-    """Each ≻, ∼ and ⊂ between two evaluable definitions, in the directions it asserts."""
-    for found in relation_results(catalog, cases):
-        outcome, count, where = _tally(found.results)
-        yield Check(
-            CheckKind.relation,
-            found.subject,
-            found.index,
-            found.reading,
-            outcome,
-            count,
-            found.disputed,
-            where,
-            found.symbol,
-        )
-
-
-def _perfect_privacy_checks(catalog: Catalog, cases: list[Case]) -> Iterator[Check]:
-    """Each ``perfect_privacy`` declaration: #0 its point, #1 ``every_parameter`` (rule E3)."""
-    for definition in catalog.definitions.values():
-        for index, reading, results in declaration_results(definition, cases):
-            outcome, count, where = _tally(results)
-            yield Check(
-                CheckKind.perfect_privacy,
-                definition.id,
-                index,
-                f"{definition.id} {reading}",
-                outcome,
-                count,
-                False,
-                where,
-            )
+    phases: list[tuple[CheckKind, Callable[[], Iterator[Check]]]] = [
+        (CheckKind.parameter_map, lambda: _map_checks(catalog, cases, algorithms, wanted)),
+        (CheckKind.perfect_privacy, lambda: perfect_privacy_checks(catalog, cases, wanted)),
+        (CheckKind.vacuous, lambda: vacuous_checks(catalog, cases, wanted)),
+        (CheckKind.relation, lambda: relation_checks(catalog, cases, wanted)),
+        (CheckKind.operation, lambda: operation_checks(catalog, cases, wanted)),
+    ]
+    for kind, checked in phases:
+        if kind in run or (kind is CheckKind.operation and CheckKind.tightness in run):
+            checks.extend(checked())
+    return [c for c in checks if c.kind in run]
