@@ -79,8 +79,8 @@ def test_a_chain_without_a_pinned_value_keeps_its_reason(
 @pytest.mark.parametrize(
     ("arguments", "advice"),
     [
-        (
-            ("random-record", "ProDP", "--from", "n=10"),
+        (  # every row of its trade-off is vacuous too, so the point stands
+            ("identity", "ProDP"),
             "each chain's smallest sum of delta and epsilon lies there; fix one with --to for a "
             "guarantee that says something",
         ),
@@ -101,6 +101,23 @@ def test_a_vacuous_answer_says_so(
     assert vacuous[0].endswith(f"; rule V1): {advice}")
     data = json.loads(run(capsys, "convert", *arguments, "-f", "json").out)
     assert data["vacuous"].startswith("every mechanism meets it at delta = 1")
+
+
+def test_without_to_the_random_record_is_answered_with_its_trade_off(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its best point is δ ≤ 1 (vacuous); each row fixes ε and frees the pinned value."""
+    data = json.loads(
+        run(capsys, "convert", "random-record", "ProDP", "--from", "n=10", "-f", "json").out
+    )
+    curve = data["curve"]
+    assert curve["parameter"] == "epsilon"
+    assert curve["point_vacuous"].startswith("every mechanism meets it at delta = 1")
+    for row in curve["points"]:
+        truth = min(1.0, 0.1 / (1 - math.exp(-row["epsilon"] / 2)))
+        delta = row["to"]["delta"]["value"]
+        assert truth <= delta <= truth * (1 + 1e-9)
+        assert (row["vacuous"] is None) is (truth < 1)
 
 
 def test_a_vacuous_answer_ranks_after_one_that_says_something(

@@ -244,41 +244,22 @@ def print_convert(
     ``curve`` the ``--from-curve`` file. A refusal exits 1 with its message; with JSON output
     its document is printed first."""
     from dptaxonomy.base.errors import ConversionError
-    from dptaxonomy.queries.api import convert, convert_curve
+    from dptaxonomy.queries.api import convert_curve
 
     try:
         source_values = parse_assignments(given, "--from")
         target_values = parse_assignments(fixed, "--to")
         result: Result
-        if curve is not None:
-            result = convert_curve(
-                source,
-                target,
-                source_values,
-                target_values,
-                curve=curve,
-                catalog=catalog,
-                assume_conjectures=conjectures,
-            )
-        else:
-            try:
-                result = convert(
-                    source,
-                    target,
-                    source_values,
-                    target_values,
-                    catalog=catalog,
-                    assume_conjectures=conjectures,
-                )
-            except ConversionError:  # an open order is answered with its curve; else refused
-                result = convert_curve(
-                    source,
-                    target,
-                    source_values,
-                    target_values,
-                    catalog=catalog,
-                    assume_conjectures=conjectures,
-                )
+        # a free order is answered with its curve, a vacuous point with its trade-off
+        result = convert_curve(
+            source,
+            target,
+            source_values,
+            target_values,
+            curve=curve,
+            catalog=catalog,
+            assume_conjectures=conjectures,
+        )
     except ConversionError as exc:
         if output is Format.json:
             emit_refusal(exc)

@@ -111,7 +111,7 @@ def _answer(kb: KnowledgeBase, argv: Sequence[str]) -> int:
     from dptaxonomy.base.errors import ConversionError
     from dptaxonomy.cli.actions import Format, emit, emit_refusal, fail, parse_assignments
     from dptaxonomy.queries import relations
-    from dptaxonomy.queries.convert_curve import convert_or_table
+    from dptaxonomy.queries.convert_table import convert_or_table
     from dptaxonomy.reasoning.reasoner import Reasoner
 
     if not argv or argv[0] not in COMMANDS:

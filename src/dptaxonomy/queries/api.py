@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from dptaxonomy.cache.views import CatalogView
     from dptaxonomy.queries.compose import ComposeResult
     from dptaxonomy.queries.convert import ConvertResult
-    from dptaxonomy.queries.convert_curve import CurvePick, CurveTable
+    from dptaxonomy.queries.convert_curve import CurvePick
+    from dptaxonomy.queries.convert_table import CurveTable
     from dptaxonomy.queries.describe import ListResult, ShowResult
     from dptaxonomy.queries.mechanism_show import MechanismShowResult
     from dptaxonomy.queries.neighbours import NeighboursResult
@@ -211,15 +212,19 @@ def convert_curve(
 ) -> ConvertResult | CurveTable | CurvePick:
     """:func:`convert` as ``dptax convert`` extends it: each point of the ``curve`` file
     (``--from-curve``) converted and the tightest kept; or, when the target's one order
-    parameter is left open, the answer at each standard order (a curve)."""
-    from dptaxonomy.queries.convert_curve import convert_curve as from_curve
-    from dptaxonomy.queries.convert_curve import convert_or_table, read_curve
+    parameter is left open, the answer at each standard order (a curve); or, when the point
+    answer is vacuous with two parameters computed, the trade-off between them (a table)."""
     from dptaxonomy.queries.session import knowledge_base
 
     _, kb = knowledge_base(catalog_directory(catalog), assume_conjectures)
     given, fixed = _texts(source_values), _texts(target_values)
-    if curve is not None:
+    if curve is not None:  # reading a file: json and pathlib, off the other conversions' path
+        from dptaxonomy.queries.convert_curve import convert_curve as from_curve
+        from dptaxonomy.queries.convert_curve import read_curve
+
         return from_curve(kb, source, target, read_curve(curve), given, fixed)
+    from dptaxonomy.queries.convert_table import convert_or_table
+
     return convert_or_table(kb, source, target, given, fixed)
 
 

@@ -9,40 +9,24 @@ and Opacus name them), or one point (``{"mu": 1}``); or text, a header of names 
 row of numbers per point. Column names are SOURCE's parameters, their aliases (ε, δ,
 eps, …), or ``orders``/``order`` for α and ``rdp`` for ε.
 
-**Out**: a target with an order parameter (a numeric parameter with no direction, α
-of Rényi DP) that the user did not fix has no single answer: the guarantee holds at
-every order, each with its own bound. When the conversion asks for it, the answer is
-the curve, one conversion per :data:`STANDARD_ORDERS` value in the parameter's domain.
+**Out** (a table instead of one point) is :mod:`.convert_table`.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dptaxonomy.base.errors import ConversionError, DptaxError
+from dptaxonomy.base.errors import ConversionError
 from dptaxonomy.base.records import record
 from dptaxonomy.base.refusals import Refusal, RefusalKind
 from dptaxonomy.queries.convert import PARAMETER_ALIASES, ConvertResult, convert_result
-from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
-from dptaxonomy.reasoning.maps.rounding import outward_text
 from dptaxonomy.reasoning.maps.tightest import parameter_specs
 
-__all__ = [
-    "STANDARD_ORDERS",
-    "CurvePick",
-    "CurveTable",
-    "convert_curve",
-    "convert_or_table",
-    "read_curve",
-]
-
-STANDARD_ORDERS = ("1.25", "1.5", "2", "3", "4", "5", "8", "10", "16", "32", "64", "128", "256")
-"""The orders a curve is tabulated at (those of the domain only)."""
+__all__ = ["CurvePick", "convert_curve", "read_curve"]
 
 
 def _bad(message: str) -> Refusal:
@@ -166,109 +150,3 @@ def convert_curve(
         message = f"no point of the curve gives a result: {first_error}"
         raise ConversionError(Refusal(refusal.kind, message, refusal.details))
     return CurvePick(best[2], best[1], tuple(points), refused)
-
-
-@record
-class CurveTable:
-    """A conversion at each standard value of the target's order parameter."""
-
-    parameter: str
-    rows: tuple[tuple[str, ConvertResult | None, str], ...]
-    """(value, result or None, reason when None)."""
-
-    def to_json(self) -> dict[str, Any]:
-        first = next(result for _, result, _ in self.rows if result is not None)
-        points: list[dict[str, Any]] = []
-        for value, result, reason in self.rows:
-            if result is None:
-                points.append({self.parameter: float(value), "refused": reason})
-            else:
-                best = result.best
-                points.append(
-                    {
-                        self.parameter: float(value),
-                        "to": result.values(best),
-                        "definitions": list(best.chain.definitions),
-                    }
-                )
-        return json_document(
-            {
-                "source": first.conversion.source,
-                "target": first.conversion.target,
-                "curve": {"parameter": self.parameter, "points": points},
-            }
-        )
-
-    def to_text(self) -> str:
-        first = next(result for _, result, _ in self.rows if result is not None)
-        conversion = first.conversion
-        lines = [
-            f"{conversion.source} ⇒ {conversion.target} at every {self.parameter} "
-            f"(a curve: fix one with --to {self.parameter}=VALUE for its proof)",
-            "(computed values are rounded outward, ≤ up and ≥ down: the guarantee holds as stated)",
-            "",
-        ]
-        for value, result, reason in self.rows:
-            if result is None:
-                lines.append(f"  {self.parameter} = {value}: no result ({reason})")
-                continue
-            data = result.values(result.best)
-            shown = ", ".join(
-                f"{name} {'≥' if low else '≤'} {outward_text(entry['value'], up=not low)}"
-                for name, entry in data.items()
-                if not entry["given"] and (low := entry.get("side") == "lower") is not None
-            )
-            lines.append(f"  {self.parameter} = {value}: {shown}")
-        return "\n".join(lines)
-
-
-def _order_parameters(kb: KnowledgeBase, target: str, given: Mapping[str, str]) -> list[str]:
-    """The target's numeric parameters with no direction that the user did not fix."""
-    return [
-        spec.name
-        for spec in parameter_specs(kb, target)
-        if spec.domain is not None
-        and not spec.monotone
-        and spec.name not in given
-        and PARAMETER_ALIASES.get(spec.name, spec.name) not in given
-    ]
-
-
-def convert_or_table(
-    kb: KnowledgeBase,
-    source: str,
-    target: str,
-    source_given: Mapping[str, str],
-    target_given: Mapping[str, str],
-) -> ConvertResult | CurveTable:
-    """:func:`~dptaxonomy.queries.convert.convert_result`, or, when it is refused and the target
-    has exactly one order parameter left open, the curve over :data:`STANDARD_ORDERS`
-    (the refusal stands when no order gives a result)."""
-    try:
-        return convert_result(kb, source, target, source_given, target_given)
-    except ConversionError as refusal:
-        try:
-            resolved = kb.resolve(target)
-        except DptaxError:
-            raise refusal from None
-        given = {PARAMETER_ALIASES.get(k, k): v for k, v in target_given.items()}
-        open_orders = _order_parameters(kb, resolved, given)
-        if len(open_orders) != 1:
-            raise
-        (name,) = open_orders
-        domain = next(s.domain for s in parameter_specs(kb, resolved) if s.name == name)
-        assert domain is not None
-        rows: list[tuple[str, ConvertResult | None, str]] = []
-        for value in STANDARD_ORDERS:
-            if not domain.contains(float(value)) or math.isinf(float(value)):
-                continue
-            try:
-                fixed = {**given, name: value}
-                result = convert_result(kb, source, target, source_given, fixed)
-            except ConversionError as exc:
-                rows.append((value, None, str(exc)))
-                continue
-            rows.append((value, result, ""))
-        if all(result is None for _, result, _ in rows):
-            raise
-        return CurveTable(name, tuple(rows))

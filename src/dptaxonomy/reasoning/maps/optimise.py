@@ -38,12 +38,20 @@ _GOLDEN_STEPS = 43
 """Golden sections on a stepped objective: a bracket of 4 (two coarse steps) narrowed to
 about 4e-9, as forty sections narrowed the former grid's bracket of 1."""
 _ROUNDS = 3
+_EDGE = 1e-9
+"""The width in t to which :func:`_edges` brackets the edge of where a line gives anything."""
+_FLAT = 4
+"""Inner ends of :func:`_edges`'s bisection at the plateau's own value, none below it, after
+which it stops: the line is flat up to near its edge (an order beyond a condition's bound,
+α ≤ ω), where the search would find nothing better."""
 _CLOSE = 1e-12
 """Relative agreement asked at a shared search's best point, off the grid: one curve reached
 through different definitions is rounded in a different order there."""
 _AGREEING = 3
-"""Finite values on the coarse grid below which a search is never shared: objectives that
-give something at one order only agree there by accident (the review of issue 24)."""
+"""Distinct finite values on the coarse grid below which a search is never shared:
+objectives that give something at one order only agree there by accident (the review of
+issue 24), and so do two capped at the same plateau (δ = 1 wherever a chain through
+probabilistic DP's min(1, ·) gives nothing better)."""
 
 
 def to_value(t: float, domain: Interval) -> float:
@@ -99,7 +107,48 @@ def _line(
         refined = min(golden_section(value, a, b, steps=_GOLDEN_STEPS))
     else:
         refined = brent_minimum(value, a, b, tolerance=_TOLERANCE)
-    return min((least, grid[best]), refined)[1]
+    chosen = min((least, grid[best]), refined)
+    if not stepped and scores.count(least) > 1:  # a plateau: its edge, if strictly better
+        chosen = min([chosen, *(e for e in _edges(value, grid, scores, least) if e[0] < chosen[0])])
+    return chosen[1]
+
+
+def _edges(
+    value: Callable[[float], float], grid: Sequence[float], scores: list[float], least: float
+) -> list[tuple[float, float]]:
+    """(score, t) at each edge of where the line gives anything, next to a grid point of
+    least score, for a line whose least score is a plateau (two grid points or more).
+
+    A value given to the target often bounds a free parameter (probabilistic DP's ε = 1 asks
+    for (ε', δ)-DP at ε' ≤ ½), and a map decreasing up to that bound has its least value at
+    the bound itself, between a grid point and an infinite neighbour. Where the grid sees
+    a plateau there (δ capped at 1 below the bound), the refinement, which searches next
+    to the first least point, never reaches it. Bisection finds the edge to :data:`_EDGE`
+    in t, on the side that gives. Off a plateau the refinement is left to itself: an edge
+    can be where a map is ill-conditioned (a Rényi order at 1 + 1e-7), and the sound run
+    would refuse it for a grid point. So is a stepped objective (the δ-at-ε solver's
+    staircase), whose plateaus are its own steps.
+    """
+    found = []
+    for index, score in enumerate(scores):
+        if score != least:
+            continue
+        for other in (index - 1, index + 1):
+            if not 0 <= other < len(grid) or math.isfinite(scores[other]):
+                continue
+            inside, outside = grid[index], grid[other]
+            flat, lower = 0, False  # inner ends at the plateau's value; one below it
+            while abs(outside - inside) > _EDGE and (lower or flat < _FLAT):
+                middle = (inside + outside) / 2
+                inner = value(middle)
+                if math.isfinite(inner):
+                    inside = middle
+                    flat += inner == least
+                    lower = lower or inner < least
+                else:
+                    outside = middle
+            found.append((value(inside), inside))
+    return found
 
 
 def _placed(point: list[float], k: int, to_k: Callable[[float], float], t: float) -> list[float]:
@@ -151,7 +200,7 @@ def minimise(
     ``shared`` keeps searches by what they were asked and by the objective's values on the
     diagonal's coarse grid: a search whose objective agrees there, bit for bit, with one
     already run (chains that reach one conversion through different definitions: ρα from
-    zCDP and the Gaussian's own Rényi curve), at three finite values at least, and (to
+    zCDP and the Gaussian's own Rényi curve), at three distinct finite values at least, and (to
     1e-12) at the best point that search found, takes its points (``borrowed``: a caller
     whose sound run refuses all of them searches again, alone). They are proposals like
     any other: only the sound run decides what is printed.
@@ -165,7 +214,7 @@ def minimise(
     key = None
     if shared is not None:
         seen = tuple(objective(diagonal(t)) for t in _COARSE)
-        if sum(map(math.isfinite, seen)) >= _AGREEING:
+        if len({value for value in seen if math.isfinite(value)}) >= _AGREEING:
             key = (tuple(domains), stepped, basins, seen)
             value, points = shared.get(key, (math.nan, []))
             if points and math.isclose(objective(points[0]), value, rel_tol=_CLOSE):
