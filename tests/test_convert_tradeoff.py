@@ -102,6 +102,14 @@ def test_a_point_with_no_better_row_stands_flagged(capsys: pytest.CaptureFixture
     assert result.code == 0, result.err
     assert "Vacuous: every mechanism meets it at delta = 1" in result.out
     assert "at every epsilon" not in result.out
+    data = json.loads(run(capsys, "convert", "identity", "ProDP", "-f", "json").out)
+    assert data["trade_off_vacuous"] == {
+        "parameter": "epsilon",
+        "values": [0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0],
+    }
+    assert "trade_off_vacuous" not in json.loads(
+        run(capsys, *GAUSSIAN, "--to", "epsilon=1", "-f", "json").out
+    )
 
 
 def test_a_point_that_says_something_is_kept(capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,6 +71,9 @@ class ConvertResult:
     source_symbols: tuple[str, ...] = ()
     """Source parameters that are not numbers (a family of priors, a relation): the
     guarantee's own, whatever they are (:mod:`~dptaxonomy.reasoning.maps.symbolic`)."""
+    trade_off: tuple[str, tuple[str, ...]] | None = None
+    """When the point is vacuous and its trade-off was tabulated in vain: the parameter fixed
+    and the values tried, each as vacuous (:mod:`~dptaxonomy.queries.convert_table`)."""
 
     @property
     def best(self) -> ChainResult:
@@ -159,11 +162,18 @@ class ConvertResult:
                 "solved": _solved(best),
                 "raised": list(best.run.raised),
                 "vacuous": best.vacuous,
+                **self._trade_off(),
                 "rounding": ROUNDING,
                 **self._symbols(best),
                 "alternatives": [self.chain_data(r) for r in self.conversion.results[1:]],
             }
         )
+
+    def _trade_off(self) -> dict[str, Any]:
+        if self.trade_off is None:
+            return {}
+        name, values = self.trade_off
+        return {"trade_off_vacuous": {"parameter": name, "values": [float(v) for v in values]}}
 
     def _symbols(self, best: ChainResult) -> dict[str, Any]:
         """The parameters that are not numbers, when there are any: the source's, by name, and

@@ -12,7 +12,7 @@ mechanism meets (δ = 1: rule V1, :mod:`dptaxonomy.reasoning.maps.vacuity`). The
 question then has a better answer, the trade-off itself: the other parameter fixed at
 each :data:`PROFILE_VALUES` value in its domain, the vacuous one computed, as
 ``--to`` would give it row by row. The table is kept only when some row says
-something; otherwise the point stands, flagged as it is.
+something; otherwise the point stands, flagged as it is, and says which values were tried.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping
 
 from dptaxonomy.base.errors import ConversionError, DptaxError
-from dptaxonomy.base.records import record
+from dptaxonomy.base.records import record, replace
 from dptaxonomy.queries.convert import PARAMETER_ALIASES, ConvertResult, convert_result
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
@@ -192,5 +192,6 @@ def convert_or_table(
     target_id = result.conversion.target
     rows = _rows(kb, source, target_id, source_given, given, profiled, PROFILE_VALUES)
     if all(found is None or found.best.vacuous is not None for _, found, _ in rows):
-        return result
+        tried = tuple(value for value, found, _ in rows if found is not None)
+        return replace(result, trade_off=(profiled, tried)) if tried else result
     return CurveTable(profiled, tuple(rows), result.best.vacuous)

@@ -99,6 +99,12 @@ def conversion_text(result: ConvertResult) -> str:
             if len(computed) > 1
             else "every chain's answer at these values is vacuous"
         )
+        if result.trade_off is not None:
+            name, values = result.trade_off
+            advice = (
+                f"each chain's smallest sum of {' and '.join(computed)} lies there, and every "
+                f"answer with {name} fixed at {', '.join(values)} is vacuous too"
+            )
         lines.append(f"Vacuous: {best.vacuous}: {advice}")
     lines += [
         "",
