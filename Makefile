@@ -20,14 +20,14 @@ typecheck:
 # pytest exits 5 when no test ran (e.g. a marker or path that selects nothing); make
 # stops on any non-zero exit, so that fails loudly instead of passing as green.
 # --durations: the slowest tests, in CI's log, to keep the whole run within its budget;
-# -n auto: one worker per core (pytest-xdist); the run verifies the catalog once for all
-# of them (tests/conftest.py's shipped_checks)
+# -n auto: one worker per core (pytest-xdist); the run verifies the catalog once, on the
+# worker that runs the tests reading it (--dist loadgroup: tests/conftest.py's shipped_checks)
 pytest:
-	$(PYTHON) -m pytest -p no:cacheprovider -n auto --durations=40
+	$(PYTHON) -m pytest -p no:cacheprovider -n auto --dist loadgroup --durations=40
 
 # The tests not marked slow: a quick check while editing (CI runs them all).
 pytest-fast:
-	$(PYTHON) -m pytest -p no:cacheprovider -n auto -m "not slow"
+	$(PYTHON) -m pytest -p no:cacheprovider -n auto --dist loadgroup -m "not slow"
 
 test: install pyodide-package lint typecheck pytest
 

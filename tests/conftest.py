@@ -59,6 +59,19 @@ def shared_verify_cache(
     return verify_cache
 
 
+VERIFY_GROUP = pytest.mark.xdist_group("verify")
+"""The tests that read :func:`shipped_checks` run on one worker of a parallel run
+(``--dist loadgroup``), which verifies the catalog once while the others run the rest
+instead of waiting for it."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Group every test that reads the shipped catalog's verification (:data:`VERIFY_GROUP`)."""
+    for item in items:
+        if "shipped_checks" in getattr(item, "fixturenames", ()):
+            item.add_marker(VERIFY_GROUP)
+
+
 @pytest.fixture(scope="session")
 def shipped_checks(catalog: Catalog, verify_cache: Path) -> list[Check]:
     """``dptax verify``'s checks of the shipped catalog, computed once per run: a worker that

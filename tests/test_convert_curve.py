@@ -18,7 +18,7 @@ def test_an_open_order_is_answered_with_the_curve(capsys: pytest.CaptureFixture[
     assert result.code == 0, result.err
     lines = result.out.splitlines()
     assert lines[0] == (
-        "zero-concentrated-dp ⇒ renyi-dp at every alpha "
+        "zero-concentrated-dp (rho = 0.5, xi = 0) ⇒ renyi-dp at each alpha below "
         "(a curve: fix one with --to alpha=VALUE for its proof)"
     )
     assert "  alpha = 2: epsilon ≤ 1" in lines

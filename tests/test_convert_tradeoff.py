@@ -73,7 +73,8 @@ def test_a_vacuous_point_is_answered_with_its_trade_off(
     assert result.code == 0, result.err
     lines = result.out.splitlines()
     assert lines[0] == (
-        "gaussian ⇒ probabilistic-dp at every epsilon (the trade-off: without epsilon the best "
+        "gaussian (sensitivity = 1, sigma = 1) ⇒ probabilistic-dp at each epsilon below (the "
+        "trade-off: without epsilon the best "
         "point is vacuous, every mechanism meets it at delta = 1 ([DP20] Section 3.1, "
         "Definition 9; rule V1); fix one with --to epsilon=VALUE for its proof)"
     )
@@ -101,7 +102,7 @@ def test_a_point_with_no_better_row_stands_flagged(capsys: pytest.CaptureFixture
     result = run(capsys, "convert", "identity", "ProDP")
     assert result.code == 0, result.err
     assert "Vacuous: every mechanism meets it at delta = 1" in result.out
-    assert "at every epsilon" not in result.out
+    assert "at each epsilon" not in result.out
     data = json.loads(run(capsys, "convert", "identity", "ProDP", "-f", "json").out)
     assert data["trade_off_vacuous"] == {
         "parameter": "epsilon",

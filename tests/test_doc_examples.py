@@ -19,7 +19,7 @@ from scripts.doc_examples import (
     run_example,
 )
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, VERIFY_GROUP
 
 SLOW = ("dptax verify", "dptax site", "dptax validate")
 """Commands that take seconds: their examples run with the slow tests."""
@@ -29,6 +29,8 @@ EXAMPLES = [example for page in pages() for example in examples(page)]
 
 def _param(example: Example) -> object:
     marks = [pytest.mark.slow] if example.command.startswith(SLOW) else []
+    if example.command.startswith("dptax verify"):
+        marks.append(VERIFY_GROUP)  # it reads the run's one verification of the catalog
     return pytest.param(example, id=example.label, marks=marks)
 
 

@@ -173,6 +173,7 @@ def test_entry_checks_only_what_the_named_entries_state(
     kinds = {c["kind"] for c in checks}
     assert {"satisfies", "parameter_map", "relation", "operation"} <= kinds
     assert json.loads(result.out)["counts"]["claims"] == {"computed": 2}
+    assert json.loads(result.out)["entries"] == ["approximate-local-dp", "laplace"]
 
 
 @pytest.mark.parametrize("option", ["--write", "--check"])
@@ -194,4 +195,23 @@ def test_an_entry_that_names_nothing_is_refused(capsys: pytest.CaptureFixture[st
     result = run(capsys, "verify", "--entry", "laplase")
     assert result.code == 1
     assert result.out == ""
-    assert result.err.startswith("dptax: no definition or mechanism is called 'laplase'")
+    assert result.err.startswith(
+        "dptax: no definition or mechanism is called 'laplase'; did you mean: laplace (a "
+        "mechanism); "
+    )
+    result = run(capsys, "verify", "--entry", " ")
+    assert (result.code, result.out, result.err) == (
+        1,
+        "",
+        "dptax: ' ' names no definition or mechanism\n",
+    )
+
+
+def test_an_entry_with_nothing_to_compute_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "verify", "--entry", "bounded DP")
+    assert result.code == 0
+    assert result.out == (
+        "no check: bounded-dp states no claim, map, relation, declaration or rule that can be "
+        "computed\n"
+    )
+    assert result.err.startswith("only what bounded-dp states: claims: none; ")

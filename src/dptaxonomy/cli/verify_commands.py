@@ -63,14 +63,15 @@ def verify(
     invalid = pair_diagnostics(loaded)  # its grid points would be skipped, not checked
     if invalid:
         exit_invalid(invalid)
-    checks = verified_checks(loaded, entry_ids(loaded, entry) if entry else None)
+    named = sorted(entry_ids(loaded, entry)) if entry else None
+    checks = verified_checks(loaded, named)
     path = loaded.directory / EVIDENCE_FILE
     if write:
         write_text_atomic(path, evidence_text(checks))
     exists = os.path.lexists(path)
     stored = read_catalog_file(path, loaded.directory).decode("utf-8") if exists else None
     found = problems(checks, stored, check_file=check)
-    result = VerifyResult(tuple(checks), tuple(found))
+    result = VerifyResult(tuple(checks), tuple(found), tuple(named or ()))
     emit(result, output)
     if found:
         raise typer.Exit(1)

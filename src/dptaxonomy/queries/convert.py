@@ -139,16 +139,7 @@ class ConvertResult:
             {
                 "source": self.conversion.source,
                 "target": self.conversion.target,
-                "from": {
-                    name: {
-                        "value": outward_float(
-                            text, up=self.source_sides.get(name) is SafeSide.low
-                        ),
-                        "given": name not in self.standard,
-                        **({"standard": self.standard[name]} if name in self.standard else {}),
-                    }
-                    for name, text in sorted(self.source_given.items())
-                },
+                "from": self.source_data(),
                 "to": self.values(best),
                 "proof": [fact_data(step) for step in best.chain.steps],
                 "conditions": [
@@ -168,6 +159,18 @@ class ConvertResult:
                 "alternatives": [self.chain_data(r) for r in self.conversion.results[1:]],
             }
         )
+
+    def source_data(self) -> dict[str, Any]:
+        """The source's values (JSON ``from``): each rounded to its safe side, and whether the
+        user gave it or the standard form set it."""
+        return {
+            name: {
+                "value": outward_float(text, up=self.source_sides.get(name) is SafeSide.low),
+                "given": name not in self.standard,
+                **({"standard": self.standard[name]} if name in self.standard else {}),
+            }
+            for name, text in sorted(self.source_given.items())
+        }
 
     def _trade_off(self) -> dict[str, Any]:
         if self.trade_off is None:

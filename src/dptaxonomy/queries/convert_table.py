@@ -22,7 +22,8 @@ from collections.abc import Mapping
 
 from dptaxonomy.base.errors import ConversionError, DptaxError
 from dptaxonomy.base.records import record, replace
-from dptaxonomy.queries.convert import PARAMETER_ALIASES, ConvertResult, convert_result
+from dptaxonomy.queries.convert import PARAMETER_ALIASES, ROUNDING, ConvertResult, convert_result
+from dptaxonomy.queries.convert_text import source_text
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.rounding import outward_text
@@ -63,11 +64,13 @@ class CurveTable:
                 points.append({self.parameter: float(value), "refused": reason})
             else:
                 best = result.best
+                assert best.run is not None
                 points.append(
                     {
                         self.parameter: float(value),
                         "to": result.values(best),
                         "definitions": list(best.chain.definitions),
+                        "raised": list(best.run.raised),
                         "vacuous": best.vacuous,
                     }
                 )
@@ -75,12 +78,17 @@ class CurveTable:
         if self.vacuous is not None:
             curve["point_vacuous"] = self.vacuous
         return json_document(
-            {"source": first.conversion.source, "target": first.conversion.target, "curve": curve}
+            {
+                "source": first.conversion.source,
+                "target": first.conversion.target,
+                "from": first.source_data(),
+                "curve": curve,
+                "rounding": ROUNDING,
+            }
         )
 
     def to_text(self) -> str:
         first = next(result for _, result, _ in self.rows if result is not None)
-        conversion = first.conversion
         fix = f"fix one with --to {self.parameter}=VALUE for its proof"
         why = (
             f"a curve: {fix}"
@@ -89,10 +97,18 @@ class CurveTable:
             f"{self.vacuous}; {fix}"
         )
         lines = [
-            f"{conversion.source} ⇒ {conversion.target} at every {self.parameter} ({why})",
+            f"{source_text(first)} ⇒ {first.conversion.target} at each {self.parameter} below "
+            f"({why})",
             "(computed values are rounded outward, ≤ up and ≥ down: the guarantee holds as stated)",
-            "",
         ]
+        raised = {
+            note: None
+            for _, result, _ in self.rows
+            if result is not None and result.best.run is not None
+            for note in result.best.run.raised
+        }
+        lines += [f"Raised: {note}" for note in raised]
+        lines.append("")
         for value, result, reason in self.rows:
             if result is None:
                 lines.append(f"  {self.parameter} = {value}: no result ({reason})")

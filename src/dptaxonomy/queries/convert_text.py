@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from dptaxonomy.queries.convert import ConvertResult
     from dptaxonomy.reasoning.maps.tightest import ChainResult
 
-__all__ = ["conversion_text", "number"]
+__all__ = ["conversion_text", "number", "source_text"]
 
 
 def number(value: float) -> str:
@@ -71,11 +71,9 @@ def _chain_lines(result: ChainResult) -> list[str]:
     return lines
 
 
-def conversion_text(result: ConvertResult) -> str:
-    """A worked answer: the guarantee, the chain that gives it, the free choices, the others."""
-    best = result.best
-    assert best.run is not None
-    conversion = result.conversion
+def source_text(result: ConvertResult) -> str:
+    """The source with its values as given, ``zero-concentrated-dp (rho = 0.5, ξ = 0 (the
+    standard form ρ-zCDP))``: the start of every answer's first line."""
     given = ", ".join(
         [
             *result.source_symbols,
@@ -87,8 +85,16 @@ def conversion_text(result: ConvertResult) -> str:
             ),
         ]
     )
+    return f"{result.conversion.source} ({given})"
+
+
+def conversion_text(result: ConvertResult) -> str:
+    """A worked answer: the guarantee, the chain that gives it, the free choices, the others."""
+    best = result.best
+    assert best.run is not None
+    conversion = result.conversion
     lines = [
-        f"{conversion.source} ({given}) ⇒ {conversion.target} with {_assignments(result, best)}",
+        f"{source_text(result)} ⇒ {conversion.target} with {_assignments(result, best)}",
         "(computed values are rounded outward, ≤ up and ≥ down: the guarantee holds as stated)",
     ]
     if best.vacuous is not None:

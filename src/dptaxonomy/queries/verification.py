@@ -25,6 +25,8 @@ class VerifyResult:
 
     checks: tuple[Check, ...]
     problems: tuple[str, ...] = ()
+    entries: tuple[str, ...] = ()
+    """The entries whose checks alone were run (``--entry``), or () for the whole catalog."""
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Outcomes by kind of check: {"claims": {"computed": n, …}, "maps": {…},
@@ -51,6 +53,7 @@ class VerifyResult:
                 "counts": self.counts(),
                 "checks": [c.data() for c in self.checks],
                 "problems": list(self.problems),
+                **({"entries": list(self.entries)} if self.entries else {}),
             }
         )
 
@@ -69,8 +72,17 @@ class VerifyResult:
             lines.append(f"{mark} {check.outcome.value:<9} {check.reading}{cases}")
             if check.outcome is Outcome.refuted:
                 lines.append(f"    counterexample: {check.counterexample}")
+        if self.entries and not self.checks:
+            lines.append(
+                f"no check: {self._named()} no claim, map, relation, declaration or rule "
+                "that can be computed"
+            )
         lines += [f"problem: {p}" for p in self.problems]
         return "\n".join(lines)
+
+    def _named(self) -> str:
+        """``laplace states``, ``laplace, gaussian-dp state``: the entries run, with the verb."""
+        return ", ".join(self.entries) + (" states" if len(self.entries) == 1 else " state")
 
     def summary(self) -> str:
         counts = self.counts()
@@ -79,7 +91,8 @@ class VerifyResult:
             found = counts[name]
             return ", ".join(f"{n} {k}" for k, n in found.items()) or "none"
 
-        return (
+        only = f"only what {self._named()}: " if self.entries else ""
+        return only + (
             f"claims: {part('claims')}; parameter maps: {part('maps')}; "
             f"perfect-privacy declarations: {part('perfect_privacy')}; "
             f"vacuous values: {part('vacuous')}; {self.relation_summary()}; "
@@ -114,15 +127,22 @@ def entry_ids(catalog: Catalog, names: Iterable[str]) -> frozenset[str]:
     }
     found = set()
     for name in names:
-        if normalize(name) in mechanisms:
-            found.add(mechanisms[normalize(name)])
+        label = normalize(name)
+        if not label:
+            raise UnknownNameError(name, (), f"{name!r} names no definition or mechanism")
+        if label in mechanisms:
+            found.add(mechanisms[label])
             continue
         try:
             found.add(catalog.names.resolve(name))
         except UnknownNameError as error:
+            import difflib
+
+            close = difflib.get_close_matches(label, mechanisms, n=3, cutoff=0.75)
+            shown = [f"{mechanisms[c]} (a mechanism)" for c in dict.fromkeys(close)]
+            shown += [catalog.names.describe(i) for i in error.candidates]
             message = f"no definition or mechanism is called {name!r}"
-            if error.candidates:
-                shown = "; ".join(catalog.names.describe(i) for i in error.candidates)
-                message += f"; did you mean: {shown}?"
+            if shown:
+                message += f"; did you mean: {'; '.join(shown)}?"
             raise UnknownNameError(name, error.candidates, message) from None
     return frozenset(found)

@@ -70,12 +70,7 @@ def vacuous_checks(
     catalog: Catalog, cases: list[Case], wanted: Wanted = everything
 ) -> Iterator[Check]:
     """Each numeric ``vacuous`` value of an evaluable definition (rule V1)."""
-    for definition in _chosen(catalog, wanted):
-        for index, reading, results in vacuous_results(definition, cases):
-            outcome, count, where = tally(results)
-            yield Check(
-                CheckKind.vacuous, definition.id, index, reading, outcome, count, False, where
-            )
+    return _declarations(catalog, cases, wanted, CheckKind.vacuous)
 
 
 def relation_checks(
@@ -101,16 +96,17 @@ def perfect_privacy_checks(
     catalog: Catalog, cases: list[Case], wanted: Wanted = everything
 ) -> Iterator[Check]:
     """Each ``perfect_privacy`` declaration: #0 its point, #1 ``every_parameter`` (rule E3)."""
+    return _declarations(catalog, cases, wanted, CheckKind.perfect_privacy)
+
+
+def _declarations(
+    catalog: Catalog, cases: list[Case], wanted: Wanted, kind: CheckKind
+) -> Iterator[Check]:
+    """The checks of one kind of a definition's declared values, each read as its results
+    name it (a perfect-privacy reading is prefixed with the definition's id)."""
+    judged = vacuous_results if kind is CheckKind.vacuous else declaration_results
     for definition in _chosen(catalog, wanted):
-        for index, reading, results in declaration_results(definition, cases):
+        for index, reading, results in judged(definition, cases):
             outcome, count, where = tally(results)
-            yield Check(
-                CheckKind.perfect_privacy,
-                definition.id,
-                index,
-                f"{definition.id} {reading}",
-                outcome,
-                count,
-                False,
-                where,
-            )
+            shown = reading if kind is CheckKind.vacuous else f"{definition.id} {reading}"
+            yield Check(kind, definition.id, index, shown, outcome, count, False, where)

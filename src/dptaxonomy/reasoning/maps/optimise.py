@@ -51,7 +51,7 @@ _AGREEING = 3
 """Distinct finite values on the coarse grid below which a search is never shared:
 objectives that give something at one order only agree there by accident (the review of
 issue 24), and so do two capped at the same plateau (δ = 1 wherever a chain through
-probabilistic DP's min(1, ·) gives nothing better)."""
+KS14's map to probabilistic DP, min(1, ·), gives nothing better)."""
 
 
 def to_value(t: float, domain: Interval) -> float:
