@@ -36,6 +36,7 @@ from dptaxonomy.reasoning.maps.rounding import SafeSide, outward_float
 from dptaxonomy.reasoning.maps.tightest import (
     ChainResult,
     Conversion,
+    declared_vacuous,
     evaluate_chains,
     parameter_specs,
     tightest_conversion,
@@ -257,7 +258,7 @@ def convert_result(
     else:
         chains = mechanism.chains(kb, b)
         specs = mechanism.specs(kb, chains)
-        vacuous = kb.info[b].vacuous if b in kb.info else ()
+        vacuous = declared_vacuous(kb, b)
         conversion = evaluate_chains(a, b, chains, specs, source_values, target_values, vacuous)
     if conversion.best is None:
         if mechanism is not None and not conversion.results:

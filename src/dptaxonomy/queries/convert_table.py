@@ -27,7 +27,7 @@ from dptaxonomy.queries.convert_text import source_text
 from dptaxonomy.queries.results import json_document
 from dptaxonomy.reasoning.knowledge import KnowledgeBase
 from dptaxonomy.reasoning.maps.rounding import outward_text
-from dptaxonomy.reasoning.maps.tightest import parameter_specs
+from dptaxonomy.reasoning.maps.tightest import declared_vacuous, parameter_specs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -168,8 +168,7 @@ def _profile_parameter(kb: KnowledgeBase, result: ConvertResult) -> str | None:
     best = result.best
     if best.vacuous is None or best.run is None or len(best.run.computed) < 2:
         return None
-    target = result.conversion.target
-    declared = kb.info[target].vacuous if target in kb.info else ()
+    declared = declared_vacuous(kb, result.conversion.target)
     named = {name for parameters, _, _ in declared for name, _ in parameters}
     free = sorted(name for name in best.run.computed if name not in named)
     return free[0] if len(free) == 1 else None
@@ -185,14 +184,14 @@ def convert_or_table(
     """:func:`~dptaxonomy.queries.convert.convert_result`, or a table (this module): the curve
     over the target's one open order when the point is refused for want of it, the trade-off
     when the point is vacuous and a row of it is not (else the refusal or the point stands)."""
+    given = {PARAMETER_ALIASES.get(k, k): v for k, v in target_given.items()}
     try:
-        result = convert_result(kb, source, target, source_given, target_given)
+        result = convert_result(kb, source, target, source_given, given)
     except ConversionError as refusal:
         try:
             resolved = kb.resolve(target)
         except DptaxError:
             raise refusal from None
-        given = {PARAMETER_ALIASES.get(k, k): v for k, v in target_given.items()}
         open_orders = _order_parameters(kb, resolved, given)
         if len(open_orders) != 1:
             raise
@@ -204,7 +203,6 @@ def convert_or_table(
     profiled = _profile_parameter(kb, result)
     if profiled is None:
         return result
-    given = {PARAMETER_ALIASES.get(k, k): v for k, v in target_given.items()}
     target_id = result.conversion.target
     rows = _rows(kb, source, target_id, source_given, given, profiled, PROFILE_VALUES)
     if all(found is None or found.best.vacuous is not None for _, found, _ in rows):

@@ -118,8 +118,8 @@ def entry_ids(catalog: Catalog, names: Iterable[str]) -> frozenset[str]:
     """The ids of the entries ``names`` designate: a mechanism by its id, name or alias, else a
     definition as every query resolves it (``dptax verify --entry``).
 
-    Raises :class:`UnknownNameError` when a name designates neither, with the definitions it
-    most likely means."""
+    Raises :class:`UnknownNameError` when a name designates neither (or is empty), naming
+    the mechanisms and definitions it most likely means."""
     mechanisms = {
         normalize(label): mechanism.id
         for mechanism in catalog.mechanisms.values()

@@ -45,6 +45,7 @@ __all__ = [
     "Conversion",
     "FreeChoice",
     "Solved",
+    "declared_vacuous",
     "evaluate_chains",
     "parameter_specs",
     "tightest_conversion",
@@ -127,6 +128,12 @@ def parameter_specs(kb: KnowledgeBase, definition: str) -> tuple[ParameterSpec, 
     return kept_for(
         kb, (parameter_specs, definition), lambda: tuple(ParameterSpec(*e) for e in entries)
     )
+
+
+def declared_vacuous(kb: KnowledgeBase, definition: str) -> tuple[VacuousValue, ...]:
+    """The numeric values at which ``definition`` holds for every mechanism (its ``vacuous``
+    declarations, rule V1), or () for a name the knowledge base has no entry for."""
+    return kb.info[definition].vacuous if definition in kb.info else ()
 
 
 def _evaluate(
@@ -308,7 +315,7 @@ def tightest_conversion(
         for definition in chain.definitions:
             if definition not in specs:
                 specs[definition] = parameter_specs(kb, definition)
-    vacuous = kb.info[target].vacuous if target in kb.info else ()
+    vacuous = declared_vacuous(kb, target)
     return evaluate_chains(source, target, chains, specs, source_values, target_given, vacuous)
 
 
